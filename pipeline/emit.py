@@ -1,0 +1,162 @@
+"""Emit: every file validated against schemas/ before it is written, all of a build
+written to a temporary folder and moved into place, so a crash never leaves half an
+output and a second build at the same time is refused instead of interleaved.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import shutil
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import yaml
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+from .errors import InputError
+
+SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
+
+
+@cache
+def _registry() -> Registry:
+    resources = []
+    for path in sorted(SCHEMAS.glob("*.schema.json")):
+        schema = json.loads(path.read_text("utf-8"))
+        resources.append((schema["$id"], Resource.from_contents(schema)))
+    return Registry().with_resources(resources)
+
+
+@cache
+def validator(name: str) -> Draft202012Validator:
+    """The validator for schemas/<name>.schema.json, with references between schemas resolved."""
+    path = SCHEMAS / f"{name}.schema.json"
+    if not path.is_file():
+        raise FileNotFoundError(f"schema not found: {path}")
+    schema = json.loads(path.read_text("utf-8"))
+    return Draft202012Validator(schema, registry=_registry())
+
+
+class SchemaViolation(Exception):
+    """A stage produced an object its schema refuses: a bug, never written to disk."""
+
+
+def validate(obj: Any, schema: str, what: str) -> None:
+    error = next(iter(validator(schema).iter_errors(obj)), None)
+    if error is not None:
+        path = "/".join(str(p) for p in error.absolute_path)
+        raise SchemaViolation(
+            f"{what} does not match {schema}.schema.json at /{path}: {error.message}"
+        )
+
+
+def dump_json(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
+
+
+def dump_jsonl_line(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def dump_yaml(obj: Any) -> str:
+    return yaml.safe_dump(obj, allow_unicode=True, sort_keys=False, width=100)
+
+
+class BuildOutput:
+    """A build folder being written: use as a context manager; it lands only on success."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out.resolve()
+        parent = self.out.parent
+        self._lock_path = parent / f".{self.out.name}.lock"
+        self._tmp = parent / f".{self.out.name}.tmp-{os.getpid()}"
+        self._old = parent / f".{self.out.name}.old-{os.getpid()}"
+        self._lock_fd: int | None = None
+
+    def __enter__(self) -> BuildOutput:
+        if self.out.exists() and not self.out.is_dir():
+            raise InputError(str(self.out), "output path exists and is not a folder")
+        if (
+            self.out.is_dir()
+            and any(self.out.iterdir())
+            and not (self.out / "manifest.json").is_file()
+        ):
+            raise InputError(
+                str(self.out),
+                "folder exists and is not a rulepipe build (no manifest.json); not replacing it",
+            )
+        self.out.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise InputError(
+                str(self.out), "another build is writing this folder; try again when it ends"
+            ) from None
+        self._lock_fd = fd
+        self._recover()
+        self._tmp.mkdir()
+        return self
+
+    def _recover(self) -> None:
+        """Clean up after a build that was killed: restore an output it had moved aside."""
+        for leftover in self.out.parent.glob(f".{self.out.name}.old-*"):
+            if not self.out.exists():
+                leftover.rename(self.out)
+            else:
+                shutil.rmtree(leftover, ignore_errors=True)
+        for leftover in self.out.parent.glob(f".{self.out.name}.tmp-*"):
+            shutil.rmtree(leftover, ignore_errors=True)
+
+    def path(self, relative: str) -> Path:
+        target = (self._tmp / relative).resolve()
+        if not target.is_relative_to(self._tmp.resolve()):
+            raise InputError(relative, "output path would escape the output folder")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return target
+
+    def write_text(self, relative: str, text: str) -> None:
+        self.path(relative).write_text(text, encoding="utf-8")
+
+    def write_json(self, relative: str, obj: Any, schema: str) -> None:
+        validate(obj, schema, relative)
+        self.write_text(relative, dump_json(obj))
+
+    def write_yaml(self, relative: str, obj: Any, schema: str) -> None:
+        validate(obj, schema, relative)
+        self.write_text(relative, dump_yaml(obj))
+
+    def write_jsonl(self, relative: str, objs: Iterable[Any], schema: str) -> None:
+        check = validator(schema)
+        with self.path(relative).open("w", encoding="utf-8") as fh:
+            for n, obj in enumerate(objs, start=1):
+                if not check.is_valid(obj):
+                    validate(obj, schema, f"{relative} line {n}")
+                fh.write(dump_jsonl_line(obj))
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        try:
+            if exc_type is None:
+                if self.out.exists():
+                    self.out.rename(self._old)
+                self._tmp.rename(self.out)
+                shutil.rmtree(self._old, ignore_errors=True)
+            else:
+                shutil.rmtree(self._tmp, ignore_errors=True)
+        finally:
+            if self._lock_fd is not None:
+                fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
+                os.close(self._lock_fd)
+                self._lock_fd = None

@@ -1,0 +1,62 @@
+"""The term base: loaded once, validated, shared by extraction, alignment and checks."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .emit import validator
+from .errors import InputError
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    id: str
+    renderings: dict[str, tuple[str, ...]]  # language -> approved first, then variants
+    deprecated: dict[str, tuple[str, ...]]
+    kind: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Glossary:
+    file: str
+    sha256: str
+    languages: tuple[str, ...]
+    terms: tuple[Term, ...]
+
+
+def load_glossary(path: Path) -> Glossary:
+    """Read a YAML glossary; a malformed one is an InputError naming file and place."""
+    name = str(path)
+    try:
+        data_bytes = path.read_bytes()
+    except OSError as exc:
+        raise InputError(name, f"cannot read glossary: {exc.strerror}") from None
+    try:
+        data = yaml.safe_load(data_bytes.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise InputError(name, "glossary is not UTF-8", f"byte {exc.start}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{mark.line + 1}:{mark.column + 1}" if mark else None
+        raise InputError(name, f"not valid YAML: {getattr(exc, 'problem', exc)}", where) from None
+    error = next(iter(validator("glossary").iter_errors(data)), None)
+    if error is not None:
+        place = "/".join(str(p) for p in error.absolute_path) or "top level"
+        raise InputError(name, f"not a glossary: {error.message}", place)
+    seen: set[str] = set()
+    terms = []
+    for i, t in enumerate(data["terms"]):
+        if t["id"] in seen:
+            raise InputError(name, f"duplicate term id {t['id']!r}", f"terms/{i}")
+        seen.add(t["id"])
+        renderings = {k: tuple(v) for k, v in t.items() if k != "id" and len(k) <= 3}
+        deprecated = {k: tuple(v) for k, v in t.get("deprecated", {}).items()}
+        terms.append(Term(t["id"], renderings, deprecated, t.get("kind"), t.get("note")))
+    return Glossary(
+        name, hashlib.sha256(data_bytes).hexdigest(), tuple(data["languages"]), tuple(terms)
+    )

@@ -1,0 +1,176 @@
+"""Ingest: corpus drops to segments with provenance.
+
+Readers are registered by file suffix; a reader turns a file's bytes into blocks, and
+this module gives every block its provenance, markup, asides, normalised text, hash and
+language. New formats plug in with `@reader(".ext")` and touch nothing else.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..errors import InputError
+from ..model import Block, Segment
+from ..normalise import normalise
+from .asides import find_asides
+from .bbcode import find_markup, tag_spans
+from .decode import MAX_FILE_BYTES, decode
+from .langid import identify
+from .text import marker_spans, read_text
+
+Reader = Callable[[str, bytes], list[Block]]
+READERS: dict[str, Reader] = {}
+METADATA_FILES = frozenset({"drop.yaml"})
+
+
+def reader(*suffixes: str) -> Callable[[Reader], Reader]:
+    """Register a reader for file suffixes (lower case, with the dot)."""
+
+    def register(fn: Reader) -> Reader:
+        for suffix in suffixes:
+            READERS[suffix] = fn
+        return fn
+
+    return register
+
+
+@reader(".txt", ".text")
+def _plain(name: str, data: bytes) -> list[Block]:
+    return read_text(decode(name, data), markdown=False)
+
+
+@reader(".md", ".markdown")
+def _markdown(name: str, data: bytes) -> list[Block]:
+    return read_text(decode(name, data), markdown=True)
+
+
+@dataclass(frozen=True, slots=True)
+class InputFile:
+    drop: str
+    file: str
+    sha256: str
+    bytes: int
+    segments: int
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    drop: str
+    file: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ingested:
+    segments: tuple[Segment, ...]
+    inputs: tuple[InputFile, ...]
+    skipped: tuple[Skipped, ...]
+
+
+def corpus_files(corpus: Path) -> Iterator[tuple[str, str, Path]]:
+    """Yield (drop, path inside the drop, path) for every file, in a fixed order."""
+    drops_dir = corpus / "drops"
+    if not corpus.is_dir():
+        raise InputError(str(corpus), "corpus folder not found")
+    if not drops_dir.is_dir():
+        raise InputError(str(corpus), "no drops/ folder in the corpus (expected drops/<drop>/...)")
+    drops = sorted(p for p in drops_dir.iterdir() if p.is_dir() and not p.name.startswith("."))
+    if not drops:
+        raise InputError(str(drops_dir), "no drop folders")
+    for drop in drops:
+        files = sorted(
+            (p for p in drop.rglob("*") if p.is_file()),
+            key=lambda p: p.relative_to(drop).as_posix(),
+        )
+        if not files:
+            raise InputError(str(drop), "empty drop: no files")
+        for path in files:
+            yield drop.name, path.relative_to(drop).as_posix(), path
+
+
+def make_segment(drop: str, file: str, index: int, block: Block) -> Segment:
+    """Give a block its markup, asides, normalised text, hash and language."""
+    raw = block.raw
+    markup = find_markup(raw)
+    asides = find_asides(raw)
+    removed = tag_spans(markup) + [(a.start, a.end) for a in asides] + marker_spans(block)
+    text = normalise(raw, removed)
+    found = identify(text) if block.lang_hint is None else (block.lang_hint, 1.0)
+    lang, confidence = found if found else ("und", 0.0)
+    return Segment(
+        id=f"{drop}/{file}#{index}",
+        drop=drop,
+        file=file,
+        block=index,
+        lines=block.lines,
+        sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        kind=block.kind,
+        lang=lang,
+        lang_confidence=confidence,
+        raw=raw,
+        text=text,
+        markup=markup,
+        asides=asides,
+        rows=block.rows,
+        role=block.role,
+        unit=block.unit,
+    )
+
+
+def _inherit_languages(segments: list[Segment]) -> list[Segment]:
+    """Blocks too short to identify take the language of their neighbour in the file."""
+    known = [s.lang for s in segments]
+    for i, lang in enumerate(known):
+        if lang == "und":
+            before = next((known[j] for j in range(i - 1, -1, -1) if known[j] != "und"), None)
+            after = next((known[j] for j in range(i + 1, len(known)) if known[j] != "und"), None)
+            known[i] = before or after or "und"
+    return [
+        s if s.lang == k else replace(s, lang=k, lang_confidence=0.0)
+        for s, k in zip(segments, known, strict=True)
+    ]
+
+
+def ingest_file(drop: str, file: str, name: str, data: bytes) -> list[Segment]:
+    suffix = Path(file).suffix.lower()
+    read = READERS[suffix]
+    blocks = read(name, data)
+    segments = [make_segment(drop, file, i, b) for i, b in enumerate(blocks, start=1)]
+    return _inherit_languages(segments)
+
+
+def ingest(corpus: Path, progress: Callable[[int, int], None] | None = None) -> Ingested:
+    """Read every drop of a corpus into segments; raise InputError on bad input."""
+    listed = list(corpus_files(corpus))
+    segments: list[Segment] = []
+    inputs: list[InputFile] = []
+    skipped: list[Skipped] = []
+    for done, (drop, file, path) in enumerate(listed, start=1):
+        name = str(path)
+        if path.name in METADATA_FILES:
+            pass
+        elif path.name.startswith("."):
+            skipped.append(Skipped(drop, file, "hidden file"))
+        elif path.suffix.lower() not in READERS:
+            known = ", ".join(sorted(READERS))
+            raise InputError(
+                name, f"unsupported file type {path.suffix or '(none)'!r}; known: {known}"
+            )
+        else:
+            size = path.stat().st_size
+            if size > MAX_FILE_BYTES:
+                raise InputError(name, f"file too large ({size} bytes; limit {MAX_FILE_BYTES})")
+            data = path.read_bytes()
+            found = ingest_file(drop, file, name, data)
+            segments.extend(found)
+            inputs.append(
+                InputFile(drop, file, hashlib.sha256(data).hexdigest(), len(data), len(found))
+            )
+        if progress:
+            progress(done, len(listed))
+    if not segments:
+        raise InputError(str(corpus), "the corpus has no text blocks")
+    return Ingested(tuple(segments), tuple(inputs), tuple(skipped))

@@ -1,0 +1,127 @@
+"""Records passed between the stages.
+
+Each stage is a pure function from records to records; these dataclasses are the
+only shapes that cross a stage boundary, so a reader can follow the flow by type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+SegmentKind = Literal["heading", "paragraph", "table", "list-item", "profile", "note"]
+
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Markup:
+    """An inline markup element (BBCode) located in a segment's raw text.
+
+    `start`/`end` cover the whole element including its tags; `inner` is the content,
+    or None for a stray opening or closing tag (then `start`/`end` cover the tag).
+    """
+
+    tag: str
+    start: int
+    end: int
+    inner: Span | None
+    attr: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Aside:
+    """Text inside a rule that is not rule text (a translator's comment)."""
+
+    start: int
+    end: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """One input block with its provenance.
+
+    `raw` is the text as received (what reports show); `text` is the normalised form
+    used for matching (asides and markup tags removed, glyphs folded).
+    """
+
+    id: str
+    drop: str
+    file: str
+    block: int
+    lines: Span
+    sha256: str
+    kind: SegmentKind
+    lang: str
+    lang_confidence: float
+    raw: str
+    text: str
+    markup: tuple[Markup, ...] = ()
+    asides: tuple[Aside, ...] = ()
+    rows: tuple[tuple[str, ...], ...] | None = None
+    role: str | None = None  # "source" / "target" for translation-memory units
+    unit: str | None = None  # translation unit id shared by a TM source and target
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["lines"] = list(self.lines)
+        data["markup"] = [
+            {
+                k: (list(v) if isinstance(v, tuple) else v)
+                for k, v in asdict(m).items()
+                if v is not None
+            }
+            for m in self.markup
+        ]
+        data["asides"] = [asdict(a) for a in self.asides]
+        for key in ("rows", "role", "unit"):
+            if data[key] is None:
+                del data[key]
+        if self.rows is not None:
+            data["rows"] = [list(r) for r in self.rows]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Segment:
+        return cls(
+            id=data["id"],
+            drop=data["drop"],
+            file=data["file"],
+            block=data["block"],
+            lines=(data["lines"][0], data["lines"][1]),
+            sha256=data["sha256"],
+            kind=data["kind"],
+            lang=data["lang"],
+            lang_confidence=data["lang_confidence"],
+            raw=data["raw"],
+            text=data["text"],
+            markup=tuple(
+                Markup(
+                    m["tag"],
+                    m["start"],
+                    m["end"],
+                    (m["inner"][0], m["inner"][1]) if "inner" in m else None,
+                    m.get("attr"),
+                )
+                for m in data.get("markup", [])
+            ),
+            asides=tuple(Aside(a["start"], a["end"], a["reason"]) for a in data.get("asides", [])),
+            rows=tuple(tuple(r) for r in data["rows"]) if "rows" in data else None,
+            role=data.get("role"),
+            unit=data.get("unit"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """What a reader yields: a block of a file before language and normalisation."""
+
+    kind: SegmentKind
+    raw: str
+    lines: Span
+    rows: tuple[tuple[str, ...], ...] | None = None
+    role: str | None = None
+    unit: str | None = None
+    lang_hint: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)

@@ -1,0 +1,106 @@
+"""Ingest as a user checks it: the seeds split into the blocks a reader sees."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pipeline.ingest.text import read_text
+
+from .conftest import SEED
+
+
+def by_file(segments, prefix):
+    return [s for s in segments if s.file.startswith(prefix)]
+
+
+def test_russian_ricochet_is_one_russian_paragraph(seed_segments):
+    segs = by_file(seed_segments, "000_")
+    assert [(s.kind, s.lang) for s in segs] == [("paragraph", "ru")]
+    assert segs[0].raw == (SEED / "000_745db052e7f633dc.txt").read_text("utf-8")
+
+
+def test_tm_dump_gives_112_paragraphs_110_english_2_italian(seed_segments):
+    segs = by_file(seed_segments, "002_")
+    assert len(segs) == 112
+    assert Counter(s.kind for s in segs) == {"paragraph": 112}
+    assert Counter(s.lang for s in segs) == {"en": 110, "it": 2}
+    italian = sorted(s.raw for s in segs if s.lang == "it")
+    assert italian == ["armatura +1", "armatura +3"]
+    short_english = {s.raw: s.lang for s in segs if s.raw in ("+3 Armor", "Armor +1")}
+    assert short_english == {"+3 Armor": "en", "Armor +1": "en"}
+
+
+def test_lotow_headings_paragraphs_and_tables(seed_segments):
+    segs = by_file(seed_segments, "004_")
+    kinds = Counter(s.kind for s in segs)
+    assert kinds == {"paragraph": 29, "heading": 11, "table": 2}
+    assert all(s.lang == "ru" for s in segs)
+    headings = [s.raw for s in segs if s.kind == "heading"]
+    assert "УБЕЖАВШИЕ ЛОШАДИ (Loose Mounts)" in headings
+    assert "ПРЯМО В СЕДЛО (Saddle Up)!" in headings
+    tables = [s for s in segs if s.kind == "table"]
+    assert [t.lines for t in tables] == [(30, 32), (44, 47)]
+    assert [len(t.rows) for t in tables] == [3, 4]
+    assert [r[0] for r in tables[1].rows] == ["Бросок кубика", "1", "2-5", "6"]
+    assert tables[0].rows[2][1].startswith("С легкостью перепрыгивает барьер")
+
+
+def test_provenance_lines_and_hash_point_back_to_the_file(seed_segments):
+    import hashlib
+
+    lines = (SEED / "004_8c6b2bd97740666a.txt").read_text("utf-8").split("\n")
+    for s in by_file(seed_segments, "004_"):
+        first, last = s.lines
+        assert "\n".join(lines[first - 1 : last]) == s.raw
+        assert s.sha256 == hashlib.sha256(s.text.encode()).hexdigest()
+        assert s.id == f"seed/{s.file}#{s.block}"
+
+
+def test_translator_aside_is_marked_kept_raw_and_left_out_of_text(seed_segments):
+    [seg] = [s for s in seed_segments if "Oleon" in s.raw]
+    [aside] = seg.asides
+    assert seg.raw[aside.start : aside.end].strip() == "(тут, я чуть не упал под стол, - Oleon)"
+    assert "Oleon" not in seg.text and "упал под стол" not in seg.text
+    assert "лестницами. Кроме этого" in seg.text
+    others = [s for s in seed_segments if s.asides and s is not seg]
+    assert others == []
+
+
+def test_bbcode_spans_found_and_tags_left_out_of_text(seed_segments):
+    [seg] = {s.text: s for s in seed_segments if "Venomous Fangs" in s.raw}.values()
+    [m] = seg.markup
+    assert m.tag == "b"
+    assert seg.raw[m.inner[0] : m.inner[1]] == "Multiple Wounds (D3+1)"
+    assert "[b]" not in seg.text and "gains Multiple Wounds (D3+1)." in seg.text
+    profile = next(s for s in seed_segments if s.raw.startswith("Artillery Weapon."))
+    assert profile.markup == ()  # [6] and [Multiple Wounds (D3)] are text, not tags
+
+
+def test_inch_glyphs_fold_to_one_form(seed_segments):
+    profile = next(s for s in seed_segments if s.raw.startswith("Range 8″"))
+    assert profile.text.startswith('Range 8", Shots 2')
+    assert "″" in profile.raw
+
+
+def test_soft_wrapped_lines_join_and_lists_split():
+    text = (
+        "First line of a paragraph that\ncontinues here.\nNext paragraph.\n\n"
+        "- one\n- two\n| a | b |\n|---|---|\n| 1 | x |\n"
+    )
+    blocks = read_text(text, markdown=False)
+    assert [(b.kind, b.lines) for b in blocks] == [
+        ("paragraph", (1, 2)),
+        ("paragraph", (3, 3)),
+        ("list-item", (5, 5)),
+        ("list-item", (6, 6)),
+        ("table", (7, 9)),
+    ]
+    assert blocks[-1].rows == (("a", "b"), ("1", "x"))
+
+
+def test_markdown_heading_marker_is_not_in_text():
+    from pipeline.ingest import make_segment
+
+    [block] = read_text("## Vanguard\n", markdown=True)
+    seg = make_segment("d", "f.md", 1, block)
+    assert (seg.kind, seg.raw, seg.text) == ("heading", "## Vanguard", "Vanguard")
