@@ -57,7 +57,10 @@ def normalise_with_map(raw: str, remove: Iterable[Span] = ()) -> tuple[str, list
     out: list[str] = []
     offsets: list[int] = []
     pending_space = -1
-    chars = list(_clusters(raw, list(remove)))
+    chars = [
+        (pos, "".join(QUOTE_FOLD.get(c, c) for c in piece))
+        for pos, piece in _clusters(raw, list(remove))
+    ]
     idx = 0
     while idx < len(chars):
         pos, piece = chars[idx]
@@ -82,7 +85,7 @@ def normalise_with_map(raw: str, remove: Iterable[Span] = ()) -> tuple[str, list
             offsets.append(pending_space)
             pending_space = -1
         for ch in piece:
-            out.append(QUOTE_FOLD.get(ch, ch))
+            out.append(ch)
             offsets.append(pos)
     offsets.append(len(raw))
     return "".join(out), offsets
