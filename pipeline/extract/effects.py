@@ -1,0 +1,338 @@
+"""Effects of a rule text in the interpreter's vocabulary (schemas/effect.schema.json).
+
+Rule prose is formulaic ("gain +2 Strength", "cannot Charge", "suffers X hits"), so effects
+come from sentence patterns kept as data in `pipeline/lang/<lang>/effects.yaml`, not code:
+a pattern matched in a sentence emits effects filled from its groups, and `attach` patterns
+complete effects found elsewhere in the paragraph ("Hits are resolved with the Strength and
+Armour Penetration of the model" sets `strength: self` on Ricochet's hits). Each effect keeps
+the span of the text it came from; sentences that produced nothing are reported so that a
+rule's coverage is honest about what is left to a human.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from pipeline.extract.keywords import lang_data, lemma
+from pipeline.extract.names import rule_id, slug
+from pipeline.extract.quantities import Quantity
+
+Span = tuple[int, int]
+
+_SENTENCE_END = re.compile(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<=[.!?])\s+(?=[-•\[\"'«(A-ZА-ЯЁ0-9+])")
+_FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
+_WHOLE = re.compile(r"^\{(\w+)(?:\|(\w+))?\}$")
+_SUFFIX = re.compile(r"^(.*\})\|(\w+)$")
+_PAREN = re.compile(r"\s*\([^()]*\)")
+_INT = re.compile(r"^[+\-−]?\d+$")
+_GRANT_ITEM = re.compile(
+    r"^(?P<name>[A-Z][\w'’!-]*(?:\s+(?:(?:to|the|of|it)\s+)?[A-Z][\w'’!-]*)*)"
+    r"(?:\s*\((?P<params>[^()]*)\))?"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Rule:
+    id: str
+    pattern: re.Pattern[str]
+    unless: re.Pattern[str] | None
+    each: str | re.Pattern[str] | None
+    emit: tuple[dict[str, Any], ...]
+    when: str
+    attach: dict[str, Any] | None
+    replaces: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Data:
+    rules: tuple[_Rule, ...]
+    skip: tuple[re.Pattern[str], ...]
+    conditions: tuple[tuple[re.Pattern[str], str], ...]
+    lead: re.Pattern[str] | None
+    characteristics: dict[str, str]
+    rolls: dict[str, str]
+    saves: dict[str, str]
+    grant_exclude: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class EffectResult:
+    """What a paragraph's sentences gave: effects, and the sentences that gave nothing."""
+
+    effects: tuple[dict[str, Any], ...]
+    sentences: tuple[Span, ...]
+    unformalised: tuple[Span, ...]
+    skipped: tuple[Span, ...]
+
+
+@cache
+def _data(lang: str) -> _Data:
+    raw = lang_data(lang, "effects")
+    rules = []
+    for r in raw.get("rules") or []:
+        each = r.get("each")
+        emit = r.get("emit") or []
+        rules.append(
+            _Rule(
+                id=str(r["id"]),
+                pattern=re.compile(r["pattern"]),
+                unless=re.compile(r["unless"]) if r.get("unless") else None,
+                each=each if each in (None, "modifiers", "grants") else re.compile(each),
+                emit=tuple(emit if isinstance(emit, list) else [emit]),
+                when=str(r.get("when", "auto")),
+                attach=r.get("attach"),
+                replaces=r.get("replaces"),
+            )
+        )
+    return _Data(
+        rules=tuple(rules),
+        skip=tuple(re.compile(p) for p in raw.get("skip") or []),
+        conditions=tuple(
+            (re.compile(c["pattern"]), str(c["when"])) for c in raw.get("conditions") or []
+        ),
+        lead=re.compile(raw["lead_clause"]) if raw.get("lead_clause") else None,
+        characteristics={str(k): str(v) for k, v in (raw.get("characteristics") or {}).items()},
+        rolls={str(k).lower(): str(v) for k, v in (raw.get("rolls") or {}).items()},
+        saves={str(k).lower(): str(v) for k, v in (raw.get("saves") or {}).items()},
+        grant_exclude=frozenset(raw.get("grant_exclude") or ()),
+    )
+
+
+def sentences(text: str, start: int = 0, end: int | None = None) -> list[Span]:
+    """Sentence spans of `text[start:end]` (abbreviations such as "e.g." do not end one)."""
+    end = len(text) if end is None else end
+    out: list[Span] = []
+    pos = start
+    for m in _SENTENCE_END.finditer(text, start, end):
+        if m.start() > pos:
+            out.append((pos, m.start()))
+        pos = m.end()
+    if pos < end and text[pos:end].strip():
+        out.append((pos, end))
+    return [(a, b) for a, b in out if text[a:b].strip()]
+
+
+def _number(value: str) -> int | str:
+    v = value.strip().replace("−", "-")
+    if _INT.match(v):
+        return int(v)
+    return v
+
+
+def _dice(value: str) -> int | str:
+    v = value.strip().replace("Х", "X").replace("Д", "D").replace("д", "D")
+    return _number(v)
+
+
+def _table_id(name: str, lang: str) -> str:
+    words = name.split()
+    return rule_id(" ".join([lemma(words[0], lang), *(w.lower() for w in words[1:])]))
+
+
+def _filter(value: Any, name: str | None, data: _Data, lang: str) -> Any:
+    if name is None or value is None:
+        return value
+    text = str(value)
+    match name:
+        case "int":
+            return _number(text)
+        case "dice":
+            return _dice(text)
+        case "slug":
+            return slug(text)
+        case "roll":
+            return data.rolls.get(text.lower(), slug(text))
+        case "char":
+            return data.characteristics.get(slug(text), slug(text).replace("-", "_"))
+        case "save":
+            return data.saves.get(text.lower(), slug(text))
+        case "table":
+            return _table_id(text, lang)
+    raise ValueError(f"unknown effect template filter {name!r}")
+
+
+def _fill(template: Any, groups: dict[str, Any], data: _Data, lang: str) -> Any:
+    if isinstance(template, dict):
+        return {k: _fill(v, groups, data, lang) for k, v in template.items()}
+    if isinstance(template, list):
+        return [_fill(v, groups, data, lang) for v in template]
+    if not isinstance(template, str):
+        return template
+    whole = _WHOLE.match(template)
+    if whole:
+        return _filter(groups.get(whole.group(1)), whole.group(2), data, lang)
+    suffix = _SUFFIX.match(template)
+    if suffix:
+        return _filter(_fill(suffix.group(1), groups, data, lang), suffix.group(2), data, lang)
+
+    def sub(m: re.Match[str]) -> str:
+        return str(_filter(groups.get(m.group(1), ""), m.group(2), data, lang))
+
+    return _FIELD.sub(sub, template)
+
+
+def _clean(effect: dict[str, Any]) -> dict[str, Any] | None:
+    out = {k: (v.strip() if isinstance(v, str) else v) for k, v in effect.items()}
+    out = {k: v for k, v in out.items() if v not in (None, "", [])}
+    for key, val in out.items():
+        if key != "note" and isinstance(val, str) and "{" in val:
+            return None  # a template field the match did not fill
+    return out
+
+
+def _depth_at(sentence: str, pos: int) -> int:
+    return sentence.count("(", 0, pos) - sentence.count(")", 0, pos)
+
+
+def _split_top(text: str, seps: re.Pattern[str]) -> list[str]:
+    """Split at separators outside brackets ("A, B (1, 2) and C" -> A | B (1, 2) | C)."""
+    parts, depth, last = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth == 0:
+            m = seps.match(text, i)
+            if m and i >= last:
+                parts.append(text[last:i])
+                last = m.end()
+    parts.append(text[last:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+_LIST_SEP = re.compile(r",\s+(?:and\s+)?|\s+and\s+")
+
+
+def _grant_items(listed: str, data: _Data) -> list[tuple[str, list[str]]]:
+    out = []
+    for item in _split_top(listed.rstrip(". "), _LIST_SEP):
+        m = _GRANT_ITEM.match(item)
+        if m is None:
+            continue
+        name = m.group("name").rstrip(".")
+        if name in data.grant_exclude:
+            continue
+        params = [p.strip() for p in (m.group("params") or "").split(",") if p.strip()]
+        out.append((name, params))
+    return out
+
+
+def _condition(sentence: str, data: _Data) -> str | None:
+    for pattern, when in data.conditions:
+        if pattern.search(sentence):
+            return when
+    if data.lead is not None:
+        m = data.lead.match(sentence)
+        if m:
+            return " ".join(_PAREN.sub("", m.group("when")).split()) or None
+    return None
+
+
+def _matches(
+    rule: _Rule,
+    sentence: str,
+    offset: int,
+    quantities: Sequence[Quantity],
+    data: _Data,
+) -> list[tuple[dict[str, Any], Span]]:
+    """(groups, span in the paragraph) for each emission of `rule` in one sentence."""
+    m = rule.pattern.search(sentence)
+    if m is None or (rule.unless is not None and rule.unless.search(sentence)):
+        return []
+    groups = {k: v for k, v in m.groupdict().items() if v is not None}
+    span = (offset + m.start(), offset + m.end())
+    if rule.each is None:
+        return [(groups, span)]
+    out: list[tuple[dict[str, Any], Span]] = []
+    if rule.each == "modifiers":
+        for q in quantities:
+            a, b = q.span
+            if q.type != "modifier" or not offset <= a < offset + len(sentence):
+                continue
+            if _depth_at(sentence, a - offset) > 0 or q.characteristic not in data.characteristics:
+                continue
+            item = {**groups, "value": str(q.value), "char": data.characteristics[q.characteristic]}
+            out.append((item, (a, b)))
+    elif rule.each == "grants":
+        for name, params in _grant_items(groups.get("list", ""), data):
+            out.append(({**groups, "rule": name, "params": params}, span))
+    else:
+        assert isinstance(rule.each, re.Pattern)
+        for em in rule.each.finditer(sentence):
+            item = {**groups, **{k: v for k, v in em.groupdict().items() if v is not None}}
+            out.append((item, (offset + em.start(), offset + em.end())))
+    return out
+
+
+def find_effects(
+    text: str, lang: str, quantities: Sequence[Quantity] = (), start: int = 0
+) -> EffectResult:
+    """Effects of `text[start:]` (after any leading labels), with spans into `text`."""
+    data = _data(lang)
+    spans = sentences(text, start)
+    effects: list[dict[str, Any]] = []
+    origin: list[tuple[int, str]] = []  # (sentence index, rule id) per effect
+    used: set[int] = set()
+    skipped: list[Span] = []
+    attaches: list[tuple[int, _Rule, dict[str, Any]]] = []
+    for si, (a, b) in enumerate(spans):
+        sentence = text[a:b]
+        if any(p.search(sentence) for p in data.skip):
+            skipped.append((a, b))
+            continue
+        when = _condition(sentence, data)
+        fired: dict[str, list[int]] = {}
+        for rule in data.rules:
+            for groups, span in _matches(rule, sentence, a, quantities, data):
+                if rule.attach is not None:
+                    attaches.append((si, rule, groups))
+                    used.add(si)
+                    continue
+                for template in rule.emit:
+                    effect = _clean(_fill(template, groups, data, lang))
+                    if effect is None:
+                        continue
+                    if "when" not in effect and rule.when != "none":
+                        cond = when if rule.when == "auto" else rule.when
+                        if cond:
+                            effect["when"] = cond
+                    effect["span"] = [span[0], span[1]]
+                    fired.setdefault(rule.id, []).append(len(effects))
+                    effects.append(effect)
+                    origin.append((si, rule.id))
+                    used.add(si)
+        for rule in data.rules:
+            if rule.replaces and rule.id in fired:
+                drop = set(fired.get(rule.replaces, ()))
+                effects[:] = [e for i, e in enumerate(effects) if i not in drop]
+                origin[:] = [o for i, o in enumerate(origin) if i not in drop]
+    for si, rule, groups in attaches:
+        _attach(rule, groups, si, effects, origin, data, lang)
+    unformalised = tuple(s for i, s in enumerate(spans) if i not in used and s not in skipped)
+    return EffectResult(tuple(effects), tuple(spans), unformalised, tuple(skipped))
+
+
+def _attach(
+    rule: _Rule,
+    groups: dict[str, Any],
+    si: int,
+    effects: list[dict[str, Any]],
+    origin: list[tuple[int, str]],
+    data: _Data,
+    lang: str,
+) -> None:
+    assert rule.attach is not None
+    op, scope = rule.attach["op"], rule.attach.get("scope", "paragraph")
+    values = _fill(rule.attach.get("set") or {}, groups, data, lang)
+    targets = [i for i, e in enumerate(effects) if e["op"] == op]
+    if scope == "sentence":
+        targets = [i for i in targets if origin[i][0] == si]
+    elif scope == "previous":
+        targets = [i for i in targets if origin[i][0] <= si][-1:]
+    for i in targets:
+        for key, val in values.items():
+            if key == "when" or key not in effects[i]:
+                effects[i][key] = val

@@ -1,0 +1,295 @@
+"""Extraction: everything the pipeline reads in one segment, and across one file's segments.
+
+`extract` is a pure function of a segment (and the glossary): the rule it defines, how the
+name was found, its kind and labels, glossary keywords, references, quantities, a weapon
+profile or dice table, effects in the interpreter's vocabulary, and an honest coverage.
+Some facts need the neighbours: a heading names the paragraphs under it, and the sentence
+after a table states its modifiers and where it chains. `extract_file` adds those, still
+purely, from the segments of one file in order. Assembly into rule files is a later stage.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from pipeline.extract.effects import find_effects
+from pipeline.extract.keywords import find_keywords, lang_data, tokenize
+from pipeline.extract.kinds import classify, split_labels
+from pipeline.extract.names import (
+    find_name,
+    find_references,
+    heading_name,
+    rule_id,
+    slug,
+    table_lead_in,
+    table_references,
+)
+from pipeline.extract.quantities import Quantity, find_quantities, parse_profile
+from pipeline.extract.tables import markdown_table, prose_table, table_context
+from pipeline.glossary import Glossary
+from pipeline.model import Segment
+from pipeline.normalise import normalise
+
+Span = tuple[int, int]
+Coverage = Literal["full", "partial", "descriptive"]
+_BBCODE = re.compile(r"\[/?[a-zA-Z*]+(?:=[^\]]*)?\]")
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What extraction read in one segment; spans are offsets into `segment.text`."""
+
+    segment: str
+    lang: str
+    name: str | None
+    name_evidence: str | None
+    kind: str
+    name_en: str | None = None
+    labels: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    references: tuple[str, ...] = ()
+    quantities: tuple[Quantity, ...] = ()
+    profile: dict[str, Any] | None = None
+    table: dict[str, Any] | None = None
+    effects: tuple[dict[str, Any], ...] = ()
+    coverage: Coverage = "descriptive"
+    unformalised: tuple[Span, ...] = ()
+    table_span: Span | None = field(default=None)
+
+    @property
+    def id(self) -> str | None:
+        """The rule id this segment's name gives (English name first), or None."""
+        return rule_id(self.name, self.name_en) if self.name else None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict; empty optional fields are left out."""
+        out: dict[str, Any] = {
+            "segment": self.segment,
+            "lang": self.lang,
+            "name": self.name,
+            "name_evidence": self.name_evidence,
+            "kind": self.kind,
+        }
+        if self.name_en:
+            out["name_en"] = self.name_en
+        if self.name:
+            out["id"] = self.id
+        out |= {
+            "labels": list(self.labels),
+            "keywords": list(self.keywords),
+            "references": list(self.references),
+            "quantities": [q.to_json() for q in self.quantities],
+        }
+        if self.profile is not None:
+            out["profile"] = self.profile
+        if self.table is not None:
+            out["table"] = self.table
+        out["effects"] = [dict(e) for e in self.effects]
+        out["coverage"] = self.coverage
+        out["unformalised"] = [list(s) for s in self.unformalised]
+        return out
+
+
+def _profile_grants(profile: dict[str, Any], span: Span, lang: str) -> list[dict[str, Any]]:
+    """A profile's attributes as grants (Area Attack (1×5)); Multiple Wounds is its own op."""
+    exclude = set(lang_data(lang, "effects").get("grant_exclude") or ())
+    out = []
+    for attr in profile.get("attributes") or []:
+        if attr["name"] in exclude:
+            continue
+        effect: dict[str, Any] = {"op": "grant", "rule": slug(attr["name"])}
+        params = [p.get("canonical", p.get("text")) for p in attr.get("params") or []]
+        if params:
+            effect["params"] = params
+        effect["span"] = [span[0], span[1]]
+        out.append(effect)
+    return out
+
+
+def _overlaps(a: Span, b: Span) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
+
+
+def _coverage(
+    effects: Sequence[Any], table: Any, profile: Any, unformalised: Sequence[Span]
+) -> Coverage:
+    if not effects and table is None and profile is None:
+        return "descriptive"
+    return "partial" if unformalised else "full"
+
+
+def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
+    """The facts of one segment, without context from its neighbours."""
+    text, lang = segment.text, segment.lang
+    if segment.kind == "heading":
+        name, name_en = heading_name(text, lang)
+        doc = tokenize(text, lang)
+        return Facts(
+            segment=segment.id,
+            lang=lang,
+            name=name,
+            name_en=name_en,
+            name_evidence="parenthesised-english" if name_en else "heading",
+            kind="section",
+            keywords=find_keywords(doc, lang, glossary),
+            quantities=tuple(find_quantities(text, lang)),
+        )
+    labels = split_labels(text, lang)
+    doc = tokenize(text, lang)
+    hit = find_name(doc, lang, glossary)
+    quantities = tuple(find_quantities(text, lang))
+    table: dict[str, Any] | None = None
+    table_span: Span | None = None
+    if segment.kind == "table" and segment.rows:
+        table = markdown_table(segment.rows, lang)
+        table_span = (0, len(text)) if table else None
+    else:
+        found = prose_table(text, lang)
+        if found is not None:
+            table, table_span = found
+    profile = parse_profile(text) if table is None else None
+    result = find_effects(text, lang, quantities, start=labels.start)
+    effects = list(result.effects)
+    if profile is not None:
+        effects.extend(_profile_grants(profile, (labels.start, len(text)), lang))
+    unformalised = [
+        s
+        for s in result.unformalised
+        if not (table_span and _overlaps(s, table_span)) and profile is None
+    ]
+    body = text[labels.start :]
+    kind = classify(
+        segment.kind,
+        body,
+        lang,
+        sentences=[text[a:b] for a, b in result.sentences],
+        name=hit.name if hit else None,
+        name_kind=hit.kind if hit else None,
+        label_kind=labels.kind,
+        profile=profile,
+        table=table,
+        has_effects=bool(effects),
+    )
+    name = hit.name if hit and kind != "grant" else None
+    refs = list(find_references(doc, lang, glossary, exclude=name))
+    refs.extend(n for n, _, _ in table_references(text, lang) if n not in refs and n != name)
+    return Facts(
+        segment=segment.id,
+        lang=lang,
+        name=name,
+        name_evidence=hit.evidence if name and hit else None,
+        kind=kind,
+        labels=labels.labels,
+        keywords=find_keywords(doc, lang, glossary),
+        references=tuple(refs),
+        quantities=quantities,
+        profile=profile,
+        table=table,
+        effects=tuple(effects),
+        coverage=_coverage(effects, table, profile, unformalised),
+        unformalised=tuple(unformalised),
+        table_span=table_span,
+    )
+
+
+def _chain_target(text: str, after: int, lang: str, tables: dict[str, str]) -> str | None:
+    """The id of the table a chain sentence names, preferring a table of the same file."""
+    for name, name_en, (a, _) in table_references(text, lang):
+        if a >= after:
+            key = rule_id(name)
+            return tables.get(key) or rule_id(name, name_en)
+    return None
+
+
+def extract_file(segments: Sequence[Segment], glossary: Glossary | None = None) -> list[Facts]:
+    """Facts for one file's segments in order, with headings and tables linked to their text.
+
+    A heading names the paragraphs and tables after it that name nothing themselves; a table
+    takes its name from the heading right above it or from its lead-in sentence, and the
+    paragraph after it gives it modifiers and natural-result chains to other tables.
+    """
+    facts = [extract(s, glossary) for s in segments]
+    # ids of the file's tables by the id of their name, so a chain can find them
+    heading: tuple[str, str | None] | None = None
+    for i, (seg, f) in enumerate(zip(segments, facts, strict=True)):
+        if seg.kind == "heading":
+            heading = (f.name or "", f.name_en)
+            continue
+        if f.table is not None and seg.kind == "table":
+            prev = segments[i - 1] if i > 0 else None
+            lead = table_lead_in(prev.text, prev.lang) if prev and prev.kind != "heading" else None
+            if lead:
+                facts[i] = replace(f, name=lead, name_en=None, name_evidence="table-lead-in")
+                facts[i - 1] = replace(facts[i - 1], name=lead, name_evidence="table-context")
+                continue
+        if f.name is None and heading is not None:
+            evidence = "parenthesised-english" if heading[1] else "heading"
+            facts[i] = replace(f, name=heading[0], name_en=heading[1], name_evidence=evidence)
+    tables = {rule_id(f.name): f.id for f in facts if f.table is not None and f.name and f.id}
+    for i, (seg, f) in enumerate(zip(segments, facts, strict=True)):
+        if f.table is None or seg.kind != "table" or i + 1 >= len(segments):
+            continue
+        nxt = segments[i + 1]
+        if nxt.kind == "heading":
+            continue
+        ctx = table_context(nxt.text, nxt.lang)
+        if not ctx["modifiers"] and not ctx["natural"]:
+            continue
+        table = dict(f.table)
+        if ctx["modifiers"]:
+            table["modifiers"] = ctx["modifiers"]
+        natural = []
+        for row in ctx["natural"]:
+            target = _chain_target(nxt.text, row["span"][0], nxt.lang, tables)
+            if target is None:
+                continue
+            entry: dict[str, Any] = {"value": row["value"], "chain": target}
+            if "when" in row:
+                entry["when"] = row["when"]
+            natural.append(entry)
+        if natural:
+            table["natural"] = natural
+        facts[i] = replace(f, table=table)
+        after = facts[i + 1]
+        spans = ctx["spans"]
+        left = tuple(s for s in after.unformalised if not any(_overlaps(s, c) for c in spans))
+        facts[i + 1] = replace(
+            after,
+            name=f.name,
+            name_en=f.name_en,
+            name_evidence="table-context",
+            unformalised=left,
+            coverage="full" if not left else "partial",
+        )
+    return facts
+
+
+def _segment_from_text(id: str, text: str, lang: str) -> Segment:
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    rows = None
+    kind: Any = "paragraph"
+    if lines and all(line.startswith("|") for line in lines):
+        kind = "table"
+        rows = tuple(
+            tuple(c.strip() for c in line.strip("|").split("|"))
+            for line in lines
+            if not re.fullmatch(r"[|\s:-]+", line)
+        )
+    norm = normalise(_BBCODE.sub("", text))
+    return Segment(id, "", "", 0, (0, 0), "", kind, lang, 1.0, text, norm, rows=rows)
+
+
+def extract_text(id: str, text: str, lang: str, glossary: Glossary | None = None) -> dict[str, Any]:
+    """What `rulepipe extract FILE.jsonl` prints for one `{"id","text","lang"}` line."""
+    facts = extract(_segment_from_text(id, text, lang), glossary)
+    return {
+        "id": id,
+        "name": facts.name,
+        "kind": facts.kind,
+        "keywords": list(facts.keywords),
+        "quantities": [q.to_json() for q in facts.quantities],
+        "effects": [dict(e) for e in facts.effects],
+    }

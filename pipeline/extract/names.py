@@ -1,0 +1,253 @@
+"""The rule a paragraph defines, the rules it mentions, and heading and table names.
+
+T9A paragraphs rarely carry their rule's name as a title: it appears inside the text, after
+cues such as "Models with X" or "Модели с правилом X". The cues are spaCy Matcher token
+patterns from `pipeline/lang/<lang>/names.yaml`; the name after a cue is the longest known
+rule name (matched on lemmas, so "War Machines" is War Machine) or else a run of capitalised
+words. Several cues can point at different rules (Vanguard's text cites "units with Scout"
+first), so candidates are ranked: known names, then the most often cued, then the first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from spacy.matcher import Matcher, PhraseMatcher
+from spacy.tokens import Doc
+
+from pipeline.extract.keywords import lang_data, lemma, nlp, phrase_matcher
+from pipeline.glossary import Glossary
+from pipeline.slug import slugify
+
+# Russian letters in ids, as in passport transliteration (ъ and ь are dropped).
+
+
+@dataclass(frozen=True, slots=True)
+class NameHit:
+    """A rule name found in a text, how it was found, and the kind its cue implies."""
+
+    name: str
+    evidence: str
+    kind: str | None
+    span: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class _Lang:
+    matcher: Matcher
+    known: PhraseMatcher
+    canonical: dict[str, str]  # matcher key -> the known name as written
+    evidence: dict[str, dict[str, Any]]
+    naming: frozenset[str]
+    not_names: frozenset[str]
+    joiners: frozenset[str]
+
+
+def rule_id(name: str, name_en: str | None = None) -> str:
+    """A stable id for a rule: its English name as a slug, else the name transliterated.
+
+    `Impact Hits` -> `impact-hits`; `Падение с лошади` -> `padenie-s-loshadi`.
+    """
+    return slugify(name_en or name)
+
+
+def slug(name: str) -> str:
+    """A rule name as an effect's rule id (same as `rule_id` without an English name)."""
+    return rule_id(name)
+
+
+def _known_names(lang: str, glossary: Glossary | None) -> list[str]:
+    names = [str(n) for n in lang_data(lang, "names").get("known", [])]
+    if glossary is not None:
+        for term in glossary.terms:
+            if term.kind == "special-rule":
+                names.extend(term.renderings.get(lang, ())[:1])
+    return names
+
+
+_LANGS: dict[tuple[str, int], tuple[Glossary | None, _Lang]] = {}
+
+
+def _lang(lang: str, glossary: Glossary | None) -> _Lang:
+    """The compiled matchers of a language (and glossary), built once."""
+    key = (lang, id(glossary))
+    hit = _LANGS.get(key)
+    if hit is not None and hit[0] is glossary:
+        return hit[1]
+    data = lang_data(lang, "names")
+    vocab = nlp(lang).vocab
+    matcher = Matcher(vocab)
+    for group, patterns in (data.get("cues") or {}).items():
+        matcher.add(group, patterns)
+    known = _known_names(lang, glossary)
+    canonical = {f"K{i}": name for i, name in enumerate(known)}
+    compiled = _Lang(
+        matcher=matcher,
+        known=phrase_matcher(canonical.items(), lang),
+        canonical=canonical,
+        evidence=data.get("evidence") or {},
+        naming=frozenset(data.get("naming") or (data.get("cues") or {}).keys()),
+        not_names=frozenset(data.get("not_names") or ()),
+        joiners=frozenset(data.get("joiners") or ()),
+    )
+    _LANGS[key] = (glossary, compiled)
+    return compiled
+
+
+def _known_at(doc: Doc, cl: _Lang) -> dict[int, tuple[int, str]]:
+    """Known names by start token: (end token, canonical name), the longest per start."""
+    out: dict[int, tuple[int, str]] = {}
+    for match_id, start, end in cl.known(doc):
+        name = cl.canonical[doc.vocab.strings[match_id]]
+        if start not in out or end > out[start][0]:
+            out[start] = (end, name)
+    return out
+
+
+def _is_cap(tok: Any) -> bool:
+    return tok.text[:1].isupper() and tok.text[:1].isalpha()
+
+
+def _title_run(doc: Doc, i: int, cl: _Lang) -> tuple[int, str] | None:
+    """A run of capitalised words from token i ("Running Amok!!", "Born to Fight")."""
+    if i >= len(doc) or not _is_cap(doc[i]):
+        return None
+    j = i + 1
+    while j < len(doc):
+        tok = doc[j]
+        if _is_cap(tok) or (tok.text == "!" and not doc[j - 1].whitespace_):
+            j += 1
+        elif tok.lower_ in cl.joiners and j + 1 < len(doc) and _is_cap(doc[j + 1]):
+            j += 2
+        else:
+            break
+    name = doc[i:j].text
+    if name in cl.not_names:
+        return None
+    return j, name
+
+
+def _name_at(
+    doc: Doc, i: int, cl: _Lang, known: dict[int, tuple[int, str]]
+) -> tuple[int, str, bool] | None:
+    if i in known:
+        end, name = known[i]
+        return end, name, True
+    run = _title_run(doc, i, cl)
+    return (run[0], run[1], False) if run else None
+
+
+def find_name(doc: Doc, lang: str, glossary: Glossary | None = None) -> NameHit | None:
+    """The rule a paragraph defines, from its cues; None when the text does not name it."""
+    cl = _lang(lang, glossary)
+    known = _known_at(doc, cl)
+    # candidate name -> [is known, cue count, first position, evidence group, span]
+    cands: dict[str, list[Any]] = {}
+    subjects: dict[int, tuple[int, int]] = {}  # end token -> widest (start, end) for subjects
+    for match_id, start, end in cl.matcher(doc):
+        group = doc.vocab.strings[match_id]
+        if group not in cl.naming:
+            continue
+        if group == "subject":
+            if end not in subjects or start < subjects[end][0]:
+                subjects[end] = (start, end)
+            continue
+        found = _name_at(doc, end, cl, known)
+        if found is None:
+            continue
+        stop, name, is_known = found
+        span = (doc[end].idx, doc[stop - 1].idx + len(doc[stop - 1]))
+        _add(cands, name, is_known, start, group, span)
+    for start, end in subjects.values():
+        toks = [t for t in doc[start:end] if _is_cap(t)]
+        if doc[end - 1].lower_ in ("gain", "gains"):
+            toks = [t for t in doc[start : end - 1] if _is_cap(t)]
+        if not toks:
+            continue
+        name = doc[toks[0].i : toks[-1].i + 1].text
+        if name in cl.not_names or any(t.text in cl.not_names for t in toks[:1]):
+            continue
+        span = (toks[0].idx, toks[-1].idx + len(toks[-1]))
+        _add(cands, name, toks[0].i in known, start, "subject", span, weight=0)
+    if not cands:
+        return None
+    best_name, (_, _, _, group, span) = max(
+        cands.items(), key=lambda kv: (kv[1][3] != "subject", kv[1][0], kv[1][1], -kv[1][2])
+    )
+    info = cl.evidence.get(group) or {}
+    return NameHit(best_name, str(info.get("evidence", group)), info.get("kind"), span)
+
+
+def _add(
+    cands: dict[str, list[Any]],
+    name: str,
+    is_known: bool,
+    pos: int,
+    group: str,
+    span: tuple[int, int],
+    weight: int = 1,
+) -> None:
+    if name in cands:
+        cands[name][1] += weight
+        return
+    cands[name] = [is_known, weight, pos, group, span]
+
+
+def find_references(
+    doc: Doc, lang: str, glossary: Glossary | None = None, exclude: str | None = None
+) -> tuple[str, ...]:
+    """Known rules the text mentions, in order of first mention, without the rule itself."""
+    cl = _lang(lang, glossary)
+    out: list[str] = []
+    taken_until = -1
+    for start, (end, name) in sorted(_known_at(doc, cl).items()):
+        if start < taken_until:
+            continue
+        taken_until = end
+        if name != exclude and name not in out:
+            out.append(name)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def heading_name(text: str, lang: str) -> tuple[str, str | None]:
+    """A heading as a rule name, with the English name it gives in parentheses.
+
+    "УБЕЖАВШИЕ ЛОШАДИ (Loose Mounts)" -> ("Убежавшие лошади", "Loose Mounts"); headings in
+    capitals are put in sentence case, the way the names read inside the text.
+    """
+    pattern = lang_data(lang, "names").get("heading_english")
+    name, name_en = text.strip(), None
+    if pattern:
+        m = re.match(pattern, name)
+        if m:
+            name, name_en = m.group("name").strip(), m.group("en").strip()
+    name = name.rstrip(" !.:")
+    if name.isupper():
+        name = name[:1] + name[1:].lower()
+    return name, name_en
+
+
+def table_lead_in(text: str, lang: str) -> str | None:
+    """The name a table's lead-in sentence gives it ("результатов прыжка ... таблицей")."""
+    pattern = lang_data(lang, "names").get("table_lead_in")
+    m = re.search(pattern, text) if pattern else None
+    if m is None:
+        return None
+    word = lemma(m.group("name"), lang)
+    return word[:1].upper() + word[1:]
+
+
+def table_references(text: str, lang: str) -> list[tuple[str, str | None, tuple[int, int]]]:
+    """Tables the text sends the reader to: (name in the nominative, English name, span)."""
+    pattern = lang_data(lang, "names").get("table_reference")
+    out: list[tuple[str, str | None, tuple[int, int]]] = []
+    for m in re.finditer(pattern, text) if pattern else ():
+        words = m.group("name").split()
+        head = lemma(words[0], lang)  # "Падения с Лошади" -> "падение с лошади"
+        name = " ".join([head, *(w.lower() for w in words[1:])])
+        out.append((name[:1].upper() + name[1:], m.groupdict().get("en"), m.span("name")))
+    return out
