@@ -1,0 +1,614 @@
+"""The T9A attack chain as exact distributions, driven by the effects of the rules in play.
+
+hits -> wounds -> armour saves -> special saves -> Multiple Wounds (capped at Health Points)
+-> casualties. The tables (to hit by Offensive minus Defensive Skill, to wound by Strength
+minus Resilience, the armour save formula, natural 1s and 6s) come from `core.yaml`; what a
+rule does comes from its effects (`modify`, `strike-at`, `roll`, `on-natural`,
+`multiple-wounds`, `hits`, `special-save`). No rule is known here by name.
+
+How casualties are counted. Each attack (or automatic hit) is independent and ends in one of:
+no unsaved wound, or an unsaved wound worth `c` wounds, where `c` is the Multiple Wounds roll
+capped at the target's Health Points. Wounds land on one model at a time: a model with damage
+`d` that takes `c` more is removed when `d + c >= HP`, and what is left of `c` is lost (Multiple
+Wounds of one attack never spill over to the next model); otherwise its damage becomes `d + c`.
+This is a Markov chain over (models removed, damage on the model in front), run attack by attack
+with exact integer weights. Sources strike in Initiative Step order (highest first; Impact Hits
+before the attacks at the same step), carrying the damage across. With a defender `models`
+count, casualties are capped at it (the unit is gone; later wounds land nowhere).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb, lcm
+from pathlib import Path
+from typing import Any
+
+import icepool
+import numpy as np
+import yaml
+
+from pipeline.errors import InputError
+from pipeline.interpret.core import core, need_from_rows
+from pipeline.interpret.dice import parse
+from pipeline.interpret.rules import BoundEffect, Build, as_int
+
+ATTACKER_FIELDS = (
+    "models",
+    "attacks",
+    "offensive_skill",
+    "strength",
+    "armour_penetration",
+    "agility",
+)
+DEFENDER_FIELDS = ("defensive_skill", "resilience", "health_points", "armour")
+MAX_ROLLS = 2000  # exact distributions beyond this take too long to be useful
+INT_FIELDS = {
+    "models",
+    "offensive_skill",
+    "strength",
+    "armour_penetration",
+    "agility",
+    "defensive_skill",
+    "resilience",
+    "health_points",
+    "armour",
+}
+
+
+# --- distributions with integer weights -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Dist:
+    """A distribution over 0..n as integer weights over one denominator (exact, and fast)."""
+
+    weights: tuple[int, ...]
+    denominator: int
+
+    @staticmethod
+    def point(value: int = 0) -> Dist:
+        return Dist((0,) * value + (1,), 1)
+
+    def __add__(self, other: Dist) -> Dist:
+        """The distribution of the sum of two independent counts (convolution)."""
+        a, b = self.weights, other.weights
+        out = [0] * (len(a) + len(b) - 1)
+        for i, x in enumerate(a):
+            if x:
+                for j, y in enumerate(b):
+                    out[i + j] += x * y
+        return Dist(tuple(out), self.denominator * other.denominator)
+
+    def capped(self, cap: int | None) -> Dist:
+        """min(value, cap)."""
+        if cap is None or cap >= len(self.weights) - 1:
+            return self
+        w = self.weights
+        return Dist((*w[:cap], sum(w[cap:])), self.denominator)
+
+    def items(self) -> list[tuple[int, Fraction]]:
+        """(value, probability), values ascending, zero weights left out."""
+        return [(v, Fraction(w, self.denominator)) for v, w in enumerate(self.weights) if w]
+
+    def mean(self) -> Fraction:
+        return Fraction(sum(v * w for v, w in enumerate(self.weights)), self.denominator)
+
+    def p_at_least(self) -> list[tuple[int, Fraction]]:
+        """P(value >= k) for k = 1 .. the largest possible value."""
+        out, tail = [], 0
+        for k in range(len(self.weights) - 1, 0, -1):
+            tail += self.weights[k]
+            out.append((k, Fraction(tail, self.denominator)))
+        return out[::-1]
+
+
+def binomial_mixture(count: Iterable[tuple[int, int]], p: Fraction) -> Dist:
+    """Successes of `n` independent trials of probability `p`, `n` drawn from `count`.
+
+    `count` is (n, weight) pairs. Closed form C(n, k) a^k b^(n-k) / D^n with p = a/D.
+    """
+    pairs = [(int(n), int(w)) for n, w in count if w]
+    a, den = p.numerator, p.denominator
+    b = den - a
+    nmax = max(n for n, _ in pairs)
+    apow, bpow = [1], [1]
+    for _ in range(nmax):
+        apow.append(apow[-1] * a)
+        bpow.append(bpow[-1] * b)
+    total_w = sum(w for _, w in pairs)
+    out = [0] * (nmax + 1)
+    for n, w in pairs:
+        scale = w * den ** (nmax - n)
+        for k in range(n + 1):
+            out[k] += scale * comb(n, k) * apow[k] * bpow[n - k]
+    return Dist(tuple(out), total_w * den**nmax)
+
+
+# --- scenario ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side of a fight: characteristics, the rules it has, whether it charged."""
+
+    chars: Mapping[str, int]
+    attacks: str
+    rules: tuple[str, ...]
+    models: int | None
+    charging: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """Who attacks whom, and the named situations (`front-facing`, ...) that hold."""
+
+    attacker: Side
+    defender: Side
+    conditions: frozenset[str]
+    source: str = "scenario"
+
+
+def load_scenario(path: Path | str) -> Scenario:
+    """Read a scenario YAML file; every missing or wrong field is named in the error."""
+    path = Path(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(str(path), "no such scenario file") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(str(path), f"not UTF-8 text ({exc.reason})") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark is not None else None
+        raise InputError(
+            str(path), f"not valid YAML: {getattr(exc, 'problem', exc)}", where
+        ) from None
+    return scenario_from_dict(data, str(path))
+
+
+def scenario_from_dict(data: Any, source: str = "scenario") -> Scenario:
+    """Check and convert a scenario mapping (`attacker`, `defender`, optional `conditions`)."""
+    if not isinstance(data, dict):
+        raise InputError(source, "a scenario is a mapping with 'attacker' and 'defender'")
+    sides = {}
+    for name, required in (("attacker", ATTACKER_FIELDS), ("defender", DEFENDER_FIELDS)):
+        side = data.get(name)
+        if not isinstance(side, dict):
+            raise InputError(source, f"missing {name!r} mapping", name)
+        sides[name] = _side(side, required, source, name)
+    conditions = data.get("conditions") or []
+    if not isinstance(conditions, list) or not all(isinstance(c, str) for c in conditions):
+        raise InputError(source, "'conditions' must be a list of names", "conditions")
+    return Scenario(sides["attacker"], sides["defender"], frozenset(conditions), source)
+
+
+def _side(data: dict[str, Any], required: tuple[str, ...], source: str, name: str) -> Side:
+    for key in required:
+        if key not in data:
+            raise InputError(source, f"missing field {key!r}", name)
+    chars: dict[str, int] = {}
+    for key, value in data.items():
+        if key in ("rules", "attacks", "charging"):
+            continue
+        if key in INT_FIELDS:
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise InputError(source, f"{key} must be a whole number >= 0", f"{name}.{key}")
+            chars[key] = value
+        else:
+            raise InputError(source, f"unknown field {key!r}", name)
+    if name == "defender" and chars["health_points"] < 1:
+        raise InputError(source, "health_points must be at least 1", f"{name}.health_points")
+    rules = data.get("rules") or []
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise InputError(source, "rules must be a list of rule ids", f"{name}.rules")
+    attacks = data.get("attacks", 0)
+    if isinstance(attacks, bool) or not isinstance(attacks, int | str):
+        raise InputError(source, "attacks must be a number or dice expression", f"{name}.attacks")
+    charging = data.get("charging", False)
+    if not isinstance(charging, bool):
+        raise InputError(source, "charging must be true or false", f"{name}.charging")
+    models = chars.pop("models", None)
+    return Side(chars, str(attacks), tuple(rules), models, charging)
+
+
+# --- resolution -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PerRoll:
+    """What one attack roll (or automatic hit) leads to, exactly."""
+
+    p_hit: Fraction
+    p_wound: Fraction
+    chunks: Mapping[int, Fraction]  # P(unsaved wound worth c wounds), c >= 1
+
+    @property
+    def p_unsaved(self) -> Fraction:
+        return sum(self.chunks.values(), start=Fraction(0))
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A group of identical attack rolls: the attacks, or Impact Hits."""
+
+    name: str
+    count: icepool.Die
+    step: int
+    profile: Mapping[str, Any]
+    per_roll: PerRoll
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResult:
+    """Marginal distributions of the four counts, and the sources that produced them."""
+
+    hits: Dist
+    wounds: Dist
+    unsaved_wounds: Dist
+    casualties: Dist
+    sources: tuple[Source, ...] = field(default=())
+
+
+def _holds(e: BoundEffect, conditions: Collection[str]) -> bool:
+    when = e.get("when")
+    return when is None or when in conditions
+
+
+def _modified(
+    base: Mapping[str, Any], effects: Iterable[BoundEffect], applies: Collection[str]
+) -> dict[str, Any]:
+    """Characteristics after `modify` effects: set (`to`) first, then add (`by`), then bounds."""
+    out = dict(base)
+    mods = [e for e in effects if e.op == "modify" and e.get("applies_to", "model") in applies]
+    order = core()["characteristics"].get("order", ["to", "by"])
+    bounds = core()["characteristics"]["bounds"]
+    touched = set()
+    for kind in order:
+        for e in mods:
+            if kind not in e.effect:
+                continue
+            char = str(e.get("characteristic"))
+            value = as_int(e.get(kind), e.bindings, str(e.path), e.where())
+            touched.add(char)
+            if char == "attacks":
+                cur = str(out.get("attacks", "0"))
+                out["attacks"] = str(value) if kind == "to" else f"({cur})+({value})"
+            else:
+                out[char] = value if kind == "to" else int(out.get(char, 0)) + value
+    for char in touched - {"attacks"}:
+        out[char] = min(max(out[char], bounds["min"]), bounds["max"])
+    return out
+
+
+def _face_die(reroll: Collection[int]) -> list[tuple[int, Fraction]]:
+    die = icepool.d6
+    if reroll:
+        die = die.reroll(sorted(reroll), depth=int(core()["dice"].get("reroll_depth", 1)))
+    den = die.denominator()
+    return [(int(v), Fraction(q, den)) for v, q in die.items() if q]
+
+
+@dataclass
+class _RollRule:
+    """How one kind of roll is made: what it needs, its modifier, its re-rolls."""
+
+    need: int | None  # None: no roll possible (no save) / automatic
+    modifier: int = 0
+    natural_fail: int | None = None
+    natural_success: int | None = None
+    reroll: set[int] = field(default_factory=set)
+    reroll_failed: bool = False
+
+    def ok(self, v: int) -> bool:
+        if self.need is None:
+            return False
+        if self.natural_fail is not None and v == self.natural_fail:
+            return False
+        if self.natural_success is not None and v == self.natural_success:
+            return True
+        return v + self.modifier >= self.need
+
+    def faces(self) -> list[tuple[int, Fraction]]:
+        rr = set(self.reroll)
+        if self.reroll_failed:
+            rr |= {v for v in range(1, 7) if not self.ok(v)}
+        if len(rr) >= 6:
+            rr = set()
+        return _face_die(rr)
+
+    def p(self) -> Fraction:
+        if self.need is None:
+            return Fraction(0)
+        return sum((p for v, p in self.faces() if self.ok(v)), start=Fraction(0))
+
+
+def _roll_rule(
+    name: str, need: int | None, effects: Iterable[BoundEffect], section: Mapping[str, Any]
+) -> _RollRule:
+    rule = _RollRule(need, 0, section.get("natural_fail"), section.get("natural_success"))
+    for e in effects:
+        if e.op != "roll":
+            continue
+        rolls = e.get("roll")
+        if name not in (rolls if isinstance(rolls, list) else [rolls]):
+            continue
+        rr = e.get("reroll")
+        if rr == "failed":
+            rule.reroll_failed = True
+        elif isinstance(rr, list):
+            rule.reroll |= {int(v) for v in rr}
+        if "modifier" in e.effect:
+            rule.modifier += as_int(e.get("modifier"), e.bindings, str(e.path), e.where())
+    return rule
+
+
+def _naturals(effects: Iterable[BoundEffect], roll: str) -> list[BoundEffect]:
+    return [e for e in effects if e.op == "on-natural" and e.get("roll") == roll]
+
+
+def _matches(e: BoundEffect, v: int | None) -> bool:
+    values = e.get("value")
+    return v is not None and v in (values if isinstance(values, list) else [values])
+
+
+def per_roll(
+    *,
+    auto_hit: bool,
+    offensive_skill: int,
+    strength: int,
+    ap: int,
+    defender: Mapping[str, int],
+    attacker_effects: list[BoundEffect],
+    defender_effects: list[BoundEffect],
+    mw_amount: icepool.Die | None,
+) -> tuple[PerRoll, dict[str, Any]]:
+    """Exact outcome of one attack roll against the defender, and the needed rolls."""
+    c = core()
+    hp = int(defender["health_points"])
+    hit = _roll_rule(
+        "to-hit",
+        None
+        if auto_hit
+        else need_from_rows(c["to_hit"]["rows"], offensive_skill - defender["defensive_skill"]),
+        [*attacker_effects, *defender_effects],
+        c["to_hit"],
+    )
+    wound = _roll_rule(
+        "to-wound",
+        need_from_rows(c["to_wound"]["rows"], strength - defender["resilience"]),
+        [*attacker_effects, *defender_effects],
+        c["to_wound"],
+    )
+    nat_hit = _naturals(attacker_effects, "to-hit")
+    nat_wound = _naturals(attacker_effects, "to-wound")
+    specials = [e for e in defender_effects if e.op == "special-save"]
+    arm = c["armour_save"]
+
+    def save_rule(ap_now: int, denied: set[str]) -> _RollRule:
+        margin = defender["armour"] - ap_now
+        no_save = margin <= arm["no_save_at_or_below"] or denied & {"armour", "all"}
+        need = None if no_save else int(arm["base"]) - margin
+        return _roll_rule("armour-save", need, defender_effects, arm)
+
+    def special_fail(denied: set[str]) -> Fraction:
+        best = Fraction(0)
+        if denied & {"special", "all"}:
+            return Fraction(1)
+        for e in specials:
+            if e.get("kind") in denied:
+                continue
+            need = as_int(e.get("value"), e.bindings, str(e.path), e.where())
+            best = max(
+                best, _roll_rule("special-save", need, defender_effects, c["special_save"]).p()
+            )
+        return 1 - best
+
+    if mw_amount is None:
+        chunk = [(1, Fraction(1))]
+    else:
+        den = mw_amount.denominator()
+        acc: dict[int, Fraction] = {}
+        for v, q in mw_amount.items():
+            cv = min(max(int(v), 1), hp)
+            acc[cv] = acc.get(cv, Fraction(0)) + Fraction(q, den)
+        chunk = sorted(acc.items())
+
+    p_hit = p_wound = Fraction(0)
+    chunks: dict[int, Fraction] = {}
+    hit_faces: list[tuple[int | None, Fraction]] = (
+        [(None, Fraction(1))] if auto_hit else list(hit.faces())
+    )
+    wound_faces = wound.faces()
+    for hv, hp_ in hit_faces:
+        if not auto_hit and not hit.ok(hv):  # type: ignore[arg-type]
+            continue
+        p_hit += hp_
+        hit_nats = [e for e in nat_hit if _matches(e, hv)]
+        auto_wound = any(e.get("effect") == "auto-wound" for e in hit_nats)
+        wfaces: list[tuple[int | None, Fraction]] = (
+            [(None, Fraction(1))] if auto_wound else list(wound_faces)
+        )
+        for wv, wp in wfaces:
+            if not auto_wound and not wound.ok(wv):  # type: ignore[arg-type]
+                continue
+            p = hp_ * wp
+            p_wound += p
+            ap_now, denied = ap, set()
+            for e in [*hit_nats, *(x for x in nat_wound if _matches(x, wv))]:
+                if e.get("effect") == "set-ap":
+                    ap_now = as_int(e.get("ap"), e.bindings, str(e.path), e.where())
+                elif e.get("effect") == "deny-save":
+                    denied.add(str(e.get("save")))
+            fail = (1 - save_rule(ap_now, denied).p()) * special_fail(denied)
+            if fail:
+                for cv, cp in chunk:
+                    chunks[cv] = chunks.get(cv, Fraction(0)) + p * fail * cp
+    info = {
+        "to_hit": None if auto_hit else hit.need,
+        "to_wound": wound.need,
+        "armour_save": save_rule(ap, set()).need,
+        "special_save": min(
+            (as_int(e.get("value"), e.bindings, str(e.path), e.where()) for e in specials),
+            default=None,
+        ),
+    }
+    return PerRoll(p_hit, p_wound, chunks), info
+
+
+def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, int]]:
+    """The attack sources of the attacker, with everything their rules change, and the defender."""
+    att, dfd = scenario.attacker, scenario.defender
+    att_cond = set(scenario.conditions) | ({"charging", "first-round"} if att.charging else set())
+    dfd_cond = set(scenario.conditions) | ({"charging", "first-round"} if dfd.charging else set())
+    a_eff = [e for e in build.effects(att.rules, scenario.source) if _holds(e, att_cond)]
+    d_eff = [e for e in build.effects(dfd.rules, scenario.source) if _holds(e, dfd_cond)]
+
+    model = _modified({**att.chars, "attacks": att.attacks}, a_eff, {"model"})
+    model = _modified(model, d_eff, {"enemy"})
+    weapon = _modified(model, a_eff, {"attack"})
+    defender = _modified(dfd.chars, d_eff, {"model"})
+    defender = _modified(defender, a_eff, {"enemy"})
+    defender["health_points"] = max(1, defender["health_points"])
+    n_models = att.models if att.models is not None else 1
+
+    def per_model(expr: str, e: BoundEffect | None, what: str) -> icepool.Die:
+        bindings = e.bindings if e is not None else {}
+        src = str(e.path) if e is not None else scenario.source
+        die = parse(str(expr), bindings, src)
+        if min(die.outcomes()) < 0:
+            raise InputError(src, f"{what} cannot be negative: {expr}")
+        if n_models * int(max(die.outcomes())) > MAX_ROLLS:
+            raise InputError(src, f"too many {what}; exact results stop at {MAX_ROLLS} rolls")
+        return n_models @ die if n_models != 1 else die
+
+    def mw(effects: list[BoundEffect]) -> icepool.Die | None:
+        found = [e for e in effects if e.op == "multiple-wounds"]
+        dice = [parse(str(e.get("amount")), e.bindings, str(e.path)) for e in found]
+        return max(dice, key=lambda d: d.mean(), default=None)
+
+    model_effects = [e for e in a_eff if e.get("applies_to", "attack") == "model"]
+    out: list[Source] = []
+    for e in a_eff:
+        if e.op != "hits":
+            continue
+        strength = model["strength"] if e.get("strength", "self") == "self" else e.get("strength")
+        ap = model["armour_penetration"] if e.get("ap", "self") == "self" else e.get("ap")
+        strength = as_int(strength, e.bindings, str(e.path), e.where())
+        ap = as_int(ap, e.bindings, str(e.path), e.where())
+        roll, info = per_roll(
+            auto_hit=True,
+            offensive_skill=model["offensive_skill"],
+            strength=strength,
+            ap=ap,
+            defender=defender,
+            attacker_effects=[x for x in model_effects if x.op != "hits"]
+            + [x for x in a_eff if x.op == "roll"],
+            defender_effects=d_eff,
+            mw_amount=mw(model_effects),
+        )
+        step = int(e.get("step", model["agility"]))
+        profile = {"strength": strength, "armour_penetration": ap, "step": step, **info}
+        out.append(Source(e.rule, per_model(e.get("count"), e, "hits"), step, profile, roll))
+
+    strike = [e for e in a_eff if e.op == "strike-at"]
+    step = int(strike[-1].get("step")) if strike else int(weapon["agility"])
+    roll, info = per_roll(
+        auto_hit=False,
+        offensive_skill=weapon["offensive_skill"],
+        strength=weapon["strength"],
+        ap=weapon["armour_penetration"],
+        defender=defender,
+        attacker_effects=[x for x in a_eff if x.op != "hits"],
+        defender_effects=d_eff,
+        mw_amount=mw(a_eff),
+    )
+    profile = {
+        "offensive_skill": weapon["offensive_skill"],
+        "strength": weapon["strength"],
+        "armour_penetration": weapon["armour_penetration"],
+        "step": step,
+        **info,
+    }
+    out.append(
+        Source("attacks", per_model(weapon["attacks"], None, "attacks"), step, profile, roll)
+    )
+    out.sort(key=lambda s: -s.step)  # stable: Impact Hits first at equal steps
+    rolls = sum(int(max(s.count.outcomes())) for s in out)
+    if rolls > MAX_ROLLS:
+        raise InputError(
+            scenario.source, f"up to {rolls} attack rolls; exact results stop at {MAX_ROLLS}"
+        )
+    return out, defender
+
+
+def _integer_weights(probs: Mapping[int, Fraction]) -> tuple[dict[int, int], int]:
+    den = 1
+    for p in probs.values():
+        den = lcm(den, p.denominator)
+    return {k: int(p * den) for k, p in probs.items()}, den
+
+
+def casualties(srcs: list[Source], hp: int, models: int | None) -> Dist:
+    """Models removed, by the Markov chain described in the module docstring."""
+    if hp == 1:  # every unsaved wound removes a model
+        total = Dist.point(0)
+        for s in srcs:
+            total = total + binomial_mixture(s.count.items(), s.per_roll.p_unsaved)
+        return total.capped(models)
+    state = np.zeros((hp, 1), dtype=object)  # rows: damage on the front model; cols: kills
+    state[0, 0] = 1
+    den_total = 1
+    for s in srcs:
+        probs = dict(s.per_roll.chunks)
+        probs[0] = 1 - s.per_roll.p_unsaved
+        w, den = _integer_weights(probs)
+        w0 = w.pop(0)
+        # `stay`: damage that leaves the model standing (row = new damage, col = old damage);
+        # `kill`: weight of removing the model from each damage level
+        stay = np.zeros((hp, hp), dtype=object)
+        kill = np.zeros(hp, dtype=object)
+        for d in range(hp):
+            stay[d, d] = w0
+            for c, x in w.items():
+                if d + c >= hp:
+                    kill[d] += x
+                else:
+                    stay[d + c, d] += x
+        counts = {int(n): int(q) for n, q in s.count.items() if q}
+        nmax = max(counts)
+        mix = None
+        cur = state
+        for n in range(nmax + 1):
+            if n:
+                used = cur.shape[1]
+                nxt = np.zeros((hp, used + 1), dtype=object)
+                nxt[:, :used] = stay.dot(cur)
+                nxt[0, 1:] += kill.dot(cur)
+                cur = nxt
+            if len(counts) > 1 and n in counts:
+                part = cur * (counts[n] * den ** (nmax - n))
+                if mix is None:
+                    mix = np.zeros((hp, state.shape[1] + nmax), dtype=object)
+                mix[:, : part.shape[1]] += part
+        if mix is not None:
+            state, den_total = mix, den_total * den**nmax * sum(counts.values())
+        else:
+            state, den_total = cur, den_total * den**nmax
+    weights = tuple(int(x) for x in state.sum(axis=0))
+    return Dist(weights, den_total).capped(models)
+
+
+def resolve(scenario: Scenario, build: Build) -> AttackResult:
+    """Distributions of hits, wounds, unsaved wounds and casualties for a scenario."""
+    srcs, defender = sources(scenario, build)
+    hits = wounds = unsaved = Dist.point(0)
+    for s in srcs:
+        items = list(s.count.items())
+        hits = hits + binomial_mixture(items, s.per_roll.p_hit)
+        wounds = wounds + binomial_mixture(items, s.per_roll.p_wound)
+        unsaved = unsaved + binomial_mixture(items, s.per_roll.p_unsaved)
+    cas = casualties(srcs, int(defender["health_points"]), scenario.defender.models)
+    return AttackResult(hits, wounds, unsaved, cas, tuple(srcs))

@@ -1,0 +1,124 @@
+"""Distributions as JSON (exact fraction strings) and as small text tables for people.
+
+Probabilities are written as `"1/216"` so that a figure can be checked by hand and compared
+exactly; the text view adds percentages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any, TextIO
+
+import icepool
+from rich.console import Console
+from rich.table import Table
+
+from pipeline.interpret.attack import AttackResult, Dist
+from pipeline.interpret.charge import Charge
+from pipeline.interpret.dice import distribution, mean
+from pipeline.interpret.tables import Outcome
+
+
+def frac(x: Fraction | int) -> str:
+    """An exact probability or mean as a string: `1/216`, `21/2`, `1`."""
+    return str(Fraction(x))
+
+
+def dist_items(items: Iterable[tuple[int, Fraction]]) -> list[dict[str, Any]]:
+    return [{"value": v, "p": frac(p)} for v, p in items]
+
+
+def dist_block(d: Dist) -> dict[str, Any]:
+    return {"distribution": dist_items(d.items()), "mean": frac(d.mean())}
+
+
+def roll_json(expr: str, die: icepool.Die, p_all_equal: Fraction | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "expr": expr,
+        "distribution": dist_items(distribution(die)),
+        "mean": frac(mean(die)),
+    }
+    if p_all_equal is not None:
+        out["p_all_equal"] = frac(p_all_equal)
+    return out
+
+
+def table_json(rule: str, modifier: int, outcomes: Sequence[Outcome]) -> dict[str, Any]:
+    return {
+        "rule": rule,
+        "modifier": modifier,
+        "outcomes": [
+            {"outcome": o.outcome, "p": frac(o.p), "table": o.table, "path": list(o.path)}
+            for o in outcomes
+        ],
+    }
+
+
+def charge_json(c: Charge, advance: int, rules: Sequence[str]) -> dict[str, Any]:
+    return {
+        "distance": c.distance,
+        "advance": advance,
+        "rules": list(rules),
+        "roll": c.expr,
+        "p_success": frac(c.p_success),
+        "distribution": dist_items(distribution(c.range)),
+        "mean": frac(mean(c.range)),
+    }
+
+
+def attack_json(r: AttackResult) -> dict[str, Any]:
+    cas = dist_block(r.casualties)
+    cas["p_at_least"] = [{"value": k, "p": frac(p)} for k, p in r.casualties.p_at_least()]
+    return {
+        "hits": dist_block(r.hits),
+        "wounds": dist_block(r.wounds),
+        "unsaved_wounds": dist_block(r.unsaved_wounds),
+        "casualties": cas,
+        "sources": [
+            {"name": s.name, "rolls_mean": frac(mean(s.count)), **dict(s.profile)}
+            for s in r.sources
+        ],
+    }
+
+
+# --- text -------------------------------------------------------------------------------------
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.2f}%"
+
+
+def _short(p: Fraction, width: int = 20) -> str:
+    """The exact fraction when it is readable; `--json` always has it in full."""
+    text = frac(p)
+    return text if len(text) <= width else f"≈{float(p):.6g}"
+
+
+def print_distribution(
+    title: str, items: Sequence[tuple[int, Fraction]], avg: Fraction, out: TextIO | None = None
+) -> None:
+    """Value, exact p, percent, and P(at least value), with the mean in the caption."""
+    table = Table(title=title, caption=f"mean {_short(avg)} = {float(avg):.4g}")
+    for col in ("value", "p", "%", "P(>= value)"):
+        table.add_column(col, justify="right")
+    tail = Fraction(1)
+    for v, p in items:
+        table.add_row(str(v), _short(p), _pct(p), _pct(tail))
+        tail -= p
+    Console(file=out, soft_wrap=True).print(table)
+
+
+def print_outcomes(title: str, outcomes: Sequence[Outcome], out: TextIO | None = None) -> None:
+    table = Table(title=title)
+    for col, just in (("outcome", "left"), ("table", "left"), ("p", "right"), ("%", "right")):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    for o in outcomes:
+        table.add_row(o.outcome, " -> ".join(o.path), _short(o.p), _pct(o.p))
+    Console(file=out, soft_wrap=True).print(table)
+
+
+def print_lines(lines: Iterable[str], out: TextIO | None = None) -> None:
+    console = Console(file=out, soft_wrap=True)
+    for line in lines:
+        console.print(line, markup=False, highlight=False)

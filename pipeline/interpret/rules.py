@@ -1,0 +1,261 @@
+"""Rules of a build, read from `DIR/rules/<id>.yaml`, and their effects with parameters bound.
+
+A rule is referenced as written in a profile: `great-weapon`, `impact-hits(D3)`,
+`aegis(4+)`. The bracket parameters bind the rule's variables (`params: [X]`, or X, Y, Z in
+order when the rule does not name them) so that `count: X` in an effect reads as `D3`.
+Effects are checked against `schemas/effect.schema.json` when a rule is read: a typo in a rule
+file is reported with its file and effect index instead of silently doing nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from pipeline.errors import InputError
+
+SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "effect.schema.json"
+DEFAULT_PARAMS = ("X", "Y", "Z")
+MAX_GRANT_DEPTH = 8
+
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_REF = re.compile(r"^\s*(?P<name>[^()\[\]]+?)\s*(?:[(\[](?P<params>[^()\[\]]*)[)\]])?\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class RuleRef:
+    """A reference to a rule with its bracket parameters, e.g. `impact-hits(D3)`."""
+
+    id: str
+    params: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.id}({', '.join(self.params)})" if self.params else self.id
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One rule file: the fields the interpreter reads (the rest stays in `data`)."""
+
+    id: str
+    kind: str
+    names: Mapping[str, str]
+    effects: tuple[Mapping[str, Any], ...]
+    table: Mapping[str, Any] | None
+    params: tuple[str, ...]
+    path: Path
+    data: Mapping[str, Any] = field(repr=False, default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class BoundEffect:
+    """An effect with the bindings of the reference that brought it in."""
+
+    effect: Mapping[str, Any]
+    bindings: Mapping[str, str]
+    rule: str
+    path: Path
+    index: int
+
+    @property
+    def op(self) -> str:
+        return str(self.effect["op"])
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.effect.get(key, default)
+
+    def where(self) -> str:
+        return f"effects[{self.index}]"
+
+
+def slug(name: str) -> str:
+    """A rule name as an id: `Impact Hits` -> `impact-hits`."""
+    return re.sub(r"[^a-z0-9]+", "-", name.strip().lower()).strip("-")
+
+
+def parse_ref(text: str, source: str = "rules") -> RuleRef:
+    """Read `impact-hits(D3)`, `Multiple Wounds (D3)` or `aegis(4+)` into a reference."""
+    m = _REF.match(str(text))
+    if m is None:
+        raise InputError(source, f"cannot read rule reference {text!r} (write id or id(param))")
+    rule_id = slug(m.group("name"))
+    if not _ID.match(rule_id):
+        raise InputError(source, f"rule reference {text!r} has no usable id")
+    raw = m.group("params")
+    params = tuple(p.strip() for p in raw.split(",")) if raw is not None and raw.strip() else ()
+    if any(not p for p in params):
+        raise InputError(source, f"empty parameter in rule reference {text!r}")
+    return RuleRef(rule_id, params)
+
+
+@lru_cache(maxsize=1)
+def _schema() -> dict[str, Any]:
+    with SCHEMA_PATH.open(encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+@lru_cache(maxsize=64)
+def _validator(defn: str) -> jsonschema.Draft202012Validator:
+    schema = _schema()
+    sub = {"$ref": f"#/$defs/{defn}", "$defs": schema["$defs"]}
+    return jsonschema.Draft202012Validator(sub)
+
+
+_OP_DEF = {"table": "table-ref"}
+
+
+def validate_effect(effect: Any, path: Path | str, where: str) -> None:
+    """Check one effect against the schema definition of its op; errors name the field."""
+    if not isinstance(effect, dict) or "op" not in effect:
+        raise InputError(str(path), "an effect must be a mapping with an 'op'", where)
+    op = effect["op"]
+    if op not in _schema()["properties"]["op"]["enum"]:
+        raise InputError(str(path), f"unknown effect op {op!r}", where)
+    _check(_validator(_OP_DEF.get(op, op)), effect, path, where)
+
+
+def validate_table(table: Any, path: Path | str) -> None:
+    """Check a table object against `$defs/table`."""
+    _check(_validator("table"), table, path, "table")
+
+
+def _check(
+    validator: jsonschema.Draft202012Validator, value: Any, path: Path | str, where: str
+) -> None:
+    errors = sorted(validator.iter_errors(value), key=lambda e: (len(e.path), str(e.path)))
+    if errors:
+        err = max(errors, key=lambda e: len(e.path))
+        inner = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err.path)
+        raise InputError(str(path), err.message, where + inner)
+
+
+class Build:
+    """The rule files of one build folder, read on demand and cached."""
+
+    def __init__(self, root: Path | str) -> None:
+        self.root = Path(root)
+        self.rules_dir = self.root / "rules"
+        self._cache: dict[str, Rule] = {}
+
+    def rule(self, rule_id: str, source: str = "rules") -> Rule:
+        """The rule with this id; a missing or malformed file is an InputError naming it."""
+        if rule_id in self._cache:
+            return self._cache[rule_id]
+        if not _ID.match(rule_id):
+            raise InputError(source, f"{rule_id!r} is not a rule id (lower case, digits, '-')")
+        path = self.rules_dir / f"{rule_id}.yaml"
+        if not path.is_file():
+            raise InputError(str(path), f"no rule {rule_id!r} in build {self.root}")
+        rule = load_rule(path)
+        if rule.id != rule_id:
+            raise InputError(str(path), f"file holds rule {rule.id!r}, expected {rule_id!r}", "id")
+        self._cache[rule_id] = rule
+        return rule
+
+    def effects(
+        self, refs: Iterable[RuleRef | str], source: str = "rules", _depth: int = 0
+    ) -> list[BoundEffect]:
+        """All effects of the referenced rules, `grant`s followed, parameters bound."""
+        out: list[BoundEffect] = []
+        for ref in refs:
+            if isinstance(ref, str):
+                ref = parse_ref(ref, source)
+            rule = self.rule(ref.id, source)
+            names = rule.params or DEFAULT_PARAMS[: len(ref.params)]
+            if len(ref.params) > len(names):
+                raise InputError(
+                    source,
+                    f"{ref} gives {len(ref.params)} parameters, {rule.id} takes {len(names)}",
+                )
+            bindings = dict(zip(names, ref.params, strict=False))
+            for i, effect in enumerate(rule.effects):
+                bound = BoundEffect(effect, bindings, rule.id, rule.path, i)
+                out.append(bound)
+                if bound.op == "grant":
+                    if _depth >= MAX_GRANT_DEPTH:
+                        raise InputError(
+                            str(rule.path), "grants loop or nest too deep", bound.where()
+                        )
+                    params = tuple(str(bindings.get(str(p), p)) for p in effect.get("params", ()))
+                    sub = RuleRef(str(effect["rule"]), params)
+                    granted = self.effects([sub], str(rule.path), _depth + 1)
+                    when = effect.get("when")
+                    if when is not None:  # a conditional grant makes its effects conditional
+                        granted = [
+                            g if "when" in g.effect else _with_when(g, str(when)) for g in granted
+                        ]
+                    out.extend(granted)
+        return out
+
+
+def _with_when(g: BoundEffect, when: str) -> BoundEffect:
+    return BoundEffect({**g.effect, "when": when}, g.bindings, g.rule, g.path, g.index)
+
+
+def load_rule(path: Path) -> Rule:
+    """Read and check one rule file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(str(path), f"not UTF-8 text ({exc.reason})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark is not None else None
+        raise InputError(
+            str(path), f"not valid YAML: {getattr(exc, 'problem', exc)}", where
+        ) from None
+    if not isinstance(data, dict):
+        raise InputError(str(path), "a rule file must hold one YAML mapping")
+    for key in ("id", "kind"):
+        if not isinstance(data.get(key), str) or not data[key]:
+            raise InputError(str(path), f"missing or empty {key!r}", key)
+    names = data.get("names", {})
+    if not isinstance(names, dict):
+        raise InputError(str(path), "'names' must map languages to names", "names")
+    effects = data.get("effects") or []
+    if not isinstance(effects, list):
+        raise InputError(str(path), "'effects' must be a list", "effects")
+    for i, effect in enumerate(effects):
+        validate_effect(effect, path, f"effects[{i}]")
+    table = data.get("table")
+    if table is not None:
+        validate_table(table, path)
+    params = data.get("params") or ()
+    if not isinstance(params, list | tuple) or not all(isinstance(p, str) for p in params):
+        raise InputError(str(path), "'params' must be a list of variable names", "params")
+    return Rule(
+        id=data["id"],
+        kind=data["kind"],
+        names=names,
+        effects=tuple(effects),
+        table=table,
+        params=tuple(params),
+        path=path,
+        data=data,
+    )
+
+
+def as_int(value: Any, bindings: Mapping[str, str], source: str, where: str) -> int:
+    """A number from an effect field; a variable reads its binding (`4+` reads as 4)."""
+    if isinstance(value, bool):
+        raise InputError(source, f"expected a number, not {value!r}", where)
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    if text in bindings:
+        text = str(bindings[text]).strip()
+    m = re.fullmatch(r"([+-]?\d+)\s*\+?", text)
+    if m is None:
+        hint = " (give it in brackets, e.g. rule(3))" if re.fullmatch(r"[A-Z]", text) else ""
+        raise InputError(source, f"expected a number, found {value!r}{hint}", where)
+    return int(m.group(1))
