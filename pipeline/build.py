@@ -1,0 +1,151 @@
+"""The whole flow, corpus to output folder: ingest -> dedup -> extract -> assemble -> emit.
+
+Each stage is a pure function over records; this module only wires them together and
+writes the results through `emit.BuildOutput`, so a failed build changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .assemble import assemble
+from .dedup import Cluster, dedup, summarise
+from .emit import BuildOutput
+from .extract.facts import Facts, extract_file
+from .glossary import Glossary, load_glossary
+from .ingest import Ingested, ingest
+from .model import Segment
+
+
+@dataclass(frozen=True, slots=True)
+class BuildResult:
+    out: Path
+    ingested: Ingested
+    clusters: tuple[Cluster, ...]
+    rules: tuple[dict[str, Any], ...]
+    manifest: dict[str, Any]
+
+
+def _tally(values: list[str]) -> dict[str, int]:
+    return dict(sorted(Counter(values).items()))
+
+
+def accounting(
+    segments: tuple[Segment, ...], clusters: tuple[Cluster, ...], rules: tuple[dict[str, Any], ...]
+) -> dict[str, Any]:
+    """Where every block went: a rule, a copy in a cluster, or unassigned with a reason."""
+    in_rules: set[str] = set()
+    for rule in rules:
+        for text in rule["texts"].values():
+            in_rules.add(text["sources"][0]["segment"])
+    copies = {m.segment.id for c in clusters for m in c.members if m.segment.id != c.canonical}
+    unassigned = [
+        {"segment": s.id, "reason": "in no cluster and no rule"}
+        for s in segments
+        if s.id not in in_rules and s.id not in copies
+    ]
+    return {
+        "blocks": len(segments),
+        "in_rules": len(in_rules),
+        "copies": len(copies),
+        "unassigned": len(unassigned),
+        "balanced": len(in_rules) + len(copies) + len(unassigned) == len(segments),
+        "unassigned_blocks": unassigned,
+    }
+
+
+def make_manifest(
+    ingested: Ingested,
+    clusters: tuple[Cluster, ...],
+    rules: tuple[dict[str, Any], ...],
+    glossary: Glossary | None,
+) -> dict[str, Any]:
+    segments = ingested.segments
+    by_file: dict[str, dict[str, dict[str, int]]] = {}
+    for f in ingested.inputs:
+        mine = [s for s in segments if s.drop == f.drop and s.file == f.file]
+        by_file[f"{f.drop}/{f.file}"] = {
+            "by_kind": _tally([s.kind for s in mine]),
+            "by_lang": _tally([s.lang for s in mine]),
+        }
+    summary = summarise(list(clusters))
+    manifest: dict[str, Any] = {"tool": {"name": "rulepipe", "version": __version__}}
+    if glossary is not None:
+        manifest["glossary"] = {
+            "file": Path(glossary.file).name,
+            "sha256": glossary.sha256,
+            "terms": len(glossary.terms),
+        }
+    manifest |= {
+        "inputs": [
+            {
+                "drop": f.drop,
+                "file": f.file,
+                "sha256": f.sha256,
+                "bytes": f.bytes,
+                "segments": f.segments,
+            }
+            for f in ingested.inputs
+        ],
+        "skipped": [{"drop": s.drop, "file": s.file, "reason": s.reason} for s in ingested.skipped],
+        "counts": {
+            "segments": len(segments),
+            "by_kind": _tally([s.kind for s in segments]),
+            "by_lang": _tally([s.lang for s in segments]),
+            "by_file": by_file,
+            "clusters": summary["by_status"],
+            "rules": _tally([r["kind"] for r in rules]),
+            "coverage": _tally([r["coverage"] for r in rules]),
+        },
+        "conflicts": summary["conflicts"],
+        "accounting": accounting(segments, clusters, rules),
+    }
+    return manifest
+
+
+def extract_all(segments: tuple[Segment, ...], glossary: Glossary | None) -> dict[str, Facts]:
+    """Facts for every segment, file by file (headings and tables read their neighbours)."""
+    by_file: dict[tuple[str, str], list[Segment]] = {}
+    for segment in segments:
+        by_file.setdefault((segment.drop, segment.file), []).append(segment)
+    facts: dict[str, Facts] = {}
+    for file_segments in by_file.values():
+        for segment, found in zip(
+            file_segments, extract_file(file_segments, glossary), strict=True
+        ):
+            facts[segment.id] = found
+    return facts
+
+
+def build(
+    corpus: Path,
+    out: Path,
+    glossary_path: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> BuildResult:
+    """Run every stage on a corpus and write the output folder atomically."""
+    if glossary_path is None and (corpus / "glossary.yaml").is_file():
+        glossary_path = corpus / "glossary.yaml"
+    glossary = load_glossary(glossary_path) if glossary_path else None
+    ingested = ingest(corpus, progress)
+    clusters = tuple(dedup(ingested.segments))
+    facts = extract_all(ingested.segments, glossary)
+    rules = tuple(assemble(ingested.segments, clusters, facts))
+    manifest = make_manifest(ingested, clusters, rules, glossary)
+    with BuildOutput(out) as target:
+        target.write_jsonl("segments.jsonl", (s.to_json() for s in ingested.segments), "segment")
+        target.write_json(
+            "clusters.json",
+            {"clusters": [c.to_json() for c in clusters], "summary": summarise(list(clusters))},
+            "clusters",
+        )
+        for rule in rules:
+            target.write_yaml(f"rules/{rule['id']}.yaml", rule, "rule")
+        target.write_json("rules.json", list(rules), "rules")
+        target.write_json("manifest.json", manifest, "manifest")
+    return BuildResult(out, ingested, clusters, rules, manifest)

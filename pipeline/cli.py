@@ -1,0 +1,111 @@
+"""The `rulepipe` command line: one entry point, one sub-command per job.
+
+Exit codes: 0 done; 1 findings at or above --fail-on; 2 bad usage or bad input (one
+line naming the file, the place and what is wrong); 3 an internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from . import __version__
+from .errors import InputError
+
+DESCRIPTION = """\
+rulepipe turns source drops of tabletop-wargame rules (rulebook and army-book text,
+translation-memory dumps, army-builder data; English master with Russian, Italian ...
+translations) into one structured, traceable model of the rules: deduplicated
+segments, clusters of copies, and schema-valid rule data.
+
+Start with `rulepipe build` on a corpus folder (corpus/drops/<drop>/<files>); it writes
+output/ with segments.jsonl, clusters.json and manifest.json."""
+
+EPILOG = """\
+exit codes: 0 done, 1 findings at or above --fail-on, 2 bad usage or bad input
+(one line naming file, place and problem), 3 internal error.
+Run `rulepipe COMMAND --help` for the options of a command."""
+
+
+def _add_build(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "build",
+        help="run the whole pipeline on a corpus and write the output folder",
+        description="""\
+Read every drop under CORPUS/drops/ (plain text and Markdown), split it into blocks
+(paragraphs, headings, pipe tables, list items), identify each block's language, mark
+BBCode and translators' asides, deduplicate exact and near copies (reporting
+conflicting variants), and write to OUT:
+  segments.jsonl  every input block with provenance (drop, file, block, lines, sha256)
+  clusters.json   copies grouped per language, with each member's relation
+  manifest.json   inputs with sha256, counts, and where every block went
+The output folder is replaced only when the whole build succeeded; files are validated
+against schemas/ before they are written. The same inputs give byte-identical output.""",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "corpus", nargs="?", default="corpus", type=Path, help="corpus folder (default: ./corpus)"
+    )
+    p.add_argument(
+        "-o", "--out", default="output", type=Path, help="output folder (default: ./output)"
+    )
+    p.add_argument(
+        "--glossary",
+        type=Path,
+        help="term base (YAML, schemas/glossary.schema.json);"
+        " default: CORPUS/glossary.yaml if present",
+    )
+    p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    p.set_defaults(run=_run_build)
+
+
+def _run_build(args: argparse.Namespace) -> int:
+    from .build import build
+    from .summary import print_summary, progress_reporter
+
+    with progress_reporter(enabled=not args.quiet) as progress:
+        result = build(args.corpus, args.out, args.glossary, progress)
+    if not args.quiet:
+        print_summary(result, args.corpus)
+    return 0
+
+
+def _add_interpreter(sub: argparse._SubParsersAction) -> None:
+    from .interpret import add_commands
+
+    add_commands(sub)
+
+
+COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_add_build, _add_interpreter]
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="rulepipe",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--version", action="version", version=f"rulepipe {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for add in COMMANDS:
+        add(sub)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    run = getattr(args, "run", None) or args.func
+    try:
+        return int(run(args))
+    except InputError as exc:
+        print(f"rulepipe: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("rulepipe: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # a bug: say so on one line, never a half-written output
+        print(f"rulepipe: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 3

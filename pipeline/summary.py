@@ -1,0 +1,65 @@
+"""What `build` tells the user on the terminal: progress on long runs, then a summary."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from .build import BuildResult
+
+PROGRESS_MIN_FILES = 20
+
+
+@contextmanager
+def progress_reporter(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on stderr, only on a terminal and only when there are many files."""
+    if not enabled or not sys.stderr.isatty():
+        yield None
+        return
+    with Progress(
+        TextColumn("reading"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        transient=True,
+    ) as bar:
+        task = None
+
+        def update(done: int, total: int) -> None:
+            nonlocal task
+            if total < PROGRESS_MIN_FILES:
+                return
+            if task is None:
+                task = bar.add_task("files", total=total)
+            bar.update(task, completed=done)
+
+        yield update
+
+
+def _fmt(tally: dict[str, int]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in sorted(tally.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def print_summary(result: BuildResult, corpus: Path) -> None:
+    m = result.manifest
+    counts = m["counts"]
+    drops = sorted({i["drop"] for i in m["inputs"]})
+    size = sum(i["bytes"] for i in m["inputs"])
+    acc = m["accounting"]
+    lines = [
+        f"rulepipe build: {corpus} -> {result.out}",
+        f"  inputs     {len(m['inputs'])} files in {len(drops)} drop(s), {size:,} bytes",
+        f"  segments   {counts['segments']}: {_fmt(counts['by_kind'])}",
+        f"  languages  {_fmt(counts['by_lang'])}",
+        f"  clusters   {sum(counts['clusters'].values())}: {_fmt(counts['clusters'])}",
+        f"  conflicts  {len(m['conflicts'])}",
+        f"  accounting {acc['blocks']} blocks = {acc['in_rules']} in rules + {acc['copies']} copies"
+        f" + {acc['unassigned']} unassigned",
+    ]
+    for skipped in m["skipped"]:
+        lines.append(f"  skipped    {skipped['drop']}/{skipped['file']}: {skipped['reason']}")
+    print("\n".join(lines))
