@@ -355,6 +355,8 @@ def _cluster(group: list[_Text]) -> Cluster:
                 if head_keys is None:
                     head_keys = quantity_keys(head.text, canonical.lang)
                 differences = differing_quantities(head, item, canonical.lang, head_keys)
+                if not differences:  # words moved around a quantity; no quantity changed
+                    relation = "cosmetic"
         for seg in item.segments:
             if seg is canonical:
                 members.append(Member(seg, "canonical", 1.0))
