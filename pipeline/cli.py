@@ -7,6 +7,7 @@ line naming the file, the place and what is wrong); 3 an internal error.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -21,7 +22,8 @@ translations) into one structured, traceable model of the rules: deduplicated
 segments, clusters of copies, and schema-valid rule data.
 
 Start with `rulepipe build` on a corpus folder (corpus/drops/<drop>/<files>); it writes
-output/ with segments.jsonl, clusters.json and manifest.json."""
+output/ with segments, clusters, rule files and a manifest. The interpreter commands
+(roll, table, charge, attack) compute exact odds from the rule files of a build."""
 
 EPILOG = """\
 exit codes: 0 done, 1 findings at or above --fail-on, 2 bad usage or bad input
@@ -37,10 +39,12 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
 Read every drop under CORPUS/drops/ (plain text and Markdown), split it into blocks
 (paragraphs, headings, pipe tables, list items), identify each block's language, mark
 BBCode and translators' asides, deduplicate exact and near copies (reporting
-conflicting variants), and write to OUT:
-  segments.jsonl  every input block with provenance (drop, file, block, lines, sha256)
-  clusters.json   copies grouped per language, with each member's relation
-  manifest.json   inputs with sha256, counts, and where every block went
+conflicting variants), extract names, kinds, keywords, quantities, tables and effects,
+assemble one rule per cluster, and write to OUT:
+  segments.jsonl   every input block with provenance (drop, file, block, lines, sha256)
+  clusters.json    copies grouped per language, with each member's relation
+  rules/<id>.yaml  one rule per cluster; rules.json, the bundle of them all
+  manifest.json    inputs with sha256, counts, and where every block went
 The output folder is replaced only when the whole build succeeded; files are validated
 against schemas/ before they are written. The same inputs give byte-identical output.""",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -72,13 +76,53 @@ def _run_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_extract(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "extract",
+        help="show what the pipeline reads in paragraphs (JSON Lines in and out)",
+        description="""\
+Read FILE, one JSON object a line: {"id", "text", "lang"} (lang: en, ru, ...), and print
+one JSON object a line: {"id", "name", "kind", "keywords", "quantities", "effects"}:
+the rule the paragraph defines, its kind, glossary keywords, quantities with their
+character spans, and effects in the interpreter's vocabulary.""",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", type=Path, help="JSON Lines file ('-' for standard input)")
+    p.add_argument(
+        "--glossary",
+        type=Path,
+        help="term base for keywords (default: ./corpus/glossary.yaml if present)",
+    )
+    p.set_defaults(run=_run_extract)
+
+
+def _run_extract(args: argparse.Namespace) -> int:
+    from .extract.facts import extract_text
+    from .glossary import load_glossary
+    from .jsonl import read_jsonl
+
+    path = args.glossary or Path("corpus/glossary.yaml")
+    glossary = load_glossary(path) if args.glossary or path.is_file() else None
+    required = {"id": str, "text": str, "lang": str}
+    rows = list(read_jsonl(args.file, required))
+    out = sys.stdout
+    for row in rows:
+        result = extract_text(row["id"], row["text"], row["lang"], glossary)
+        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+    return 0
+
+
 def _add_interpreter(sub: argparse._SubParsersAction) -> None:
     from .interpret import add_commands
 
     add_commands(sub)
 
 
-COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_add_build, _add_interpreter]
+COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
+    _add_build,
+    _add_extract,
+    _add_interpreter,
+]
 
 
 def parser() -> argparse.ArgumentParser:

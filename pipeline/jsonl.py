@@ -1,0 +1,38 @@
+"""JSON Lines input: every line an object with the fields a command needs, or a clear error."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError
+from .ingest.decode import decode
+
+
+def read_jsonl(path: Path, required: dict[str, type]) -> Iterator[dict[str, Any]]:
+    """Yield each non-blank line's object; raise InputError naming the line on the first bad one."""
+    name = str(path)
+    if name == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise InputError(name, f"cannot read: {exc.strerror}") from None
+    text = decode(name, data)
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(name, f"not JSON: {exc.msg} (column {exc.colno})", f"{n}") from None
+        if not isinstance(obj, dict):
+            raise InputError(name, f"expected a JSON object, got {type(obj).__name__}", f"{n}")
+        for key, kind in required.items():
+            if not isinstance(obj.get(key), kind):
+                raise InputError(name, f"field {key!r} missing or not a {kind.__name__}", f"{n}")
+        yield obj

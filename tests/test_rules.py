@@ -1,0 +1,189 @@
+"""The assembled rule files of the seed build, checked as a rules team would."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import yaml
+
+from pipeline.emit import validator
+from pipeline.slug import slugify, unique
+
+from .conftest import run_cli
+
+
+def rules_by_id(seed_build):
+    return {r["id"]: r for r in seed_build.rules}
+
+
+def test_every_rule_file_validates_and_matches_the_bundle(seed_build):
+    out = seed_build.out
+    bundle = json.loads((out / "rules.json").read_text("utf-8"))
+    validator("rules").validate(bundle)
+    files = {f.stem: f for f in (out / "rules").glob("*.yaml")}
+    assert sorted(files) == sorted(r["id"] for r in bundle)
+    for rule in bundle:
+        assert yaml.safe_load(files[rule["id"]].read_text("utf-8")) == rule
+    assert len({r["id"] for r in bundle}) == len(bundle)
+
+
+def test_ricochet(seed_build):
+    rule = rules_by_id(seed_build)["ricochet"]
+    assert rule["signature"] == "Ricochet (X)"
+    distances = [q for q in rule["quantities"] if q["type"] == "distance"]
+    assert [(q["value"], q["unit"]) for q in distances] == [(1, "inch")] * 3
+    hits = [e for e in rule["effects"] if e["op"] == "hits"]
+    assert [(e["count"], e["strength"], e["ap"]) for e in hits] == [
+        ("X", "self", "self"),
+        ("X+D6", "self", "self"),
+    ]
+    assert {"op": "forbid", "action": "declare-charge"} in [
+        {k: v for k, v in e.items() if k in ("op", "action")} for e in rule["effects"]
+    ]
+    sources = rule["texts"]["en"]["sources"]
+    assert [s["block"] for s in sources] == [1, 2]
+    text = rule["texts"]["en"]["text"]
+    for q in rule["quantities"]:
+        assert text[q["span"][0] : q["span"][1]] == q["surface"]
+
+
+def test_every_english_paragraph_is_in_exactly_one_rule(seed_build):
+    english = [s.id for s in seed_build.ingested.segments if s.lang == "en"]
+    placed = Counter(
+        src["segment"]
+        for r in seed_build.rules
+        for t in r["texts"].values()
+        for src in t["sources"]
+    )
+    assert len(english) == 110
+    assert all(placed[s] == 1 for s in english)
+    assert all(n == 1 for n in placed.values())
+    assert sum(placed.values()) == len(seed_build.ingested.segments)
+
+
+def test_most_english_rules_are_executable_and_coverage_adds_up(seed_build):
+    english = [r for r in seed_build.rules if "en" in r["texts"]]
+    assert len(english) == 55
+    with_effects = [r for r in english if r["effects"]]
+    assert len(with_effects) / len(english) >= 0.7
+    counts = seed_build.manifest["counts"]
+    assert sum(counts["coverage"].values()) == len(seed_build.rules)
+    assert sum(counts["rules"].values()) == len(seed_build.rules)
+    acc = seed_build.manifest["accounting"]
+    assert (acc["in_rules"], acc["copies"], acc["unassigned"]) == (100, 55, 0)
+
+
+def test_lotow_tables_cover_the_die_and_chain_to_the_fall_table(seed_build):
+    rules = rules_by_id(seed_build)
+    tables = {i: r for i, r in rules.items() if r["kind"] == "table"}
+    for rule in tables.values():
+        covered = Counter(
+            v for row in rule["table"]["rows"] for v in range(row["range"][0], row["range"][1] + 1)
+        )
+        assert covered == Counter(range(1, 7)), rule["id"]
+    jump = rules["pryzhok"]
+    chains = [row.get("chain") for row in jump["table"].get("natural", [])]
+    assert "padenie-s-loshadi" in chains
+    assert rules["padenie-s-loshadi"]["kind"] == "table"
+    names = {r["names"].get("en") for r in tables.values()}
+    assert {"Saddle Up", "Spotting Rolls"} <= names
+
+
+def test_the_grant_with_no_name_of_its_own(seed_build):
+    [rule] = [
+        r
+        for r in seed_build.rules
+        if r["texts"].get("en", {}).get("text") == "The model gains Insignificant."
+    ]
+    assert rule["kind"] == "grant"
+    assert rule["names"] == {}
+    assert [e["op"] for e in rule["effects"]] == ["grant"]
+    assert any(f["flag"] == "no-name" for f in rule["flags"])
+    assert len(rule["texts"]["en"]["sources"]) == 4
+
+
+def test_rule_ids_are_safe_slugs():
+    for hostile in ["..", "../etc/passwd", "con", "", "/", "NUL", "a\\b", "Рикошет"]:
+        slug = slugify(hostile)
+        assert slug and "/" not in slug and "\\" not in slug and slug not in ("..", ".")
+        assert slug not in ("con", "nul")
+    assert unique(["fear", "fear", "fear-2"]) == ["fear", "fear-3", "fear-2"]
+
+
+def test_extract_command_reads_jsonl(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text(
+        json.dumps(
+            {"id": "gw", "lang": "en", "text": "Attacks made with a Great Weapon gain +2 Strength."}
+        )
+        + "\n\n"
+        + json.dumps({"id": "f", "lang": "en", "text": "Units with Fear suffer -1 Discipline."})
+        + "\n",
+        encoding="utf-8",
+    )
+    result = run_cli("extract", str(src))
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(x) for x in result.stdout.splitlines()]
+    assert [r["id"] for r in rows] == ["gw", "f"]
+    assert set(rows[0]) == {"id", "name", "kind", "keywords", "quantities", "effects"}
+    assert rows[0]["name"] == "Great Weapon"
+    assert {"op": "modify", "characteristic": "strength", "by": 2} in [
+        {k: e[k] for k in ("op", "characteristic", "by") if k in e} for e in rows[0]["effects"]
+    ]
+
+
+def test_extract_command_names_the_broken_line(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"id": "a", "text": "x", "lang": "en"}\n{"id": 3}\n', encoding="utf-8")
+    result = run_cli("extract", str(src))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.strip().endswith("in.jsonl:2: field 'id' missing or not a str")
+
+
+def test_attack_reads_the_built_great_weapon_file_and_sees_an_edit(seed_build, tmp_path):
+    import shutil
+
+    build = tmp_path / "build"
+    shutil.copytree(seed_build.out, build)
+    scenario = tmp_path / "scenario.yaml"
+    scenario.write_text(
+        yaml.safe_dump(
+            {
+                "attacker": {
+                    "models": 5,
+                    "attacks": 1,
+                    "offensive_skill": 4,
+                    "strength": 4,
+                    "armour_penetration": 0,
+                    "agility": 3,
+                    "rules": ["great-weapon"],
+                },
+                "defender": {
+                    "defensive_skill": 4,
+                    "resilience": 4,
+                    "health_points": 1,
+                    "armour": 2,
+                    "rules": [],
+                },
+            }
+        )
+    )
+
+    def means():
+        result = run_cli("attack", str(scenario), "--build", str(build), "--json")
+        assert result.returncode == 0, result.stderr
+        data = json.loads(result.stdout)
+        return {k: data[k]["mean"] for k in ("hits", "wounds", "unsaved_wounds")}
+
+    # 5 attacks hit on 4+; S 4+2 vs R4 wounds on 2+; AP 2 against Armour 2 leaves no save.
+    assert means() == {"hits": "5/2", "wounds": "25/12", "unsaved_wounds": "25/12"}
+    path = build / "rules" / "great-weapon.yaml"
+    rule = yaml.safe_load(path.read_text("utf-8"))
+    for effect in rule["effects"]:
+        if effect.get("characteristic") == "strength":
+            effect["by"] = 1
+    path.write_text(yaml.safe_dump(rule, allow_unicode=True), encoding="utf-8")
+    # S5 vs R4 wounds on 3+; AP 2 still leaves no save.
+    assert means() == {"hits": "5/2", "wounds": "5/3", "unsaved_wounds": "5/3"}
