@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .dedup import Cluster
+from .emit import validator
 from .extract.facts import Facts
 from .model import Segment
 from .slug import slugify, unique
@@ -40,6 +41,28 @@ def _variables(facts: Facts) -> list[str]:
             if isinstance(value, str):
                 found.update(_VARIABLE.findall(value))
     return sorted(found)
+
+
+def _checked_effects(facts: Facts, lang: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Effects the interpreter can execute, and a flag for each one it could not (an
+    out-of-range step in a mistyped text): kept visible, never written as valid."""
+    check = validator("effect")
+    kept: list[dict[str, Any]] = []
+    flags: list[dict[str, Any]] = []
+    for effect in facts.effects:
+        error = next(iter(check.iter_errors(effect)), None)
+        if error is None:
+            kept.append(dict(effect))
+            continue
+        flag: dict[str, Any] = {
+            "flag": "unformalised",
+            "lang": lang,
+            "detail": f"{effect.get('op')} effect not executable: {error.message[:200]}",
+        }
+        if "span" in effect:
+            flag["spans"] = [list(effect["span"])]
+        flags.append(flag)
+    return kept, flags
 
 
 def _base_id(facts: Facts, segment: Segment) -> str:
@@ -85,6 +108,11 @@ def _rule(cluster: Cluster, segments: Mapping[str, Segment], facts: Facts) -> di
                 "spans": [list(s) for s in facts.unformalised],
             }
         )
+    effects, refused = _checked_effects(facts, lang)
+    flags.extend(refused)
+    coverage = facts.coverage
+    if refused:
+        coverage = "partial" if effects else "descriptive"
     rule: dict[str, Any] = {"id": "", "kind": facts.kind, "names": names}
     if facts.name_evidence:
         rule["name_evidence"] = facts.name_evidence
@@ -103,11 +131,7 @@ def _rule(cluster: Cluster, segments: Mapping[str, Segment], facts: Facts) -> di
         rule["profile"] = facts.profile
     if facts.table is not None:
         rule["table"] = facts.table
-    rule |= {
-        "effects": [dict(e) for e in facts.effects],
-        "coverage": facts.coverage,
-        "flags": flags,
-    }
+    rule |= {"effects": effects, "coverage": coverage, "flags": flags}
     return rule
 
 

@@ -146,6 +146,6 @@ def build(
         )
         for rule in rules:
             target.write_yaml(f"rules/{rule['id']}.yaml", rule, "rule")
-        target.write_json("rules.json", list(rules), "rules")
+        target.write_json("rules.json", list(rules), "rules", items_schema="rule")
         target.write_json("manifest.json", manifest, "manifest")
     return BuildResult(out, ingested, clusters, rules, manifest)

@@ -64,8 +64,11 @@ def dump_jsonl_line(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
+_YAML_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when present: same output
+
+
 def dump_yaml(obj: Any) -> str:
-    return yaml.safe_dump(obj, allow_unicode=True, sort_keys=False, width=100)
+    return yaml.dump(obj, Dumper=_YAML_DUMPER, allow_unicode=True, sort_keys=False, width=100)
 
 
 class BuildOutput:
@@ -125,8 +128,15 @@ class BuildOutput:
     def write_text(self, relative: str, text: str) -> None:
         self.path(relative).write_text(text, encoding="utf-8")
 
-    def write_json(self, relative: str, obj: Any, schema: str) -> None:
-        validate(obj, schema, relative)
+    def write_json(
+        self, relative: str, obj: Any, schema: str, items_schema: str | None = None
+    ) -> None:
+        """Validate and write; with `items_schema`, `obj` is an array whose items were each
+        validated against that schema when they were written on their own."""
+        if items_schema is None:
+            validate(obj, schema, relative)
+        elif not isinstance(obj, list):
+            raise SchemaViolation(f"{relative} must be an array of {items_schema} objects")
         self.write_text(relative, dump_json(obj))
 
     def write_yaml(self, relative: str, obj: Any, schema: str) -> None:

@@ -187,3 +187,21 @@ def test_attack_reads_the_built_great_weapon_file_and_sees_an_edit(seed_build, t
     path.write_text(yaml.safe_dump(rule, allow_unicode=True), encoding="utf-8")
     # S5 vs R4 wounds on 3+; AP 2 still leaves no save.
     assert means() == {"hits": "5/2", "wounds": "5/3", "unsaved_wounds": "5/3"}
+
+
+def test_an_effect_out_of_the_vocabulary_is_flagged_not_written(tmp_path):
+    # A mistyped step (the core rules stop at Initiative Step 10) must not fail the build.
+    corpus = tmp_path / "c"
+    (corpus / "drops" / "d").mkdir(parents=True)
+    (corpus / "drops" / "d" / "a.txt").write_text(
+        "At Initiative Step 11, a charging model part with Impact Hits must choose an enemy "
+        "unit. This unit suffers X hits.\n",
+        encoding="utf-8",
+    )
+    result = run_cli("build", str(corpus), "-o", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    [rule] = json.loads((tmp_path / "out" / "rules.json").read_text("utf-8"))
+    assert all(e.get("step", 0) <= 10 for e in rule["effects"])
+    flagged = [f for f in rule["flags"] if "not executable" in f.get("detail", "")]
+    assert flagged and flagged[0]["detail"].startswith("hits effect not executable")
+    assert rule["coverage"] in ("partial", "descriptive")
