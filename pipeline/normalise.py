@@ -7,6 +7,7 @@ spans found on normalised text can be shown on the raw text.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 
@@ -42,7 +43,7 @@ def _clusters(raw: str, skip: list[Span]) -> Iterable[tuple[int, str]]:
             i = skip[k][1]
             continue
         j = i + 1
-        while j < n and unicodedata.combining(raw[j]):
+        while j < n and unicodedata.combining(raw[j]) and not raw[i].isspace():
             j += 1
         yield i, unicodedata.normalize("NFC", raw[i:j])
         i = j
@@ -91,8 +92,23 @@ def normalise_with_map(raw: str, remove: Iterable[Span] = ()) -> tuple[str, list
     return "".join(out), offsets
 
 
+_QUOTE_TABLE = str.maketrans(QUOTE_FOLD)
+_INCH = re.compile(r"(?<=[0-9½¼¾⅓⅔])(?:''|\u2032\u2032|[\u2033\"])")
+
+
 def normalise(raw: str, remove: Iterable[Span] = ()) -> str:
-    return normalise_with_map(raw, remove)[0]
+    """The text of `normalise_with_map`, computed with whole-string operations (fast path)."""
+    spans = sorted(remove)
+    if spans:
+        pieces, at = [], 0
+        for start, end in spans:
+            if start > at:
+                pieces.append(raw[at:start])
+            at = max(at, end)
+        pieces.append(raw[at:])
+        raw = "".join(pieces)
+    text = unicodedata.normalize("NFC", raw).translate(_QUOTE_TABLE)
+    return " ".join(_INCH.sub('"', text).split())
 
 
 def to_raw_span(offsets: list[int], start: int, end: int) -> Span:

@@ -65,3 +65,13 @@ def test_unbalanced_and_deep_bbcode_is_linear_and_kept():
     assert seg.text == "x"
     assert len(seg.markup) == 5010
     assert all(m.inner is None for m in seg.markup)
+
+
+@given(
+    st.one_of(st.text(max_size=80), GLYPHY),
+    st.lists(st.tuples(st.integers(0, 80), st.integers(0, 80)), max_size=3),
+)
+def test_fast_normalise_equals_the_mapped_one(raw, spans):
+    spans = [(min(a, b, len(raw)), min(max(a, b), len(raw))) for a, b in spans]
+    spans = [s for s in spans if s[0] < s[1]]
+    assert normalise(raw, spans) == normalise_with_map(raw, spans)[0]
