@@ -14,7 +14,7 @@ from typing import Any
 
 from . import __version__
 from .assemble import assemble
-from .dedup import Cluster, dedup, summarise
+from .dedup import Cluster, dedup, to_document
 from .emit import BuildOutput
 from .extract.facts import Facts, extract_file
 from .glossary import Glossary, load_glossary
@@ -59,21 +59,30 @@ def accounting(
     }
 
 
+def by_file(segments: tuple[Segment, ...]) -> dict[tuple[str, str], list[Segment]]:
+    """Segments grouped by (drop, file), in input order."""
+    grouped: dict[tuple[str, str], list[Segment]] = {}
+    for segment in segments:
+        grouped.setdefault((segment.drop, segment.file), []).append(segment)
+    return grouped
+
+
 def make_manifest(
     ingested: Ingested,
     clusters: tuple[Cluster, ...],
+    cluster_summary: dict[str, Any],
     rules: tuple[dict[str, Any], ...],
     glossary: Glossary | None,
 ) -> dict[str, Any]:
     segments = ingested.segments
-    by_file: dict[str, dict[str, dict[str, int]]] = {}
-    for f in ingested.inputs:
-        mine = [s for s in segments if s.drop == f.drop and s.file == f.file]
-        by_file[f"{f.drop}/{f.file}"] = {
-            "by_kind": _tally([s.kind for s in mine]),
-            "by_lang": _tally([s.lang for s in mine]),
+    grouped = by_file(segments)
+    file_counts = {
+        f"{f.drop}/{f.file}": {
+            "by_kind": _tally([s.kind for s in grouped.get((f.drop, f.file), [])]),
+            "by_lang": _tally([s.lang for s in grouped.get((f.drop, f.file), [])]),
         }
-    summary = summarise(list(clusters))
+        for f in ingested.inputs
+    }
     manifest: dict[str, Any] = {"tool": {"name": "rulepipe", "version": __version__}}
     if glossary is not None:
         manifest["glossary"] = {
@@ -97,12 +106,12 @@ def make_manifest(
             "segments": len(segments),
             "by_kind": _tally([s.kind for s in segments]),
             "by_lang": _tally([s.lang for s in segments]),
-            "by_file": by_file,
-            "clusters": summary["by_status"],
+            "by_file": file_counts,
+            "clusters": cluster_summary["by_status"],
             "rules": _tally([r["kind"] for r in rules]),
             "coverage": _tally([r["coverage"] for r in rules]),
         },
-        "conflicts": summary["conflicts"],
+        "conflicts": cluster_summary["conflicts"],
         "accounting": accounting(segments, clusters, rules),
     }
     return manifest
@@ -110,11 +119,8 @@ def make_manifest(
 
 def extract_all(segments: tuple[Segment, ...], glossary: Glossary | None) -> dict[str, Facts]:
     """Facts for every segment, file by file (headings and tables read their neighbours)."""
-    by_file: dict[tuple[str, str], list[Segment]] = {}
-    for segment in segments:
-        by_file.setdefault((segment.drop, segment.file), []).append(segment)
     facts: dict[str, Facts] = {}
-    for file_segments in by_file.values():
+    for file_segments in by_file(segments).values():
         for segment, found in zip(
             file_segments, extract_file(file_segments, glossary), strict=True
         ):
@@ -136,14 +142,11 @@ def build(
     clusters = tuple(dedup(ingested.segments))
     facts = extract_all(ingested.segments, glossary)
     rules = tuple(assemble(ingested.segments, clusters, facts))
-    manifest = make_manifest(ingested, clusters, rules, glossary)
+    cluster_document = to_document(clusters)
+    manifest = make_manifest(ingested, clusters, cluster_document["summary"], rules, glossary)
     with BuildOutput(out) as target:
         target.write_jsonl("segments.jsonl", (s.to_json() for s in ingested.segments), "segment")
-        target.write_json(
-            "clusters.json",
-            {"clusters": [c.to_json() for c in clusters], "summary": summarise(list(clusters))},
-            "clusters",
-        )
+        target.write_json("clusters.json", cluster_document, "clusters")
         for rule in rules:
             target.write_yaml(f"rules/{rule['id']}.yaml", rule, "rule")
         target.write_json("rules.json", list(rules), "rules", items_schema="rule")

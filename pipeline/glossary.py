@@ -6,10 +6,9 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from .emit import validator
 from .errors import InputError
+from .files import parse_yaml, read_bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,18 +31,8 @@ class Glossary:
 def load_glossary(path: Path) -> Glossary:
     """Read a YAML glossary; a malformed one is an InputError naming file and place."""
     name = str(path)
-    try:
-        data_bytes = path.read_bytes()
-    except OSError as exc:
-        raise InputError(name, f"cannot read glossary: {exc.strerror}") from None
-    try:
-        data = yaml.safe_load(data_bytes.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise InputError(name, "glossary is not UTF-8", f"byte {exc.start}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{mark.line + 1}:{mark.column + 1}" if mark else None
-        raise InputError(name, f"not valid YAML: {getattr(exc, 'problem', exc)}", where) from None
+    data_bytes = read_bytes(path, "glossary")
+    data = parse_yaml(name, data_bytes)
     error = next(iter(validator("glossary").iter_errors(data)), None)
     if error is not None:
         place = "/".join(str(p) for p in error.absolute_path) or "top level"

@@ -9,19 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
-from .ingest.decode import decode
+from .files import decode, read_bytes
 
 
 def read_jsonl(path: Path, required: dict[str, type]) -> Iterator[dict[str, Any]]:
     """Yield each non-blank line's object; raise InputError naming the line on the first bad one."""
     name = str(path)
-    if name == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise InputError(name, f"cannot read: {exc.strerror}") from None
+    data = sys.stdin.buffer.read() if name == "-" else read_bytes(path)
     text = decode(name, data)
     for n, line in enumerate(text.splitlines(), start=1):
         if not line.strip():

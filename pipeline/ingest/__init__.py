@@ -13,11 +13,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import InputError
+from ..files import MAX_FILE_BYTES, decode
 from ..model import Block, Segment
 from ..normalise import normalise
 from .asides import find_asides
 from .bbcode import find_markup, tag_spans
-from .decode import MAX_FILE_BYTES, decode
 from .langid import identify
 from .text import marker_spans, read_text
 

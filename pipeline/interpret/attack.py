@@ -28,9 +28,9 @@ from typing import Any
 
 import icepool
 import numpy as np
-import yaml
 
 from pipeline.errors import InputError
+from pipeline.files import read_yaml
 from pipeline.interpret.core import core, need_from_rows
 from pipeline.interpret.dice import parse
 from pipeline.interpret.rules import BoundEffect, Build, as_int
@@ -154,18 +154,7 @@ class Scenario:
 def load_scenario(path: Path | str) -> Scenario:
     """Read a scenario YAML file; every missing or wrong field is named in the error."""
     path = Path(path)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(str(path), "no such scenario file") from None
-    except UnicodeDecodeError as exc:
-        raise InputError(str(path), f"not UTF-8 text ({exc.reason})") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark is not None else None
-        raise InputError(
-            str(path), f"not valid YAML: {getattr(exc, 'problem', exc)}", where
-        ) from None
+    data = read_yaml(path, "scenario file")
     return scenario_from_dict(data, str(path))
 
 

@@ -129,6 +129,10 @@ def _build_arg(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _when_arg(p: argparse.ArgumentParser, help: str) -> None:
+    p.add_argument("--when", action="append", metavar="CONDITION", help=help)
+
+
 def _json_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON document (exact fractions)")
 
@@ -179,18 +183,13 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
         help="outcome probabilities of a dice table, chains followed",
         description="Outcome probabilities of a dice table rule; rows that lead to another "
         "table are followed and their final outcomes reported.",
-        epilog="example:\n  rulepipe table horse-jump --modifier -1",
+        epilog="example:\n  rulepipe table pryzhok --modifier -1",
     )
-    p.add_argument("rule", help="rule id of the table (e.g. horse-jump)")
+    p.add_argument("rule", help="rule id of the table (e.g. pryzhok, the LotOW jump table)")
     p.add_argument(
         "--modifier", type=int, default=0, metavar="N", help="added to the die result (e.g. -1)"
     )
-    p.add_argument(
-        "--when",
-        action="append",
-        metavar="CONDITION",
-        help="a situation that switches on the table's own modifiers (repeatable)",
-    )
+    _when_arg(p, "a situation that switches on the table's own modifiers (repeatable)")
     _build_arg(p)
     _json_arg(p)
 
@@ -214,12 +213,7 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
         help="the lowest Advance Rate in the unit",
     )
     p.add_argument("--rules", nargs="*", metavar="RULE", help="rule ids of the charging unit")
-    p.add_argument(
-        "--when",
-        action="append",
-        metavar="CONDITION",
-        help="a named situation for conditional effects (repeatable)",
-    )
+    _when_arg(p, "a named situation for conditional effects (repeatable)")
     _build_arg(p)
     _json_arg(p)
 

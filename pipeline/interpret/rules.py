@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import yaml
 
 from pipeline.errors import InputError
+from pipeline.files import read_yaml
 
 SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "effect.schema.json"
 DEFAULT_PARAMS = ("X", "Y", "Z")
@@ -202,18 +202,7 @@ def _with_when(g: BoundEffect, when: str) -> BoundEffect:
 
 def load_rule(path: Path) -> Rule:
     """Read and check one rule file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(str(path), f"not UTF-8 text ({exc.reason})") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark is not None else None
-        raise InputError(
-            str(path), f"not valid YAML: {getattr(exc, 'problem', exc)}", where
-        ) from None
+    data = read_yaml(path, "rule file")
     if not isinstance(data, dict):
         raise InputError(str(path), "a rule file must hold one YAML mapping")
     for key in ("id", "kind"):

@@ -1,10 +1,15 @@
-"""Bytes to text, refusing what is not text with the file and byte offset named."""
+"""Reading user files: bytes to text, and YAML to data, refusing bad input with the file
+and the place named on one line (InputError), never a traceback."""
 
 from __future__ import annotations
 
 import codecs
+from pathlib import Path
+from typing import Any
 
-from ..errors import InputError
+import yaml
+
+from .errors import InputError
 
 MAX_FILE_BYTES = 512 * 1024 * 1024
 
@@ -44,3 +49,26 @@ def _refuse_nul(name: str, text: str) -> str:
 
 def _where(line: int, byte: int) -> str:
     return f"{line} (byte {byte})"
+
+
+def read_bytes(path: Path, what: str = "file") -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(str(path), f"no such {what}") from None
+    except OSError as exc:
+        raise InputError(str(path), f"cannot read {what}: {exc.strerror}") from None
+
+
+def read_yaml(path: Path, what: str = "file") -> Any:
+    """Safe-load a YAML file; a missing, non-UTF-8 or malformed one is an InputError."""
+    return parse_yaml(str(path), read_bytes(path, what))
+
+
+def parse_yaml(name: str, data: bytes) -> Any:
+    try:
+        return yaml.safe_load(decode(name, data))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{mark.line + 1}:{mark.column + 1}" if mark is not None else None
+        raise InputError(name, f"not valid YAML: {getattr(exc, 'problem', exc)}", where) from None
