@@ -15,7 +15,7 @@ from pipeline.align.sentences import align_sentences
 from pipeline.build import build
 from pipeline.emit import validator
 
-from .conftest import CORPUS, ROOT
+from .conftest import CORPUS, ROOT, run_cli
 
 DATA = ROOT / "tests" / "data" / "align"
 
@@ -146,3 +146,31 @@ def test_sentence_alignment_finds_a_dropped_sentence_and_a_merge():
     a, b = Counter({"q:distance|6|inch": 1}), Counter({"q:dice|D3": 1})
     beads = align_sentences([80, 80], [88], [a, b], [Counter({"q:dice|D3": 1})], 1.1)
     assert [(x.type, x.source) for x in beads] == [("1-0", (0,)), ("1-1", (1,))]
+
+
+def test_glossary_suggest_proposes_term_pairs_from_linked_sentences(tmp_path):
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS / "drops", corpus / "drops")  # no glossary: anchors only
+    out = tmp_path / "out"
+    build(corpus, out)
+    result = run_cli("glossary", "suggest", "--build", str(out), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    header, *rows = [line.split("\t") for line in result.stdout.splitlines()]
+    assert header == ["en", "ru", "count", "score"]
+    found = {r[0]: (r[1], int(r[2]), float(r[3])) for r in rows}
+    assert found["Ricochet"] == ("Рикошет", 9, 1.0)
+    assert found["Unit Spacing"][0] == "Расстояния между отрядами"
+    assert all(count >= 2 and 0.5 <= score <= 1 for _, count, score in found.values())
+    # terms the glossary already has are not proposed again
+    known = run_cli(
+        "glossary", "suggest", "--build", str(out), "--glossary", str(CORPUS / "glossary.yaml")
+    )
+    assert known.returncode == 0, known.stderr
+    proposed = {line.split("\t")[0] for line in known.stdout.splitlines()[1:]}
+    assert "Ricochet" not in proposed and "Unit Spacing" not in proposed
+
+
+def test_glossary_suggest_without_a_build_is_a_clear_error(tmp_path):
+    result = run_cli("glossary", "suggest", "--build", str(tmp_path / "nothing"))
+    assert result.returncode == 2
+    assert "alignments.json" in result.stderr and "Traceback" not in result.stderr
