@@ -58,11 +58,15 @@ class AnchorIndex:
             for key in a.keys:
                 self.postings[key].append(i)
         self._latin: dict[str, list[int]] | None = None  # built when a foreign text has Latin
+        self._idf: dict[str, float] = {}
         self.english = english
         self.n = max(len(english), 1)
 
     def idf(self, key: str) -> float:
-        return math.log(1 + self.n / max(len(self.postings.get(key, ())), 1))
+        found = self._idf.get(key)
+        if found is None:
+            found = self._idf[key] = math.log(1 + self.n / max(len(self.postings.get(key, ())), 1))
+        return found
 
     def latin_postings(self) -> dict[str, list[int]]:
         if self._latin is None:

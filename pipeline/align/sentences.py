@@ -28,9 +28,9 @@ class Bead:
     target: tuple[int, ...]
 
 
-def _jaccard(a: Counter[str], b: Counter[str]) -> float:
-    union = sum((a | b).values())
-    return sum((a & b).values()) / union if union else 0.0
+def _jaccard(a: set[str], b: set[str]) -> float:
+    union = len(a | b)
+    return len(a & b) / union if union else 0.0
 
 
 def align_sentences(
@@ -43,6 +43,8 @@ def align_sentences(
     """The cheapest sequence of beads covering both sides in order."""
     p = params()["sentences"]
     n, m = len(source_lengths), len(target_lengths)
+    src = [set(a) for a in source_anchors]
+    tgt = [set(a) for a in target_anchors]
     inf = math.inf
     cost = [[inf] * (m + 1) for _ in range(n + 1)]
     back: list[list[str | None]] = [[None] * (m + 1) for _ in range(n + 1)]
@@ -61,8 +63,8 @@ def align_sentences(
                     ls = sum(source_lengths[i:ni])
                     lt = sum(target_lengths[j:nj])
                     c += p["length"] * abs(math.log((lt + 1) / (ratio * ls + 1)))
-                    a = sum(source_anchors[i:ni], Counter())
-                    b = sum(target_anchors[j:nj], Counter())
+                    a = src[i] if di == 1 else src[i] | src[i + 1]
+                    b = tgt[j] if dj == 1 else tgt[j] | tgt[j + 1]
                     if a and b:
                         c -= p["anchors"] * _jaccard(a, b)
                 if c < cost[ni][nj]:

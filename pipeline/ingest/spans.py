@@ -25,6 +25,8 @@ def removed_spans(segment: Segment) -> list[Span]:
 
 def raw_spans(segment: Segment, spans: list[Span]) -> list[Span]:
     """Spans of `segment.text` mapped to spans of `segment.raw`."""
+    if segment.text == segment.raw:  # most paragraphs: nothing was folded or left out
+        return list(spans)
     text, offsets = normalise_with_map(segment.raw, removed_spans(segment))
     if text != segment.text:  # a segment edited by hand: spans cannot be mapped
         raise ValueError(f"{segment.id}: normalised text does not match its raw text")

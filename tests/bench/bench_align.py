@@ -1,0 +1,165 @@
+"""Benchmark: paragraph and sentence alignment of N Russian against N English paragraphs.
+
+The paragraphs are generated from the seed Ricochet pair and the Russian test drop's
+translations (tests/data/align/translations.yaml): each copy renumbers the template's
+numbers the same way in both languages and adds a sentence with two random numbers, so
+paragraphs of one template differ only in their numbers. The Russian side is shuffled into
+a file of its own; the English side is a file of its own, so adjacency gives nothing.
+
+Prints the time of extraction (for reference) and of alignment, peak memory, and the share
+of Russian paragraphs linked to the English paragraph they were made from.
+
+    python tests/bench/bench_align.py -n 10000
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import resource
+import sys
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from pipeline.align import align  # noqa: E402
+from pipeline.build import extract_all  # noqa: E402
+from pipeline.dedup import dedup  # noqa: E402
+from pipeline.ingest import make_segment  # noqa: E402
+from pipeline.model import Block  # noqa: E402
+
+SEEDS = ROOT.parent / "shared" / "seeds"
+_NUMBER = re.compile(r"(?<![DdДК\d])\d+")
+EXTRA = (
+    'This applies within {a}" of the {who}, up to {b} times per {when}, {what}.',
+    'Это действует в пределах {a}" от {who}, не более {b} раз за {when}, {what}.',
+)
+WHO = [
+    ("General", "Генерала"),
+    ("Battle Standard Bearer", "Носителя боевого знамени"),
+    ("Wizard", "Мага"),
+    ("Champion", "Чемпиона"),
+    ("Character", "Персонажа"),
+    ("War Machine", "Боевой машины"),
+    ("Forest", "леса"),
+    ("enemy unit", "вражеского отряда"),
+    ("friendly unit", "дружественного отряда"),
+    ("Board Edge", "края стола"),
+]
+WHEN = [
+    ("game", "игру"),
+    ("Player Turn", "ход игрока"),
+    ("Round of Combat", "раунд боя"),
+    ("Movement Phase", "фазу Движения"),
+    ("Shooting Phase", "фазу Стрельбы"),
+    ("Magic Phase", "фазу Магии"),
+    ("Melee Phase", "фазу Ближнего боя"),
+    ("Deployment", "Расстановку"),
+]
+WHAT = [
+    ("unless the model is Fleeing", "если только модель не Бежит"),
+    ("unless the unit is Engaged", "если только отряд не участвует в бою"),
+    ("after rolling to hit", "после броска на попадание"),
+    ("before rolling to wound", "до броска на ранение"),
+    ("and the owner chooses the target", "и владелец выбирает цель"),
+    ("ignoring Terrain", "игнорируя ландшафт"),
+    ("even if the unit has Marched", "даже если отряд совершил Марш"),
+    ("and Panic Tests are passed automatically", "и тесты на Панику проходятся автоматически"),
+]
+
+
+def templates() -> list[tuple[str, str]]:
+    data = yaml.safe_load((ROOT / "tests/data/align/translations.yaml").read_text("utf-8"))
+    english = [
+        line for line in (SEEDS / "002_c7ff2043f171b6ae.txt").read_text("utf-8").splitlines()
+    ]
+    pairs = [
+        (next(e for e in english if e.startswith(p["en"])), p["ru"])
+        for p in data["pairs"]
+        if p["en"]
+    ]
+    ricochet = (SEEDS / "000_745db052e7f633dc.txt").read_text("utf-8").strip()
+    pairs.append((english[0], ricochet))
+    return pairs
+
+
+def renumber(text: str, mapping: dict[str, str]) -> str:
+    return _NUMBER.sub(lambda m: mapping.get(m.group(), m.group()), text)
+
+
+def generate(n: int, seed: int) -> list[tuple[str, str]]:
+    rng = random.Random(seed)
+    base = templates()
+    seen: set[str] = set()
+    out: list[tuple[str, str]] = []
+    while len(out) < n:
+        en, ru = base[len(out) % len(base)]
+        numbers = sorted(set(_NUMBER.findall(en)) & set(_NUMBER.findall(ru)))
+        mapping = {x: str(rng.randint(1, 30)) for x in numbers}
+        a, b = rng.randint(2, 48), rng.randint(2, 40)
+        who, when, what = rng.choice(WHO), rng.choice(WHEN), rng.choice(WHAT)
+        en_extra = EXTRA[0].format(a=a, b=b, who=who[0], when=when[0], what=what[0])
+        ru_extra = EXTRA[1].format(a=a, b=b, who=who[1], when=when[1], what=what[1])
+        en_text = renumber(en, mapping) + " " + en_extra
+        ru_text = renumber(ru, mapping) + " " + ru_extra
+        if en_text in seen:
+            continue
+        seen.add(en_text)
+        out.append((en_text, ru_text))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=10_000, help="paragraphs per language")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    pairs = generate(args.n, args.seed)
+    order = list(range(len(pairs)))
+    random.Random(args.seed + 1).shuffle(order)
+    english = [
+        make_segment("bench", "en.txt", i, Block("paragraph", en, (i, i), lang_hint="en"))
+        for i, (en, _) in enumerate(pairs, start=1)
+    ]
+    russian = [
+        make_segment("bench", "ru.txt", k, Block("paragraph", pairs[i][1], (k, k), lang_hint="ru"))
+        for k, i in enumerate(order, start=1)
+    ]
+    truth = {russian[k].id: english[i].id for k, i in enumerate(order)}
+    segments = tuple(english + russian)
+
+    t0 = time.perf_counter()
+    clusters = tuple(dedup(segments))
+    t1 = time.perf_counter()
+    facts = extract_all(segments, None)
+    t2 = time.perf_counter()
+    links = align(segments, clusters, facts)
+    t3 = time.perf_counter()
+
+    canonical = {c.id: c.canonical for c in clusters}
+    members = {c.canonical: {m.segment.id for m in c.members} for c in clusters}
+    right = 0
+    for link in links:
+        if link.status == "linked" and link.source_cluster is not None:
+            source = canonical[link.source_cluster]
+            right += truth.get(link.target) in members[source]
+    foreign = sum(c.lang == "ru" for c in clusters)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"paragraphs      {len(english):,} en x {len(russian):,} ru ({foreign:,} ru clusters)")
+    print(f"dedup           {t1 - t0:8.2f} s")
+    print(f"extract         {t2 - t1:8.2f} s  (not part of alignment; for reference)")
+    print(f"align           {t3 - t2:8.2f} s  ({len(links) / (t3 - t2):,.0f} ru clusters/s)")
+    print(f"linked right    {right:,} of {foreign:,} ({right / max(foreign, 1):.4f})")
+    statuses = {s: sum(link.status == s for link in links) for s in ("linked", "ambiguous")}
+    print(f"status          linked {statuses['linked']:,}, ambiguous {statuses['ambiguous']:,}")
+    print(f"peak memory     {peak:,.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()
