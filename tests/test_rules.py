@@ -232,3 +232,15 @@ def test_an_effect_out_of_the_vocabulary_is_flagged_not_written(tmp_path):
     flagged = [f for f in rule["flags"] if "not executable" in f.get("detail", "")]
     assert flagged and flagged[0]["detail"].startswith("hits effect not executable")
     assert rule["coverage"] in ("partial", "descriptive")
+
+
+def test_random_movement_distance_is_a_maximised_roll(seed_build):
+    rule = next(
+        r
+        for r in seed_build.rules
+        if r["texts"].get("en", {}).get("text", "").startswith("The roll for the distance moved")
+    )
+    rolls = [e for e in rule["effects"] if e["op"] == "roll"]
+    assert [(e["roll"], e["extra_dice"], e["drop"], e["when"]) for e in rolls] == [
+        ("random-movement", 1, "lowest", "in the Movement Phase")
+    ]
