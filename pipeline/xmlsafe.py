@@ -60,8 +60,12 @@ def _parser() -> etree.XMLParser:
 
 def _scan_bytes(data: bytes) -> bytes:
     """The document as bytes in which markup is ASCII: as is for every ASCII-compatible
-    encoding (UTF-8, the ISO and Windows code pages), re-encoded from UTF-16."""
+    encoding (UTF-8, the ISO and Windows code pages), re-encoded from UTF-16 and UTF-32."""
     head = data[:4]
+    if head in (b"\xff\xfe\x00\x00", b"<\x00\x00\x00"):
+        return data.decode("utf-32-le", errors="replace").encode("utf-8")
+    if head in (b"\x00\x00\xfe\xff", b"\x00\x00\x00<"):
+        return data.decode("utf-32-be", errors="replace").encode("utf-8")
     if head.startswith((b"\xff\xfe", b"<\x00")):
         return data.decode("utf-16-le", errors="replace").encode("utf-8")
     if head.startswith((b"\xfe\xff", b"\x00<")):

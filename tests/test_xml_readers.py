@@ -47,7 +47,14 @@ def test_suffixes_are_registered():
 
 @pytest.mark.parametrize(
     ("tag", "code"),
-    [("en-GB", "en"), ("RU-ru", "ru"), ("it", "it"), ("ast_ES", "ast"), ("*all*", None), ("", None)],
+    [
+        ("en-GB", "en"),
+        ("RU-ru", "ru"),
+        ("it", "it"),
+        ("ast_ES", "ast"),
+        ("*all*", None),
+        ("", None),
+    ],
 )
 def test_language_tags_reduce_to_their_primary_subtag(tag, code):
     assert lang_code(tag) == code
@@ -81,7 +88,9 @@ def test_tmx_inline_codes_read_back_to_the_bbcode_they_encode():
     assert segs["tu4", "target"].raw.startswith("Hits are resolved with the [i]Strength")
     assert segs["swiftstride", "source"].raw == SWIFTSTRIDE_EN
     # markup is left out of the text used for matching
-    assert segs["great-weapon", "source"].text.startswith("Attacks made with a Great Weapon gain +2")
+    assert segs["great-weapon", "source"].text.startswith(
+        "Attacks made with a Great Weapon gain +2"
+    )
 
 
 def test_tmx_lines_point_at_the_variant_in_the_file():
@@ -113,7 +122,9 @@ def test_xliff_keeps_source_and_target_as_such(name):
 
 def test_xliff_12_g_elements_become_the_bbcode_their_ctype_names():
     by = {(s.unit, s.role): s.raw for s in segments("rules-1.2.xlf")}
-    assert by["vanguard", "source"].startswith("Models with [i]Vanguard[/i] may perform a 12\" move.")
+    assert by["vanguard", "source"].startswith(
+        'Models with [i]Vanguard[/i] may perform a 12" move.'
+    )
     assert "[i]Авангард[/i]" in by["vanguard", "target"]
 
 
@@ -178,5 +189,7 @@ def test_build_of_a_corpus_with_tmx_and_xliff_validates_and_keeps_the_pairs(tmp_
     pairs = {(r["file"], r["unit"], r["role"]) for r in rows}
     assert ("rules.tmx", "ricochet", "target") in pairs
     assert ("rules-2.0.xlf", "great-weapon", "target") in pairs
-    assert not list(validator("manifest").iter_errors(json.loads((out / "manifest.json").read_text())))
+    assert not list(
+        validator("manifest").iter_errors(json.loads((out / "manifest.json").read_text()))
+    )
     assert Path(out / "rules.json").is_file()

@@ -18,7 +18,7 @@ def gst(body: str = "", doctype: str = "") -> bytes:
         f'<gameSystem id="x" name="Hostile" revision="1" xmlns="{GST_NS}">\n'
         f"  <sharedRules>{body}</sharedRules>\n"
         "</gameSystem>\n"
-    ).encode("utf-8")
+    ).encode()
 
 
 def external_entity(url: str) -> bytes:
@@ -34,7 +34,9 @@ def billion_laughs(levels: int = 10) -> bytes:
 
 
 def external_dtd(url: str = "http://127.0.0.1:9/evil.dtd") -> bytes:
-    return gst('<rule name="R"><description>text</description></rule>', f'<!DOCTYPE x SYSTEM "{url}">\n')
+    return gst(
+        '<rule name="R"><description>text</description></rule>', f'<!DOCTYPE x SYSTEM "{url}">\n'
+    )
 
 
 def parameter_entity_subset() -> bytes:
