@@ -193,3 +193,27 @@ def test_build_of_a_corpus_with_tmx_and_xliff_validates_and_keeps_the_pairs(tmp_
         validator("manifest").iter_errors(json.loads((out / "manifest.json").read_text()))
     )
     assert Path(out / "rules.json").is_file()
+
+
+def test_tmx_with_any_source_language_leaves_roles_open_and_reads_old_lang_attributes():
+    data = (
+        '<tmx version="1.1"><header srclang="*all*" segtype="sentence" datatype="plaintext"'
+        ' adminlang="en" o-tmf="x" creationtool="x" creationtoolversion="1"/><body>'
+        '<tu><tuv lang="EN-US"><seg>Models with Vanguard may perform a 12" move.</seg></tuv>'
+        '<tuv lang="RU"><seg>Модели с правилом Авангард могут совершить перемещение на 12".</seg>'
+        "</tuv></tu></body></tmx>"
+    ).encode()
+    segs = segments("any.tmx", data)
+    assert [(s.unit, s.role, s.lang) for s in segs] == [("tu1", None, "en"), ("tu1", None, "ru")]
+
+
+def test_xliff_20_without_original_data_uses_the_subtype_and_equiv():
+    data = (
+        b'<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en"'
+        b' trgLang="ru"><file id="f"><unit id="u"><segment><source>Models with '
+        b'<pc id="1" type="fmt" subType="xlf:b">Swiftstride</pc><ph id="2" equiv="[br]"/>'
+        b'<cp hex="00A0"/>roll</source></segment></unit></file></xliff>'
+    )
+    [seg] = segments("plain.xlf", data)
+    assert seg.raw == "Models with [b]Swiftstride[/b][br]\u00a0roll"
+    assert (seg.role, seg.unit, seg.lang) == ("source", "u", "en")

@@ -9,7 +9,8 @@ XLIFF 1.2: `<file source-language target-language>`, `<trans-unit id>` (also ins
 XLIFF 2.0: `<xliff srcLang trgLang>`, `<unit id>` with `<segment>`s and `<ignorable>`s,
 joined in order into one block a side. `<pc dataRefStart dataRefEnd>` and `<ph dataRef>`
 (also `<sc>`, `<ec>`) take the original BBCode from the unit's `<originalData><data id>`;
-`<cp hex>` is the character it codes. A unit whose segments do not all have a target gives
+without data, a `<pc subType="xlf:b">` (`xlf:i`, `xlf:u`) is `[b]..[/b]` and a `<ph>` its
+`equiv`; `<cp hex>` is the character it codes. A unit whose segments do not all have a target gives
 only its source.
 """
 
@@ -25,6 +26,7 @@ from .inline import XML_LANG, code_text, inline_text, lang_code, local
 
 _V12_CODES = frozenset({"bpt", "ept", "ph", "it"})
 _V12_EMPTY = frozenset({"x", "bx", "ex"})
+_SUBTYPE_BBCODE = {"xlf:b": "b", "xlf:i": "i", "xlf:u": "u"}
 _CTYPE_BBCODE = {"bold": "b", "italic": "i", "underlined": "u", "x-bold": "b", "x-italic": "i"}
 
 
@@ -87,11 +89,15 @@ def _inline20(data: dict[str, str]):
     def handle(element: etree._Element) -> tuple[str, bool, str]:
         name = local(element)
         if name == "pc":
-            start = data.get(element.get("dataRefStart") or "", "")
-            end = data.get(element.get("dataRefEnd") or "", "")
-            return start, True, end
+            if element.get("dataRefStart") or element.get("dataRefEnd"):
+                start = data.get(element.get("dataRefStart") or "", "")
+                end = data.get(element.get("dataRefEnd") or "", "")
+                return start, True, end
+            tag = _SUBTYPE_BBCODE.get(element.get("subType") or "")
+            return (f"[{tag}]", True, f"[/{tag}]") if tag else ("", True, "")
         if name in ("ph", "sc", "ec"):
-            return data.get(element.get("dataRef") or "", ""), False, ""
+            ref = element.get("dataRef")
+            return (data.get(ref, "") if ref else element.get("equiv") or ""), False, ""
         if name == "cp":
             try:
                 return chr(int(element.get("hex") or "", 16)), False, ""
