@@ -104,6 +104,7 @@ def make_manifest(
                 "bytes": f.bytes,
                 "segments": f.segments,
             }
+            | ({"version": f.version} if f.version else {})
             for f in ingested.inputs
         ],
         "skipped": [{"drop": s.drop, "file": s.file, "reason": s.reason} for s in ingested.skipped],

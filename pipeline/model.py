@@ -62,6 +62,7 @@ class Segment:
     rows: tuple[tuple[str, ...], ...] | None = None
     role: str | None = None  # "source" / "target" for translation-memory units
     unit: str | None = None  # translation unit id shared by a TM source and target
+    name: str | None = None  # the name the source states (BattleScribe `<rule name=..>`)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -75,7 +76,7 @@ class Segment:
             for m in self.markup
         ]
         data["asides"] = [asdict(a) for a in self.asides]
-        for key in ("rows", "role", "unit"):
+        for key in ("rows", "role", "unit", "name"):
             if data[key] is None:
                 del data[key]
         if self.rows is not None:
@@ -110,6 +111,7 @@ class Segment:
             rows=tuple(tuple(r) for r in data["rows"]) if "rows" in data else None,
             role=data.get("role"),
             unit=data.get("unit"),
+            name=data.get("name"),
         )
 
 
@@ -124,4 +126,5 @@ class Block:
     role: str | None = None
     unit: str | None = None
     lang_hint: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    name: str | None = None  # a name the source states for the block (a rule or profile name)
+    extra: dict[str, Any] = field(default_factory=dict)  # file facts, e.g. "version"

@@ -54,6 +54,7 @@ class InputFile:
     sha256: str
     bytes: int
     segments: int
+    version: dict[str, str] | None = None  # what the file states of itself (BattleScribe)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +118,7 @@ def make_segment(drop: str, file: str, index: int, block: Block) -> Segment:
         rows=block.rows,
         role=block.role,
         unit=block.unit,
+        name=block.name,
     )
 
 
@@ -134,12 +136,21 @@ def _inherit_languages(segments: list[Segment]) -> list[Segment]:
     ]
 
 
-def ingest_file(drop: str, file: str, name: str, data: bytes) -> list[Segment]:
+def read_file(
+    drop: str, file: str, name: str, data: bytes
+) -> tuple[list[Segment], dict[str, str] | None]:
+    """A file's segments, and the version it states of itself (a reader puts it in
+    `Block.extra["version"]`), if any."""
     suffix = Path(file).suffix.lower()
     read = READERS[suffix]
     blocks = read(name, data)
     segments = [make_segment(drop, file, i, b) for i, b in enumerate(blocks, start=1)]
-    return _inherit_languages(segments)
+    version = next((b.extra["version"] for b in blocks if "version" in b.extra), None)
+    return _inherit_languages(segments), version
+
+
+def ingest_file(drop: str, file: str, name: str, data: bytes) -> list[Segment]:
+    return read_file(drop, file, name, data)[0]
 
 
 def ingest(corpus: Path, progress: Callable[[int, int], None] | None = None) -> Ingested:
@@ -164,13 +175,16 @@ def ingest(corpus: Path, progress: Callable[[int, int], None] | None = None) -> 
             if size > MAX_FILE_BYTES:
                 raise InputError(name, f"file too large ({size} bytes; limit {MAX_FILE_BYTES})")
             data = path.read_bytes()
-            found = ingest_file(drop, file, name, data)
+            found, version = read_file(drop, file, name, data)
             segments.extend(found)
-            inputs.append(
-                InputFile(drop, file, hashlib.sha256(data).hexdigest(), len(data), len(found))
-            )
+            digest = hashlib.sha256(data).hexdigest()
+            inputs.append(InputFile(drop, file, digest, len(data), len(found), version))
         if progress:
             progress(done, len(listed))
     if not segments:
         raise InputError(str(corpus), "the corpus has no text blocks")
     return Ingested(tuple(segments), tuple(inputs), tuple(skipped))
+
+
+# Readers of other formats register themselves on import (after `reader` exists).
+from . import battlescribe, tmx, xliff  # noqa: E402, F401

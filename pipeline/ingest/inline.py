@@ -1,0 +1,51 @@
+"""What the TMX and XLIFF readers share: language tags, element names, and the text of a
+segment with its inline codes turned back into the markup they stand for."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from lxml import etree
+
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+_PRIMARY = re.compile(r"^([A-Za-z]{2,3})(?:[-_].*)?$")
+
+# An inline element's handler: returns (text before the children, walk the children?,
+# text after the children).
+Inline = Callable[[etree._Element], tuple[str, bool, str]]
+
+
+def lang_code(tag: str | None) -> str | None:
+    """The primary language of a BCP 47 / RFC 3066 tag: `en-GB` -> `en`, `RU` -> `ru`."""
+    if not tag:
+        return None
+    m = _PRIMARY.match(tag.strip())
+    return m.group(1).lower() if m else None
+
+
+def local(element: etree._Element) -> str:
+    """An element's name without its namespace."""
+    tag = element.tag
+    return etree.QName(tag).localname if isinstance(tag, str) else ""
+
+
+def inline_text(element: etree._Element, handle: Inline) -> str:
+    """The text of `element`, each child element rendered by `handle` and followed by its
+    tail: the original markup where the format records it, the plain text otherwise."""
+    parts: list[str] = [element.text or ""]
+    for child in element:
+        if isinstance(child.tag, str):
+            before, descend, after = handle(child)
+            parts.append(before)
+            if descend:
+                parts.append(inline_text(child, handle))
+            parts.append(after)
+        parts.append(child.tail or "")
+    return "".join(parts)
+
+
+def code_text(element: etree._Element) -> str:
+    """The native code an inline element carries (TMX and XLIFF 1.2 `<bpt>`, `<ept>`,
+    `<ph>`, `<it>`), `<sub>` flows included."""
+    return "".join(element.itertext())
