@@ -2,7 +2,9 @@
 
 A rule keeps the provenance of every copy in its cluster, the quantities, keywords,
 references and effects that extraction read, and flags for what could not be
-formalised, conflicting variants, and foreign text with no English counterpart.
+formalised, conflicting variants, and foreign text with no English counterpart. A foreign
+cluster that alignment linked to an English one is not a rule of its own: its text, name
+and quantities join the English rule, with the link's score.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .align import Link
 from .dedup import Cluster
 from .emit import validator
 from .extract.facts import Facts
@@ -65,6 +68,44 @@ def _checked_effects(facts: Facts, lang: str) -> tuple[list[dict[str, Any]], lis
     return kept, flags
 
 
+def _conflicts(cluster: Cluster, lang: str) -> list[dict[str, Any]]:
+    flags = []
+    for member in cluster.members:
+        if member.relation == "conflict":
+            differences = "; ".join(
+                f"{d.type}: {d.canonical} -> {d.variant}" for d in member.differences
+            )
+            flags.append(
+                {"flag": "conflict", "lang": lang, "detail": f"{member.segment.id}: {differences}"}
+            )
+    return flags
+
+
+def _add_translation(
+    rule: dict[str, Any],
+    cluster: Cluster,
+    segments: Mapping[str, Segment],
+    facts: Facts,
+    link: Link,
+) -> None:
+    """Put a linked foreign cluster's text, name and quantities into the English rule."""
+    canonical = segments[cluster.canonical]
+    lang = canonical.lang
+    if facts.name:
+        rule["names"][lang] = facts.name
+        rule["names"] = dict(sorted(rule["names"].items()))
+    rule["texts"][lang] = {
+        "text": canonical.text,
+        "cluster": cluster.id,
+        "sources": [_source(m.segment, m.relation) for m in cluster.members],
+        "link": {"score": link.score, "status": link.status},
+    }
+    rule["texts"] = dict(sorted(rule["texts"].items()))
+    rule["quantities"].extend(q.to_json() | {"lang": lang} for q in facts.quantities)
+    rule["keywords"] = sorted(set(rule["keywords"]) | set(facts.keywords))
+    rule["flags"].extend(_conflicts(cluster, lang))
+
+
 def _base_id(facts: Facts, segment: Segment) -> str:
     if facts.name:
         return slugify(facts.name_en or facts.name)
@@ -72,7 +113,9 @@ def _base_id(facts: Facts, segment: Segment) -> str:
     return slugify(" ".join(words), fallback=facts.kind)
 
 
-def _rule(cluster: Cluster, segments: Mapping[str, Segment], facts: Facts) -> dict[str, Any]:
+def _rule(
+    cluster: Cluster, segments: Mapping[str, Segment], facts: Facts, link: Link | None
+) -> dict[str, Any]:
     canonical = segments[cluster.canonical]
     lang = canonical.lang
     names: dict[str, str] = {}
@@ -87,18 +130,17 @@ def _rule(cluster: Cluster, segments: Mapping[str, Segment], facts: Facts) -> di
     }
     flags: list[dict[str, Any]] = []
     if lang != "en":
-        text["link"] = {"score": 0.0, "status": "unlinked"}
-        flags.append({"flag": "unlinked", "lang": lang, "detail": "no English text in the corpus"})
+        status = link.status if link else "unlinked"
+        text["link"] = {"score": link.score if link else 0.0, "status": status}
+        detail = (
+            f"close to {len(link.alternatives) + 1} English texts; none chosen"
+            if status == "ambiguous"
+            else "no English text in the corpus translates it"
+        )
+        flags.append({"flag": status, "lang": lang, "detail": detail})
     if not facts.name:
         flags.append({"flag": "no-name", "lang": lang, "detail": "the text names no rule"})
-    for member in cluster.members:
-        if member.relation == "conflict":
-            differences = "; ".join(
-                f"{d.type}: {d.canonical} -> {d.variant}" for d in member.differences
-            )
-            flags.append(
-                {"flag": "conflict", "lang": lang, "detail": f"{member.segment.id}: {differences}"}
-            )
+    flags.extend(_conflicts(cluster, lang))
     if facts.unformalised:
         flags.append(
             {
@@ -136,16 +178,34 @@ def _rule(cluster: Cluster, segments: Mapping[str, Segment], facts: Facts) -> di
 
 
 def assemble(
-    segments: Sequence[Segment], clusters: Sequence[Cluster], facts: Mapping[str, Facts]
+    segments: Sequence[Segment],
+    clusters: Sequence[Cluster],
+    facts: Mapping[str, Facts],
+    links: Sequence[Link] = (),
 ) -> list[dict[str, Any]]:
-    """Rules in cluster order, with unique ids; tables claim their ids first, sections last,
+    """Rules in id order, with unique ids; tables claim their ids first, sections last,
     so that a table keeps the id other rules chain to."""
     by_id = {s.id: s for s in segments}
-    rules = [_rule(c, by_id, facts[c.canonical]) for c in clusters]
-    bases = [_base_id(facts[c.canonical], by_id[c.canonical]) for c in clusters]
+    link_of = {link.target_cluster: link for link in links}
+    joined = {c: link for c, link in link_of.items() if link.status == "linked"}
+    own = [c for c in clusters if c.id not in joined]
+    rules = [_rule(c, by_id, facts[c.canonical], link_of.get(c.id)) for c in own]
+    bases = [_base_id(facts[c.canonical], by_id[c.canonical]) for c in own]
     priority = {"table": 0, "section": 2}
     order = sorted(range(len(rules)), key=lambda i: (priority.get(rules[i]["kind"], 1), i))
     ids = unique([bases[i] for i in order])
     for i, rule_id in zip(order, ids, strict=True):
         rules[i]["id"] = rule_id
+    rule_of = {c.id: rule for c, rule in zip(own, rules, strict=True)}
+    for cluster in clusters:
+        link = joined.get(cluster.id)
+        if link is not None and link.source_cluster is not None:
+            _add_translation(
+                rule_of[link.source_cluster], cluster, by_id, facts[cluster.canonical], link
+            )
     return sorted(rules, key=lambda r: r["id"])
+
+
+def rule_of_cluster(rules: Sequence[dict[str, Any]]) -> dict[str, str]:
+    """Cluster id -> id of the rule its text is in."""
+    return {text["cluster"]: rule["id"] for rule in rules for text in rule["texts"].values()}

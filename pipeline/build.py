@@ -1,4 +1,5 @@
-"""The whole flow, corpus to output folder: ingest -> dedup -> extract -> assemble -> emit.
+"""The whole flow, corpus to output folder:
+ingest -> dedup -> extract -> align -> assemble -> emit.
 
 Each stage is a pure function over records; this module only wires them together and
 writes the results through `emit.BuildOutput`, so a failed build changes nothing.
@@ -13,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .assemble import assemble
+from .align import Link, align
+from .align import to_document as alignment_document
+from .assemble import assemble, rule_of_cluster
 from .dedup import Cluster, dedup, to_document
 from .emit import BuildOutput
 from .extract.facts import Facts, extract_file
@@ -27,6 +30,7 @@ class BuildResult:
     out: Path
     ingested: Ingested
     clusters: tuple[Cluster, ...]
+    links: tuple[Link, ...]
     rules: tuple[dict[str, Any], ...]
     manifest: dict[str, Any]
 
@@ -72,6 +76,7 @@ def make_manifest(
     clusters: tuple[Cluster, ...],
     cluster_summary: dict[str, Any],
     rules: tuple[dict[str, Any], ...],
+    links: tuple[Link, ...],
     glossary: Glossary | None,
 ) -> dict[str, Any]:
     segments = ingested.segments
@@ -110,6 +115,7 @@ def make_manifest(
             "clusters": cluster_summary["by_status"],
             "rules": _tally([r["kind"] for r in rules]),
             "coverage": _tally([r["coverage"] for r in rules]),
+            "links": _tally([link.status for link in links]),
         },
         "conflicts": cluster_summary["conflicts"],
         "accounting": accounting(segments, clusters, rules),
@@ -141,14 +147,20 @@ def build(
     ingested = ingest(corpus, progress)
     clusters = tuple(dedup(ingested.segments))
     facts = extract_all(ingested.segments, glossary)
-    rules = tuple(assemble(ingested.segments, clusters, facts))
+    links = tuple(align(ingested.segments, clusters, facts))
+    rules = tuple(assemble(ingested.segments, clusters, facts, links))
     cluster_document = to_document(clusters)
-    manifest = make_manifest(ingested, clusters, cluster_document["summary"], rules, glossary)
+    manifest = make_manifest(
+        ingested, clusters, cluster_document["summary"], rules, links, glossary
+    )
     with BuildOutput(out) as target:
         target.write_jsonl("segments.jsonl", (s.to_json() for s in ingested.segments), "segment")
         target.write_json("clusters.json", cluster_document, "clusters")
+        target.write_json(
+            "alignments.json", alignment_document(links, rule_of_cluster(rules)), "alignments"
+        )
         for rule in rules:
             target.write_yaml(f"rules/{rule['id']}.yaml", rule, "rule")
         target.write_json("rules.json", list(rules), "rules", items_schema="rule")
         target.write_json("manifest.json", manifest, "manifest")
-    return BuildResult(out, ingested, clusters, rules, manifest)
+    return BuildResult(out, ingested, clusters, links, rules, manifest)

@@ -112,6 +112,68 @@ def _run_extract(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_glossary(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "glossary",
+        help="glossary tools: propose term pairs from a build's linked translations",
+        description="Glossary tools. `rulepipe glossary suggest` proposes term pairs.",
+    )
+    tools = p.add_subparsers(dest="tool", metavar="TOOL", required=True)
+    s = tools.add_parser(
+        "suggest",
+        help="propose term pairs from the linked pairs of a build (TSV)",
+        description="""\
+Count English capitalised terms ("Unit Spacing", "Round of Combat") against lemma
+n-grams of the translation in the same aligned sentences of every linked pair of a
+build, and print the pairs that keep turning up together (Dice coefficient) as TSV:
+  en<TAB>ru<TAB>count<TAB>score
+Terms the glossary already has are left out. Review the rows, then merge them into the
+glossary; a TSV whose header names the languages loads as a glossary (--glossary).""",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    s.add_argument(
+        "--build", type=Path, default=Path("output"), help="build folder (default: ./output)"
+    )
+    s.add_argument("--lang", default="ru", help="language of the translations (default: ru)")
+    s.add_argument(
+        "--glossary",
+        type=Path,
+        help="leave out terms of this glossary (default: ./corpus/glossary.yaml if present)",
+    )
+    s.add_argument(
+        "--min-count", type=int, default=2, help="sentences a pair must share (default: 2)"
+    )
+    s.add_argument("-o", "--out", type=Path, help="write the TSV here (default: standard output)")
+    s.set_defaults(run=_run_suggest)
+
+
+def _run_suggest(args: argparse.Namespace) -> int:
+    from .align.suggest import build_beads, suggest, to_tsv
+    from .glossary import load_glossary
+    from .jsonl import read_jsonl
+
+    path = args.glossary or Path("corpus/glossary.yaml")
+    glossary = load_glossary(path) if args.glossary or path.is_file() else None
+    alignments_path = args.build / "alignments.json"
+    if not alignments_path.is_file():
+        raise InputError(str(alignments_path), "not found: run `rulepipe build` first")
+    try:
+        alignments = json.loads(alignments_path.read_text("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(str(alignments_path), f"not JSON: {exc}") from None
+    segments = read_jsonl(args.build / "segments.jsonl", {"id": str, "raw": str})
+    raw = {s["id"]: s["raw"] for s in segments}
+    found = suggest(build_beads(alignments, raw, args.lang), glossary, args.min_count)
+    text = to_tsv(found)
+    if args.out is None:
+        sys.stdout.write(text)
+    else:
+        tmp = args.out.with_name(f".{args.out.name}.tmp")
+        tmp.write_text(text, "utf-8")
+        tmp.replace(args.out)
+    return 0
+
+
 def _add_interpreter(sub: argparse._SubParsersAction) -> None:
     from .interpret import add_commands
 
@@ -133,6 +195,7 @@ def _add_diff(sub: argparse._SubParsersAction) -> None:
 COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_build,
     _add_extract,
+    _add_glossary,
     _add_interpreter,
     _add_export,
     _add_diff,

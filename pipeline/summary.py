@@ -57,6 +57,8 @@ def print_summary(result: BuildResult, corpus: Path) -> None:
         f"  languages  {_fmt(counts['by_lang'])}",
         f"  clusters   {sum(counts['clusters'].values())}: {_fmt(counts['clusters'])}",
         f"  conflicts  {len(m['conflicts'])}",
+        f"  links      {sum(counts['links'].values())} foreign clusters: {_fmt(counts['links'])}",
+        f"  rules      {len(result.rules)}: {_fmt(counts['rules'])}",
         f"  accounting {acc['blocks']} blocks = {acc['in_rules']} in rules + {acc['copies']} copies"
         f" + {acc['unassigned']} unassigned",
     ]

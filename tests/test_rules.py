@@ -31,7 +31,8 @@ def test_every_rule_file_validates_and_matches_the_bundle(seed_build):
 def test_ricochet(seed_build):
     rule = rules_by_id(seed_build)["ricochet"]
     assert rule["signature"] == "Ricochet (X)"
-    distances = [q for q in rule["quantities"] if q["type"] == "distance"]
+    english = [q for q in rule["quantities"] if q["lang"] == "en"]
+    distances = [q for q in english if q["type"] == "distance"]
     assert [(q["value"], q["unit"]) for q in distances] == [(1, "inch")] * 3
     hits = [e for e in rule["effects"] if e["op"] == "hits"]
     assert [(e["count"], e["strength"], e["ap"]) for e in hits] == [
@@ -43,9 +44,35 @@ def test_ricochet(seed_build):
     ]
     sources = rule["texts"]["en"]["sources"]
     assert [s["block"] for s in sources] == [1, 2]
-    text = rule["texts"]["en"]["text"]
     for q in rule["quantities"]:
+        text = rule["texts"][q["lang"]]["text"]
         assert text[q["span"][0] : q["span"][1]] == q["surface"]
+
+
+def test_russian_ricochet_joins_the_english_rule_with_the_same_quantities(seed_build):
+    rules = rules_by_id(seed_build)
+    rule = rules["ricochet"]
+    assert rule["names"] == {"en": "Ricochet", "ru": "Рикошет"}
+    ru = rule["texts"]["ru"]
+    assert ru["link"]["status"] == "linked" and ru["link"]["score"] >= 0.5
+    assert [s["file"] for s in ru["sources"]] == ["000_745db052e7f633dc.txt"]
+    assert not any(
+        r["id"] != "ricochet"
+        and "ru" in r["texts"]
+        and r["texts"]["ru"]["cluster"] == ru["cluster"]
+        for r in rules.values()
+    )
+
+    def keys(lang: str) -> list[tuple]:
+        return sorted(
+            (q["type"], q.get("value"), q.get("expr"), q.get("unit"))
+            for q in rule["quantities"]
+            if q["lang"] == lang
+        )
+
+    assert keys("ru") == keys("en")
+    homoglyphs = [q for q in rule["quantities"] if "homoglyph:Х" in q.get("notes", [])]
+    assert len(homoglyphs) == 3 and {q["lang"] for q in homoglyphs} == {"ru"}
 
 
 def test_every_english_paragraph_is_in_exactly_one_rule(seed_build):

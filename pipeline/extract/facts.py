@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pipeline.extract.effects import find_effects
-from pipeline.extract.keywords import find_keywords, lang_data, tokenize
+from pipeline.extract.keywords import core_lexicon, keyword_spans, lang_data, tokenize
 from pipeline.extract.kinds import classify, split_labels
 from pipeline.extract.names import (
     find_name,
@@ -50,6 +50,8 @@ class Facts:
     name_en: str | None = None
     labels: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
+    terms: tuple[tuple[str, Span], ...] = ()  # each glossary term occurrence, in text order
+    words: tuple[tuple[str, Span], ...] = ()  # each core-vocabulary word (lang/lexicon.yaml)
     references: tuple[str, ...] = ()
     quantities: tuple[Quantity, ...] = ()
     profile: dict[str, Any] | None = None
@@ -121,12 +123,17 @@ def _coverage(
     return "partial" if unformalised else "full"
 
 
+def _term_ids(terms: tuple[tuple[str, Span], ...]) -> tuple[str, ...]:
+    return tuple(sorted({term for term, _ in terms}))
+
+
 def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
     """The facts of one segment, without context from its neighbours."""
     text, lang = segment.text, segment.lang
     if segment.kind == "heading":
         name, name_en = heading_name(text, lang)
         doc = tokenize(text, lang)
+        terms = keyword_spans(doc, lang, glossary)
         return Facts(
             segment=segment.id,
             lang=lang,
@@ -134,7 +141,9 @@ def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
             name_en=name_en,
             name_evidence="parenthesised-english" if name_en else "heading",
             kind="section",
-            keywords=find_keywords(doc, lang, glossary),
+            keywords=_term_ids(terms),
+            terms=terms,
+            words=keyword_spans(doc, lang, core_lexicon()),
             quantities=tuple(find_quantities(text, lang)),
         )
     labels = split_labels(text, lang)
@@ -174,6 +183,7 @@ def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
         has_effects=bool(effects),
     )
     name = hit.name if hit and kind != "grant" else None
+    terms = keyword_spans(doc, lang, glossary)
     refs = list(find_references(doc, lang, glossary, exclude=name))
     refs.extend(n for n, _, _ in table_references(text, lang) if n not in refs and n != name)
     return Facts(
@@ -183,7 +193,9 @@ def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
         name_evidence=hit.evidence if name and hit else None,
         kind=kind,
         labels=labels.labels,
-        keywords=find_keywords(doc, lang, glossary),
+        keywords=_term_ids(terms),
+        terms=terms,
+        words=keyword_spans(doc, lang, core_lexicon()),
         references=tuple(refs),
         quantities=quantities,
         profile=profile,

@@ -23,6 +23,8 @@ from spacy.util import filter_spans
 
 from pipeline.glossary import Glossary
 
+Span = tuple[int, int]
+
 LANG_DIR = Path(__file__).resolve().parent.parent / "lang"
 LEMMA_LANGS = frozenset({"ru"})
 _WORD = re.compile(r"\w", re.UNICODE)
@@ -113,10 +115,24 @@ def _glossary_matcher(glossary: Glossary, lang: str) -> PhraseMatcher:
     return matcher
 
 
-def find_keywords(doc: Doc, lang: str, glossary: Glossary | None) -> tuple[str, ...]:
-    """Sorted unique ids of the glossary terms whose renderings (any form) occur in `doc`."""
+@cache
+def core_lexicon() -> Glossary:
+    """The core vocabulary of rulebooks (`pipeline/lang/lexicon.yaml`), in glossary form."""
+    from pipeline.glossary import load_glossary
+
+    return load_glossary(LANG_DIR / "lexicon.yaml")
+
+
+def keyword_spans(doc: Doc, lang: str, glossary: Glossary | None) -> tuple[tuple[str, Span], ...]:
+    """(term id, character span) of every glossary term occurrence in `doc`, in text order;
+    the longest match wins ("Armour Penetration", not "Armour")."""
     if glossary is None:
         return ()
     matcher = _glossary_matcher(glossary, lang)
-    spans = filter_spans(matcher(doc, as_spans=True))  # "Armour Penetration", not "Armour"
-    return tuple(sorted({span.label_ for span in spans}))
+    spans = filter_spans(matcher(doc, as_spans=True))
+    return tuple((span.label_, (span.start_char, span.end_char)) for span in spans)
+
+
+def find_keywords(doc: Doc, lang: str, glossary: Glossary | None) -> tuple[str, ...]:
+    """Sorted unique ids of the glossary terms whose renderings (any form) occur in `doc`."""
+    return tuple(sorted({term for term, _ in keyword_spans(doc, lang, glossary)}))

@@ -1,0 +1,199 @@
+"""Align: link each foreign cluster to the English cluster it translates, or to none.
+
+The inputs are not parallel documents: candidates come from shared anchors, scores from
+anchor agreement, length and (in translation-memory dumps) adjacency, and links are made one
+to one above a threshold (`paragraphs`). Inside every link, sentences are aligned
+(`sentences`) so that a check can point at the sentence with no counterpart.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..dedup import Cluster
+from ..extract.facts import Facts
+from ..ingest.spans import raw_spans
+from ..model import Segment
+from .anchors import anchors, length_ratio, sentence_anchors
+from .paragraphs import Decision, Scored, assign, params
+from .sentences import Bead, align_sentences
+
+MASTER = "en"
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceLink:
+    type: str
+    source: tuple[int, ...]
+    target: tuple[int, ...]
+    source_spans: tuple[Span, ...]  # in the source segment's raw text
+    target_spans: tuple[Span, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A foreign cluster and the English cluster it translates (or none)."""
+
+    id: str
+    status: str
+    score: float
+    target: str
+    target_lang: str
+    target_cluster: str
+    source: str | None
+    source_cluster: str | None
+    evidence: Mapping[str, float]
+    alternatives: tuple[Scored, ...]
+    sentences: tuple[SentenceLink, ...]
+
+
+def _adjacency(
+    segments: Sequence[Segment], cluster_of: Mapping[str, str]
+) -> dict[tuple[str, str], float]:
+    """(foreign cluster, English cluster) -> how strongly their blocks sit together.
+
+    A translation memory exported as text puts a source right before its target; a reader
+    of TMX or XLIFF says so outright by giving both blocks one translation unit.
+    """
+    p = params()["paragraphs"]
+    found: dict[tuple[str, str], float] = {}
+
+    def lift(foreign: Segment, english: Segment, value: float) -> None:
+        key = (cluster_of[foreign.id], cluster_of[english.id])
+        found[key] = max(found.get(key, 0.0), value)
+
+    units: dict[tuple[str, str, str], list[Segment]] = {}
+    for i, seg in enumerate(segments):
+        if seg.unit is not None:
+            units.setdefault((seg.drop, seg.file, seg.unit), []).append(seg)
+        if seg.lang == MASTER or seg.lang == "und":
+            continue
+        for j, value in ((i + 1, p["adjacency_next"]), (i - 1, p["adjacency_previous"])):
+            if 0 <= j < len(segments):
+                other = segments[j]
+                same_file = (other.drop, other.file) == (seg.drop, seg.file)
+                if same_file and other.lang == MASTER:
+                    lift(seg, other, value)
+    for members in units.values():
+        for seg in members:
+            if seg.lang not in (MASTER, "und"):
+                for other in members:
+                    if other.lang == MASTER:
+                        lift(seg, other, p["same_unit"])
+    return found
+
+
+def _sentence_links(
+    source: Segment, target: Segment, source_facts: Facts, target_facts: Facts
+) -> tuple[SentenceLink, ...]:
+    src = anchors(source, "", source_facts)
+    tgt = anchors(target, "", target_facts)
+    beads: list[Bead] = align_sentences(
+        [b - a for a, b in src.sentences],
+        [b - a for a, b in tgt.sentences],
+        sentence_anchors(source_facts, src.sentences),
+        sentence_anchors(target_facts, tgt.sentences),
+        length_ratio(target.lang),
+    )
+    source_raw = raw_spans(source, list(src.sentences))
+    target_raw = raw_spans(target, list(tgt.sentences))
+    return tuple(
+        SentenceLink(
+            b.type,
+            b.source,
+            b.target,
+            tuple(source_raw[i] for i in b.source),
+            tuple(target_raw[j] for j in b.target),
+        )
+        for b in beads
+    )
+
+
+def align(
+    segments: Sequence[Segment], clusters: Sequence[Cluster], facts: Mapping[str, Facts]
+) -> list[Link]:
+    """One link per foreign cluster, in cluster order."""
+    by_id = {s.id: s for s in segments}
+    cluster_of = {m.segment.id: c.id for c in clusters for m in c.members}
+    canonical = {c.id: c.canonical for c in clusters}
+    english = [
+        anchors(by_id[c.canonical], c.id, facts[c.canonical]) for c in clusters if c.lang == MASTER
+    ]
+    foreign_clusters = [c for c in clusters if c.lang not in (MASTER, "und")]
+    foreign = [anchors(by_id[c.canonical], c.id, facts[c.canonical]) for c in foreign_clusters]
+    decisions: list[Decision] = assign(foreign, english, _adjacency(segments, cluster_of))
+    links = []
+    for cluster, decision in zip(foreign_clusters, decisions, strict=True):
+        target = by_id[cluster.canonical]
+        best = decision.best
+        linked = decision.status != "unlinked" and best is not None
+        source = by_id[canonical[best.source]] if linked and best else None
+        sentences: tuple[SentenceLink, ...] = ()
+        if source is not None:
+            sentences = _sentence_links(source, target, facts[source.id], facts[target.id])
+        links.append(
+            Link(
+                id="l-" + hashlib.sha256(target.id.encode("utf-8")).hexdigest()[:12],
+                status=decision.status,
+                score=best.score if best else 0.0,
+                target=target.id,
+                target_lang=target.lang,
+                target_cluster=cluster.id,
+                source=source.id if source else None,
+                source_cluster=best.source if linked and best else None,
+                evidence=best.evidence if best else {},
+                alternatives=decision.alternatives,
+                sentences=sentences,
+            )
+        )
+    return links
+
+
+def to_document(links: Sequence[Link], rule_of_cluster: Mapping[str, str]) -> dict[str, Any]:
+    """The JSON document of output/alignments.json."""
+    items = []
+    for link in links:
+        item: dict[str, Any] = {
+            "id": link.id,
+            "status": link.status,
+            "score": link.score,
+            "source": link.source,
+            "source_lang": MASTER if link.source else None,
+            "source_cluster": link.source_cluster,
+            "target": link.target,
+            "target_lang": link.target_lang,
+            "target_cluster": link.target_cluster,
+            "rule": rule_of_cluster.get(link.target_cluster),
+            "evidence": dict(link.evidence),
+            "alternatives": [
+                {"source_cluster": a.source, "score": a.score} for a in link.alternatives
+            ],
+            "sentences": [
+                {
+                    "type": s.type,
+                    "source": list(s.source),
+                    "target": list(s.target),
+                    "source_spans": [list(x) for x in s.source_spans],
+                    "target_spans": [list(x) for x in s.target_spans],
+                }
+                for s in link.sentences
+            ],
+        }
+        items.append(item)
+    statuses = Counter(link.status for link in links)
+    return {
+        "links": items,
+        "summary": {
+            "links": len(links),
+            "by_status": {k: statuses.get(k, 0) for k in ("linked", "ambiguous", "unlinked")},
+            "by_lang": dict(sorted(Counter(link.target_lang for link in links).items())),
+            "sentence_beads": dict(
+                sorted(Counter(s.type for link in links for s in link.sentences).items())
+            ),
+        },
+    }

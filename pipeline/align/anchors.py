@@ -1,0 +1,100 @@
+"""Anchors: what a paragraph says that survives translation.
+
+Quantities (a 1" distance is a 1" distance in any language), glossary terms (their ids are
+shared by every rendering), rule names read in both languages, and Latin-script words left
+in a foreign text ("Loose Mounts", a rule name in parentheses). Alignment compares paragraphs
+by these, never by words of one language against words of another.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ..extract.effects import sentences
+from ..extract.facts import Facts
+from ..extract.keywords import lang_data
+from ..model import Segment
+from ..slug import slugify
+
+Span = tuple[int, int]
+NAME = "n:"  # an English rule name: counts only when the foreign text states one too
+_LATIN_WORD = re.compile(r"\b[A-Za-z][A-Za-z'’-]{2,}\b")
+_WORD = re.compile(r"\b[A-Za-z][A-Za-z'’-]{2,}\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Anchors:
+    """The anchors of one cluster's canonical segment."""
+
+    segment: str
+    cluster: str
+    lang: str
+    keys: Counter[str]  # anchor -> how many times the paragraph carries it
+    latin: frozenset[str]  # lower-cased Latin-script words (English: all its words)
+    length: int
+    sentences: tuple[Span, ...]
+
+
+@cache
+def length_ratio(lang: str) -> float:
+    """Characters of `lang` per character of English in a faithful translation."""
+    return float(lang_data(lang, "align").get("length_ratio", 1.0))
+
+
+def quantity_anchor(key: tuple[Any, ...]) -> str:
+    """A quantity's anchor; counts and bare numbers compare by value alone, since one
+    language may name the counted noun where the other leaves it out."""
+    if key[0] in ("count", "number"):
+        key = ("number", key[1])
+    return "q:" + "|".join("" if part is None else str(part) for part in key)
+
+
+def anchors(segment: Segment, cluster: str, facts: Facts) -> Anchors:
+    """The anchors of a segment, from what extraction read in it."""
+    keys: Counter[str] = Counter(quantity_anchor(q.key()) for q in facts.quantities)
+    keys.update(f"t:{term}" for term, _ in facts.terms)
+    keys.update(f"w:{word}" for word, _ in facts.words)
+    if segment.lang == "en" and facts.name:
+        keys[f"{NAME}{slugify(facts.name)}"] += 1
+    elif facts.name_en:  # a foreign text that gives the English name ("... (Loose Mounts)")
+        keys[f"{NAME}{slugify(facts.name_en)}"] += 1
+    if segment.lang == "en":
+        latin = frozenset(w.lower() for w in _WORD.findall(segment.text))
+    else:
+        latin = frozenset(w.lower() for w in _LATIN_WORD.findall(segment.text))
+    return Anchors(
+        segment=segment.id,
+        cluster=cluster,
+        lang=segment.lang,
+        keys=keys,
+        latin=latin,
+        length=len(segment.text),
+        sentences=tuple(sentences(segment.text)),
+    )
+
+
+def sentence_anchors(facts: Facts, spans: tuple[Span, ...]) -> list[Counter[str]]:
+    """The quantity and term anchors inside each sentence span (offsets in segment.text)."""
+    out: list[Counter[str]] = [Counter() for _ in spans]
+    starts = [a for a, _ in spans]
+
+    def place(pos: int) -> int | None:
+        for i in range(len(spans) - 1, -1, -1):
+            if starts[i] <= pos:
+                return i if pos < spans[i][1] else None
+        return None
+
+    for q in facts.quantities:
+        i = place(q.span[0])
+        if i is not None:
+            out[i][quantity_anchor(q.key())] += 1
+    for prefix, found in (("t:", facts.terms), ("w:", facts.words)):
+        for term, (start, _) in found:
+            i = place(start)
+            if i is not None:
+                out[i][prefix + term] += 1
+    return out

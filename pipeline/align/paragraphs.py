@@ -1,0 +1,198 @@
+"""Paragraph alignment: which English cluster each foreign cluster translates.
+
+Candidates come from an inverted index of anchors over the English clusters, read rarest
+anchor first and capped per anchor, so the work grows with the number of paragraphs, not
+with their product. Each candidate pair is scored from anchor agreement (weighted Jaccard,
+idf weights), length ratio and sentence counts, lifted when a translation memory put the
+two blocks side by side. Pairs are then assigned one to one per language, best first; a
+foreign cluster whose best score is under the threshold stays `unlinked`, and one whose
+runner-up is within the margin is `ambiguous`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .anchors import NAME, Anchors, length_ratio
+
+
+@cache
+def params() -> dict[str, Any]:
+    with (Path(__file__).with_name("params.yaml")).open(encoding="utf-8") as fh:
+        return yaml.safe_load(fh)
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One candidate English cluster for a foreign one, with the evidence behind its score."""
+
+    source: str  # English cluster id
+    score: float
+    evidence: dict[str, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Where one foreign cluster landed."""
+
+    target: str  # foreign cluster id
+    status: str  # linked / ambiguous / unlinked
+    best: Scored | None  # the link (or, when unlinked, the best candidate turned down)
+    alternatives: tuple[Scored, ...]
+
+
+class AnchorIndex:
+    """English clusters by anchor, with the idf of each anchor."""
+
+    def __init__(self, english: Sequence[Anchors]) -> None:
+        self.postings: dict[str, list[int]] = defaultdict(list)
+        for i, a in enumerate(english):
+            for key in a.keys:
+                self.postings[key].append(i)
+        self._latin: dict[str, list[int]] | None = None  # built when a foreign text has Latin
+        self.english = english
+        self.n = max(len(english), 1)
+
+    def idf(self, key: str) -> float:
+        return math.log(1 + self.n / max(len(self.postings.get(key, ())), 1))
+
+    def latin_postings(self) -> dict[str, list[int]]:
+        if self._latin is None:
+            latin: dict[str, list[int]] = defaultdict(list)
+            for i, a in enumerate(self.english):
+                for word in a.latin:
+                    latin[word].append(i)
+            self._latin = latin
+        return self._latin
+
+    def candidates(self, foreign: Anchors) -> list[int]:
+        """English clusters sharing an anchor with `foreign`, best-supported first."""
+        p = params()["paragraphs"]
+        cap = p["max_postings"]
+        support: dict[int, float] = defaultdict(float)
+        lists = [(key, self.postings.get(key, [])) for key in foreign.keys]
+        if foreign.latin:
+            latin = self.latin_postings()
+            lists.extend((f"l:{w}", latin.get(w, [])) for w in foreign.latin)
+        for _, posting in sorted(lists, key=lambda kv: (len(kv[1]), kv[0])):
+            if not posting or len(posting) > cap:
+                continue
+            weight = math.log(1 + self.n / len(posting))
+            for i in posting:
+                support[i] += weight
+        ranked = sorted(support, key=lambda i: (-support[i], i))
+        return ranked[: p["max_candidates"]]
+
+
+def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[float, float]:
+    """Weighted Jaccard of the two anchor multisets, and the shared weight behind it."""
+    shared = total = 0.0
+    for key in foreign.keys.keys() | english.keys.keys():
+        if key.startswith(NAME) and key not in foreign.keys:
+            continue
+        w = index.idf(key)
+        a, b = foreign.keys.get(key, 0), english.keys.get(key, 0)
+        shared += w * min(a, b)
+        total += w * max(a, b)
+    if foreign.lang != "en":
+        for word in foreign.latin:
+            w = math.log(1 + index.n / max(len(index.latin_postings().get(word, ())), 1))
+            total += w
+            if word in english.latin:
+                shared += w
+    return (shared / total if total else 0.0), shared
+
+
+def score(
+    foreign: Anchors, english: Anchors, index: AnchorIndex, adjacency: float = 0.0
+) -> tuple[float, dict[str, float]]:
+    """The score of a candidate pair in [0, 1], and each piece of evidence."""
+    p = params()["paragraphs"]
+    w = p["weights"]
+    agreement, shared = _agreement(foreign, english, index)
+    confidence = 1 - math.exp(-shared / p["confidence_scale"])
+    expected = english.length * length_ratio(foreign.lang)
+    ratio = math.log(max(foreign.length, 1) / max(expected, 1))
+    length = math.exp(-(ratio**2) / (2 * p["length_sigma"] ** 2))
+    nf, ne = len(foreign.sentences), len(english.sentences)
+    sentence_fit = min(nf, ne) / max(nf, ne, 1)
+    # Length and sentence counts only temper what the anchors say: two texts of the same
+    # length that share nothing are not a translation.
+    fit = 1 - w["length"] * (1 - length) - w["sentences"] * (1 - sentence_fit)
+    base = agreement * confidence * fit
+    total = base + (1 - base) * adjacency
+    evidence = {
+        "anchors": round(agreement, 4),
+        "confidence": round(confidence, 4),
+        "length": round(length, 4),
+        "sentences": round(sentence_fit, 4),
+        "adjacency": round(adjacency, 4),
+    }
+    return total, evidence
+
+
+def assign(
+    foreign: Sequence[Anchors],
+    english: Sequence[Anchors],
+    adjacency: Mapping[tuple[str, str], float],
+) -> list[Decision]:
+    """One decision per foreign cluster (same order), links one to one per language."""
+    p = params()["paragraphs"]
+    index = AnchorIndex(english)
+    by_cluster = {a.cluster: i for i, a in enumerate(english)}
+    adjacent: dict[str, list[int]] = defaultdict(list)
+    for target, source in adjacency:
+        if source in by_cluster:
+            adjacent[target].append(by_cluster[source])
+    scored: list[list[Scored]] = []
+    for f in foreign:
+        pool = dict.fromkeys(index.candidates(f))
+        pool.update(dict.fromkeys(adjacent.get(f.cluster, ())))
+        found = []
+        for i in pool:
+            e = english[i]
+            s, evidence = score(f, e, index, adjacency.get((f.cluster, e.cluster), 0.0))
+            found.append(Scored(e.cluster, round(s, 4), evidence))
+        found.sort(key=lambda c: (-c.score, c.source))
+        scored.append(found)
+    # Best pairs first; each English cluster takes one foreign cluster per language.
+    pairs = sorted(
+        (
+            (c.score, fi, ci)
+            for fi, found in enumerate(scored)
+            for ci, c in enumerate(found)
+            if c.score >= p["link_threshold"]
+        ),
+        key=lambda t: (-t[0], foreign[t[1]].cluster, scored[t[1]][t[2]].source),
+    )
+    taken: set[tuple[str, str]] = set()
+    chosen: dict[int, int] = {}
+    for _, fi, ci in pairs:
+        if fi in chosen:
+            continue
+        key = (scored[fi][ci].source, foreign[fi].lang)
+        if key in taken:
+            continue
+        taken.add(key)
+        chosen[fi] = ci
+    decisions = []
+    for fi, f in enumerate(foreign):
+        found = scored[fi]
+        if fi not in chosen:
+            best = found[0] if found else None
+            decisions.append(Decision(f.cluster, "unlinked", best, tuple(found[1:4])))
+            continue
+        best = found[chosen[fi]]
+        rivals = [c for c in found if c is not best]
+        close = rivals and best.score - rivals[0].score < p["ambiguous_margin"]
+        status = "ambiguous" if close else "linked"
+        decisions.append(Decision(f.cluster, status, best, tuple(rivals[:3])))
+    return decisions

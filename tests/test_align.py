@@ -1,0 +1,176 @@
+"""Cross-language alignment, checked as a translation team would check it."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from pipeline.align.sentences import align_sentences
+from pipeline.build import build
+from pipeline.emit import validator
+
+from .conftest import CORPUS, ROOT, run_cli
+
+DATA = ROOT / "tests" / "data" / "align"
+
+
+def alignments(out: Path) -> dict:
+    return json.loads((out / "alignments.json").read_text("utf-8"))
+
+
+def segments(out: Path) -> dict[str, dict]:
+    lines = (out / "segments.jsonl").read_text("utf-8").splitlines()
+    return {s["id"]: s for s in map(json.loads, lines)}
+
+
+def test_alignments_validate_and_resolve(seed_build):
+    doc = alignments(seed_build.out)
+    validator("alignments").validate(doc)
+    segs = segments(seed_build.out)
+    rules = {r["id"] for r in seed_build.rules}
+    foreign_clusters = [c for c in seed_build.clusters if c.lang != "en"]
+    assert len(doc["links"]) == len(foreign_clusters) == doc["summary"]["links"]
+    for link in doc["links"]:
+        assert link["target"] in segs and link["rule"] in rules
+        if link["status"] == "unlinked":
+            assert link["source"] is None and link["sentences"] == []
+            continue
+        assert link["source"] in segs and segs[link["source"]]["lang"] == "en"
+        for bead in link["sentences"]:
+            for side in ("source", "target"):
+                raw = segs[link[side]]["raw"]
+                assert all(0 <= a < b <= len(raw) for a, b in bead[f"{side}_spans"])
+        # the beads cover every sentence of both sides once, in order
+        for side in ("source", "target"):
+            covered = [i for bead in link["sentences"] for i in bead[side]]
+            assert covered == list(range(len(covered)))
+
+
+def test_russian_ricochet_is_linked_with_the_split_sentence_aligned_one_to_two(seed_build):
+    doc = alignments(seed_build.out)
+    segs = segments(seed_build.out)
+    link = next(lk for lk in doc["links"] if lk["target"].startswith("seed/000_"))
+    assert link["status"] == "linked" and link["rule"] == "ricochet"
+    assert segs[link["source"]]["raw"].startswith("Models with Ricochet cannot Charge")
+    beads = Counter(b["type"] for b in link["sentences"])
+    assert beads == {"1-1": 12, "1-2": 1}
+    split = next(b for b in link["sentences"] if b["type"] == "1-2")
+    src, tgt = segs[link["source"]]["raw"], segs[link["target"]]["raw"]
+    ((a, b),) = split["source_spans"]
+    assert "Unit Spacing rule when backtracking" in src[a:b]
+    first, second = (tgt[x:y] for x, y in split["target_spans"])
+    assert first.startswith("Если эту модель невозможно передвинуть назад")
+    assert second == "Перемещение происходит по правилу Случайного движения."
+
+
+def test_italian_tm_pairs_are_linked_to_their_english_targets(seed_build):
+    doc = alignments(seed_build.out)
+    segs = segments(seed_build.out)
+    italian = {
+        segs[lk["target"]]["raw"]: segs[lk["source"]]["raw"] if lk["source"] else None
+        for lk in doc["links"]
+        if lk["target_lang"] == "it"
+    }
+    assert italian == {"armatura +3": "+3 Armor", "armatura +1": "Armor +1"}
+
+
+def test_lotow_paragraphs_are_unlinked_and_still_rules(seed_build):
+    doc = alignments(seed_build.out)
+    lotow = [lk for lk in doc["links"] if lk["target"].startswith("seed/004_")]
+    assert len(lotow) == 42 and {lk["status"] for lk in lotow} == {"unlinked"}
+    assert max(lk["score"] for lk in lotow) < 0.5
+    rules = {r["id"]: r for r in seed_build.rules}
+    for link in lotow:
+        rule = rules[link["rule"]]
+        assert rule["texts"]["ru"]["link"]["status"] == "unlinked"
+        assert "en" not in rule["texts"]
+        assert any(f["flag"] == "unlinked" for f in rule["flags"])
+    assert seed_build.manifest["counts"]["links"] == {"linked": 3, "unlinked": 42}
+
+
+def _russian_drop(tmp_path: Path) -> tuple[Path, dict[str, str | None]]:
+    """The seed corpus plus a drop of Russian translations and distractors, shuffled."""
+    pairs = yaml.safe_load((DATA / "translations.yaml").read_text("utf-8"))["pairs"]
+    random.Random(11).shuffle(pairs)
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS / "drops", corpus / "drops")
+    (corpus / "drops" / "ru-test").mkdir()
+    text = "\n\n".join(p["ru"] for p in pairs) + "\n"
+    (corpus / "drops" / "ru-test" / "rules.txt").write_text(text, "utf-8")
+    return corpus, {p["ru"]: p["en"] for p in pairs}
+
+
+@pytest.mark.parametrize(
+    ("glossary", "least"), [(DATA / "glossary.yaml", 0.95), (None, 0.85)], ids=["glossary", "none"]
+)
+def test_russian_test_drop_precision_and_recall(tmp_path, glossary, least):
+    corpus, expected = _russian_drop(tmp_path)
+    assert sum(v is not None for v in expected.values()) >= 15
+    assert sum(v is None for v in expected.values()) >= 5
+    out = tmp_path / "out"
+    build(corpus, out, glossary)
+    segs = segments(out)
+    true_links = made = 0
+    for link in alignments(out)["links"]:
+        target = segs[link["target"]]
+        if target["drop"] != "ru-test":
+            continue
+        want = expected[target["raw"]]
+        got = segs[link["source"]]["raw"] if link["status"] == "linked" else None
+        if want is None:
+            assert link["status"] == "unlinked", target["raw"]
+        if got is not None:
+            made += 1
+            true_links += want is not None and got.startswith(want)
+    translations = sum(v is not None for v in expected.values())
+    precision, recall = true_links / max(made, 1), true_links / translations
+    assert precision >= least and recall >= least, (precision, recall)
+
+
+def test_sentence_alignment_finds_a_dropped_sentence_and_a_merge():
+    none: list[Counter[str]] = [Counter()] * 4
+    # the target drops the second source sentence
+    beads = align_sentences([100, 60, 120], [110, 130], none[:3], none[:2], 1.1)
+    assert [b.type for b in beads] == ["1-1", "1-0", "1-1"]
+    assert beads[1].source == (1,) and beads[1].target == ()
+    # the target merges two short source sentences into one
+    beads = align_sentences([50, 60, 100], [120, 110], none[:3], none[:2], 1.1)
+    assert [b.type for b in beads] == ["2-1", "1-1"]
+    # anchors decide between lengths that fit equally well
+    a, b = Counter({"q:distance|6|inch": 1}), Counter({"q:dice|D3": 1})
+    beads = align_sentences([80, 80], [88], [a, b], [Counter({"q:dice|D3": 1})], 1.1)
+    assert [(x.type, x.source) for x in beads] == [("1-0", (0,)), ("1-1", (1,))]
+
+
+def test_glossary_suggest_proposes_term_pairs_from_linked_sentences(tmp_path):
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS / "drops", corpus / "drops")  # no glossary: anchors only
+    out = tmp_path / "out"
+    build(corpus, out)
+    result = run_cli("glossary", "suggest", "--build", str(out), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    header, *rows = [line.split("\t") for line in result.stdout.splitlines()]
+    assert header == ["en", "ru", "count", "score"]
+    found = {r[0]: (r[1], int(r[2]), float(r[3])) for r in rows}
+    assert found["Ricochet"] == ("Рикошет", 9, 1.0)
+    assert found["Unit Spacing"][0] == "Расстояния между отрядами"
+    assert all(count >= 2 and 0.5 <= score <= 1 for _, count, score in found.values())
+    # terms the glossary already has are not proposed again
+    known = run_cli(
+        "glossary", "suggest", "--build", str(out), "--glossary", str(CORPUS / "glossary.yaml")
+    )
+    assert known.returncode == 0, known.stderr
+    proposed = {line.split("\t")[0] for line in known.stdout.splitlines()[1:]}
+    assert "Ricochet" not in proposed and "Unit Spacing" not in proposed
+
+
+def test_glossary_suggest_without_a_build_is_a_clear_error(tmp_path):
+    result = run_cli("glossary", "suggest", "--build", str(tmp_path / "nothing"))
+    assert result.returncode == 2
+    assert "alignments.json" in result.stderr and "Traceback" not in result.stderr
