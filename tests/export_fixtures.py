@@ -104,7 +104,7 @@ def make_aligned_build(seed_out: Path, dest: Path) -> Path:
             fh.write(json.dumps(seg, ensure_ascii=False) + "\n")
 
     en_ric, ru_ric = raw[RICOCHET["source"]], raw[RICOCHET["target"]]
-    en_s, ru_s = split_sentences(en_ric, "en"), split_sentences(ru_ric, "ru")
+    en_s, ru_s = split_sentences(en_ric), split_sentences(ru_ric)
     en_spans, ru_spans = spans_of(en_ric, en_s), spans_of(ru_ric, ru_s)
     ricochet_sentences = [
         {
@@ -115,7 +115,7 @@ def make_aligned_build(seed_out: Path, dest: Path) -> Path:
         for s in RICOCHET["sentences"]
     ]
     venom_en = "seed/002_c7ff2043f171b6ae.txt#61"
-    venom_en_s = split_sentences(raw[venom_en], "en")
+    venom_en_s = split_sentences(raw[venom_en])
     links: list[dict[str, Any]] = [
         link(
             "l-000000000001",

@@ -96,6 +96,44 @@ def export(build: Path, *args: str) -> str:
     return result.stdout
 
 
+# the seed build as built, alignments.json from the aligner
+
+
+def test_seed_build_exports_read_back_as_its_linked_pairs(seed_build):
+    links = json.loads((seed_build.out / "alignments.json").read_text("utf-8"))["links"]
+    linked = [link["id"] for link in links if link["status"] == "linked"]
+    pairs = load_pairs(seed_build.out)
+    assert [p.id for p in pairs] == linked and len(pairs) >= 1
+    ricochet = next(p for p in pairs if p.rule == "ricochet")
+    assert (ricochet.source_lang, ricochet.target_lang) == ("en", "ru")
+    text = export(seed_build.out, "--format", "tmx")
+    valid_tmx(text)
+    assert tmx_pairs(text) == [(p.id, p.source, p.target) for p in pairs]
+    for lang in sorted({p.target_lang for p in pairs}):
+        text = export(seed_build.out, "--format", "xliff", "--target-lang", lang)
+        valid_xliff(text)
+        expected = [(p.id, p.source, p.target) for p in pairs if p.target_lang == lang]
+        assert xliff_pairs(text) == expected
+
+
+def test_seed_build_sentence_level_follows_the_aligner(seed_build):
+    pairs = load_pairs(seed_build.out, "sentence")
+    text = export(seed_build.out, "--format", "tmx", "--level", "sentence")
+    valid_tmx(text)
+    assert tmx_pairs(text) == [(p.id, p.source, p.target) for p in pairs]
+    ricochet = [p for p in pairs if p.rule == "ricochet"]
+    english = " ".join(p.source for p in ricochet)
+    russian = " ".join(p.target for p in ricochet)
+    assert (
+        english.split()
+        == next(p for p in load_pairs(seed_build.out) if p.rule == "ricochet").source.split()
+    )
+    assert "Перемещение происходит по правилу Случайного движения." in russian
+    text = export(seed_build.out, "--format", "xliff", "--target-lang", "ru", "--level", "sentence")
+    valid_xliff(text)
+    assert xliff_pairs(text) == [(p.id, p.source, p.target) for p in pairs if p.target_lang == "ru"]
+
+
 # TMX
 
 
@@ -306,14 +344,20 @@ def test_default_build_is_output_of_the_current_folder(aligned, tmp_path):
 
 
 def test_missing_build_or_alignments_exit_2_and_leave_the_target_alone(seed_build, tmp_path):
+    import shutil
+
+    no_links = tmp_path / "builds" / "output"
+    shutil.copytree(seed_build.out, no_links)
+    (no_links / "alignments.json").unlink()
     out = tmp_path / "pairs.tmx"
     out.write_text("previous export", "utf-8")
-    for build in (tmp_path / "nowhere", seed_build.out):  # the seed build has no alignments yet
+    for build in (tmp_path / "nowhere", no_links):
         result = run_cli("export", "--format", "tmx", "--build", str(build), "-o", str(out))
         assert result.returncode == 2, result.stderr
         assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+        assert str(build) in result.stderr
     assert out.read_text("utf-8") == "previous export"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["pairs.tmx"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["builds", "pairs.tmx"]
 
 
 def test_a_link_to_an_unknown_segment_is_named(aligned, tmp_path):

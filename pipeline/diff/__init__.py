@@ -3,6 +3,7 @@ team reads: rules added, removed, renamed, changed; for a changed rule, which qu
 from what to what, which effect appeared or disappeared, which sentence changed, and
 whether the change is wording only.
 
-sources.py loads the two sides, sentences.py splits texts, compare.py matches and compares
-rules, render.py writes Markdown, commands.py is the command line.
+sources.py loads the two sides, sentences.py splits texts (as extraction does),
+compare.py matches and compares rules, render.py writes Markdown, commands.py is the
+command line.
 """

@@ -127,8 +127,8 @@ def compare_sentences(old: Rule, new: Rule) -> list[dict[str, Any]]:
     changes: list[dict[str, Any]] = []
     a_texts, b_texts = _texts(old), _texts(new)
     for lang in sorted(set(a_texts) | set(b_texts)):
-        a = split_sentences(a_texts.get(lang, ""), lang)
-        b = split_sentences(b_texts.get(lang, ""), lang)
+        a = split_sentences(a_texts.get(lang, ""))
+        b = split_sentences(b_texts.get(lang, ""))
         for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
             if op == "equal":
                 continue
