@@ -180,11 +180,25 @@ def _add_interpreter(sub: argparse._SubParsersAction) -> None:
     add_commands(sub)
 
 
+def _add_export(sub: argparse._SubParsersAction) -> None:
+    from .export.commands import add_export
+
+    add_export(sub)
+
+
+def _add_diff(sub: argparse._SubParsersAction) -> None:
+    from .diff.commands import add_diff
+
+    add_diff(sub)
+
+
 COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_build,
     _add_extract,
     _add_glossary,
     _add_interpreter,
+    _add_export,
+    _add_diff,
 ]
 
 

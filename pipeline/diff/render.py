@@ -1,0 +1,92 @@
+"""The diff as Markdown, for a changelog or a review."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+_MAX_TEXT = 160
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= _MAX_TEXT else text[: _MAX_TEXT - 1] + "…"
+
+
+def _quote(text: str) -> str:
+    return "“" + _short(text).replace("|", "\\|") + "”"
+
+
+def _value(v: dict[str, Any]) -> str:
+    return f"`{v.get('surface', '')}`"
+
+
+def _title(entry: dict[str, Any]) -> str:
+    name = f" ({entry['name']})" if entry.get("name") else ""
+    return f"`{entry['id']}`{name}"
+
+
+def _changed(entry: dict[str, Any]) -> list[str]:
+    head = f"### {_title(entry)}: {entry['nature']}"
+    if entry.get("old_id"):
+        head += f" (was `{entry['old_id']}`)"
+    lines = [head, ""]
+    for q in entry["quantities"]:
+        where = f"{q['type']} ({q['lang']})"
+        if q["change"] == "changed":
+            lines.append(f"- quantity {where}: {_value(q['old'])} → {_value(q['new'])}")
+        elif q["change"] == "added":
+            lines.append(f"- quantity {where} added: {_value(q['new'])}")
+        else:
+            lines.append(f"- quantity {where} removed: {_value(q['old'])}")
+    for e in entry["effects"]:
+        verb = "appeared" if e["change"] == "added" else "disappeared"
+        body = json.dumps(e["effect"], ensure_ascii=False, sort_keys=True)
+        lines.append(f"- effect {verb}: `{body}`")
+    for s in entry["sentences"]:
+        lang = s["lang"]
+        if s["change"] == "changed":
+            what = "numbers" if s["numbers"] else "wording"
+            lines.append(
+                f"- sentence changed ({lang}, {what}): {_quote(s['old'])} → {_quote(s['new'])}"
+            )
+        elif s["change"] == "added":
+            lines.append(f"- sentence added ({lang}): {_quote(s['new'])}")
+        else:
+            lines.append(f"- sentence removed ({lang}): {_quote(s['old'])}")
+    for f in entry["fields"]:
+        old = json.dumps(f["old"], ensure_ascii=False, sort_keys=True)
+        new = json.dumps(f["new"], ensure_ascii=False, sort_keys=True)
+        lines.append(f"- {f['field']}: `{_short(old)}` → `{_short(new)}`")
+    return [*lines, ""]
+
+
+def to_markdown(doc: dict[str, Any]) -> str:
+    s = doc["summary"]
+    lines = [
+        f"# Rules changes: {doc['old']['path']} → {doc['new']['path']}",
+        "",
+        f"{s['added']} added, {s['removed']} removed, {s['renamed']} renamed,"
+        f" {s['changed']} changed, {s['unchanged']} unchanged.",
+        "",
+    ]
+    sections = {"added": "Added", "removed": "Removed", "renamed": "Renamed", "changed": "Changed"}
+    for change, title in sections.items():
+        entries = [e for e in doc["entries"] if e["change"] == change]
+        if not entries:
+            continue
+        lines += [f"## {title}", ""]
+        for e in entries:
+            if change in ("added", "removed"):
+                text = next(iter(e["texts"].values()), "")
+                lines.append(f"- {_title(e)}, {e['kind']}: {_quote(text)}")
+            elif change == "renamed":
+                names = ""
+                if "names" in e:
+                    names = f" (names {e['old_names']} → {e['names']})"
+                lines.append(f"- `{e['old_id']}` → `{e['id']}`{names}")
+            else:
+                lines += _changed(e)
+        if change != "changed":
+            lines.append("")
+    return "\n".join(lines).rstrip("\n") + "\n"

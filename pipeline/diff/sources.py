@@ -1,0 +1,35 @@
+"""The two sides of a diff: a build folder (has manifest.json) as it is, or a corpus folder
+(has drops/) built into a temporary folder first."""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from ..export.build_folder import read_rules
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    path: str
+    kind: str  # "build" | "corpus"
+    rules: list[dict[str, Any]]
+
+
+def load_side(path: Path, glossary: Path | None = None) -> Side:
+    if not path.is_dir():
+        raise InputError(str(path), "not a folder: give a build folder or a corpus folder")
+    if (path / "manifest.json").is_file():
+        return Side(str(path), "build", read_rules(path))
+    if (path / "drops").is_dir():
+        from ..build import build
+
+        with tempfile.TemporaryDirectory(prefix="rulepipe-diff-") as tmp:
+            result = build(path, Path(tmp) / "output", glossary)
+            return Side(str(path), "corpus", [dict(r) for r in result.rules])
+    raise InputError(
+        str(path), "neither a build folder (manifest.json) nor a corpus folder (drops/)"
+    )

@@ -1,0 +1,88 @@
+"""The aligned pairs of a build: linked links, at paragraph or sentence level.
+
+Source is always the English master side, target the translation; texts are the segments'
+raw text (BBCode kept), so that what a translator exports is what the drop said.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from ..errors import InputError
+from .build_folder import read_links, read_segment_texts
+
+Level = Literal["paragraph", "sentence"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    id: str
+    source: str
+    target: str
+    source_lang: str
+    target_lang: str
+    rule: str | None = None
+
+
+def _resolve(segments: dict[str, dict[str, Any]], seg_id: Any, where: str, file: str) -> str:
+    if not isinstance(seg_id, str) or seg_id not in segments:
+        raise InputError(file, f"segment {seg_id!r} is not in segments.jsonl", where)
+    return segments[seg_id]["raw"]
+
+
+def _cut(raw: str, spans: list[Any], where: str, file: str) -> str:
+    """The text from the first span's start to the last span's end (sentences in between kept)."""
+    if not spans:
+        return ""
+    try:
+        start, end = int(spans[0][0]), int(spans[-1][1])
+    except (TypeError, ValueError, IndexError):
+        raise InputError(file, "a sentence span is not [start, end]", where) from None
+    if not 0 <= start <= end <= len(raw):
+        raise InputError(file, f"sentence span [{start}, {end}] outside the text", where)
+    return raw[start:end].strip()
+
+
+def load_pairs(build: Path, level: Level = "paragraph") -> list[Pair]:
+    """Pairs of the build in link order; at sentence level one pair per sentence link with
+    text on both sides (1-0 and 0-1 links have nothing to pair and are left out)."""
+    links = read_links(build)
+    segments = read_segment_texts(build)
+    file = str(build / "alignments.json")
+    pairs: list[Pair] = []
+    for n, link in enumerate(links):
+        if link.get("status") != "linked":
+            continue
+        where = f"links/{n}"
+        source = _resolve(segments, link.get("source"), where, file)
+        target = _resolve(segments, link.get("target"), where, file)
+        source_lang = str(link.get("source_lang") or segments[link["source"]]["lang"])
+        target_lang = str(link.get("target_lang") or segments[link["target"]]["lang"])
+        rule = link.get("rule") if isinstance(link.get("rule"), str) else None
+        if level == "paragraph":
+            pairs.append(Pair(link["id"], source, target, source_lang, target_lang, rule))
+            continue
+        for k, sentence in enumerate(link.get("sentences") or [], start=1):
+            here = f"{where}/sentences/{k - 1}"
+            src = _cut(source, sentence.get("source_spans") or [], here, file)
+            trg = _cut(target, sentence.get("target_spans") or [], here, file)
+            if src and trg:
+                pair_id = f"{link['id']}-s{k}"
+                pairs.append(Pair(pair_id, src, trg, source_lang, target_lang, rule))
+    return pairs
+
+
+def select_target(pairs: list[Pair], target_lang: str | None, one_only: bool) -> list[Pair]:
+    """Keep the pairs of one target language; refuse a mix where the format holds only one."""
+    if target_lang is not None:
+        return [p for p in pairs if p.target_lang == target_lang]
+    langs = sorted({p.target_lang for p in pairs})
+    if one_only and len(langs) > 1:
+        raise InputError(
+            "--target-lang",
+            f"the build has pairs in {len(langs)} target languages ({', '.join(langs)}) and "
+            "an XLIFF 2.0 document holds one; choose it with --target-lang",
+        )
+    return pairs
