@@ -20,6 +20,7 @@ from .assemble import assemble, rule_of_cluster
 from .dedup import Cluster, dedup, to_document
 from .emit import BuildOutput
 from .extract.facts import Facts, extract_file
+from .extract.references import name_from_references
 from .glossary import Glossary, load_glossary
 from .ingest import Ingested, ingest
 from .model import Segment
@@ -147,7 +148,9 @@ def build(
     glossary = load_glossary(glossary_path) if glossary_path else None
     ingested = ingest(corpus, progress)
     clusters = tuple(dedup(ingested.segments))
-    facts = extract_all(ingested.segments, glossary)
+    facts = name_from_references(
+        ingested.segments, clusters, extract_all(ingested.segments, glossary)
+    )
     links = tuple(align(ingested.segments, clusters, facts))
     rules = tuple(assemble(ingested.segments, clusters, facts, links))
     cluster_document = to_document(clusters)
