@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .align import Link
-from .dedup import Cluster
+from .dedup import Cluster, Member
+from .drops import Drop, ranks
 from .emit import validator
 from .extract.facts import Facts
 from .model import Segment
@@ -177,26 +178,110 @@ def _rule(
     return rule
 
 
+def _superseded(
+    own: Sequence[Cluster],
+    bases: Sequence[str],
+    segments: Mapping[str, Segment],
+    rank: Mapping[str, int],
+) -> dict[int, int]:
+    """Older rule -> the newer one that replaces it (indices into `own`): the same rule
+    name and language, one rule in each of several drops; the newest drop wins."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for i, cluster in enumerate(own):
+        groups.setdefault((bases[i], cluster.lang), []).append(i)
+    replaced: dict[int, int] = {}
+    for members in groups.values():
+        drops = [segments[own[i].canonical].drop for i in members]
+        if len(members) < 2 or len(set(drops)) != len(drops):
+            continue
+        newest = max(members, key=lambda i: rank.get(segments[own[i].canonical].drop, 0))
+        replaced.update({i: newest for i in members if i != newest})
+    return replaced
+
+
+def _history(
+    segment: Segment, cluster: str, sources: list[dict[str, Any]], drop: Drop | None
+) -> dict[str, Any]:
+    entry: dict[str, Any] = {"lang": segment.lang, "drop": segment.drop}
+    if drop is not None and drop.version is not None:
+        entry["version"] = drop.version
+    if drop is not None and drop.date is not None:
+        entry["date"] = drop.date
+    return entry | {"text": segment.text, "cluster": cluster, "sources": sources}
+
+
+def _older_variants(
+    cluster: Cluster, segments: Mapping[str, Segment], rank: Mapping[str, int]
+) -> list[Member]:
+    """Copies from older drops whose text differs from the canonical (newest) one."""
+    newest = rank.get(segments[cluster.canonical].drop, 0)
+    return [
+        m
+        for m in cluster.members
+        if m.relation in ("cosmetic", "conflict") and rank.get(m.segment.drop, 0) < newest
+    ]
+
+
+def _add_history(
+    candidates: Sequence[Cluster],
+    replaced: Mapping[int, int],
+    rule_of: Mapping[str, dict[str, Any]],
+    segments: Mapping[str, Segment],
+    drops: Sequence[Drop],
+) -> dict[str, dict[str, Any]]:
+    """Give each rule the older texts of it, oldest first: rules a newer drop superseded
+    and older variants in its own cluster. Returns superseded cluster -> the rule now."""
+    drop_of = {d.folder: d for d in drops}
+    rank = ranks(drops)
+    found: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+
+    def add(rule: dict[str, Any], member: Segment, cluster: str, sources: list) -> None:
+        entry = _history(member, cluster, sources, drop_of.get(member.drop))
+        found.setdefault(rule["id"], []).append((rank.get(member.drop, 0), entry))
+
+    moved: dict[str, dict[str, Any]] = {}
+    for old, new in replaced.items():
+        cluster, rule = candidates[old], rule_of[candidates[new].id]
+        sources = [_source(m.segment, m.relation) for m in cluster.members]
+        add(rule, segments[cluster.canonical], cluster.id, sources)
+        moved[cluster.id] = rule
+    for cluster in candidates:
+        rule = rule_of.get(cluster.id)
+        if rule is not None:
+            for m in _older_variants(cluster, segments, rank):
+                add(rule, m.segment, cluster.id, [_source(m.segment, m.relation)])
+    for rule in rule_of.values():
+        if rule["id"] in found:
+            rule["history"] = [e for _, e in sorted(found[rule["id"]], key=lambda x: x[0])]
+    return moved
+
+
 def assemble(
     segments: Sequence[Segment],
     clusters: Sequence[Cluster],
     facts: Mapping[str, Facts],
     links: Sequence[Link] = (),
+    drops: Sequence[Drop] = (),
 ) -> list[dict[str, Any]]:
     """Rules in id order, with unique ids; tables claim their ids first, sections last,
-    so that a table keeps the id other rules chain to."""
+    so that a table keeps the id other rules chain to. A rule that a newer drop carries
+    again keeps the older text as `history`."""
     by_id = {s.id: s for s in segments}
     link_of = {link.target_cluster: link for link in links}
     joined = {c: link for c, link in link_of.items() if link.status == "linked"}
-    own = [c for c in clusters if c.id not in joined]
+    candidates = [c for c in clusters if c.id not in joined]
+    all_bases = [_base_id(facts[c.canonical], by_id[c.canonical]) for c in candidates]
+    replaced = _superseded(candidates, all_bases, by_id, ranks(drops))
+    own = [c for i, c in enumerate(candidates) if i not in replaced]
+    bases = [b for i, b in enumerate(all_bases) if i not in replaced]
     rules = [_rule(c, by_id, facts[c.canonical], link_of.get(c.id)) for c in own]
-    bases = [_base_id(facts[c.canonical], by_id[c.canonical]) for c in own]
     priority = {"table": 0, "section": 2}
     order = sorted(range(len(rules)), key=lambda i: (priority.get(rules[i]["kind"], 1), i))
     ids = unique([bases[i] for i in order])
     for i, rule_id in zip(order, ids, strict=True):
         rules[i]["id"] = rule_id
     rule_of = {c.id: rule for c, rule in zip(own, rules, strict=True)}
+    rule_of |= _add_history(candidates, replaced, rule_of, by_id, drops)
     for cluster in clusters:
         link = joined.get(cluster.id)
         if link is not None and link.source_cluster is not None:
@@ -207,5 +292,9 @@ def assemble(
 
 
 def rule_of_cluster(rules: Sequence[dict[str, Any]]) -> dict[str, str]:
-    """Cluster id -> id of the rule its text is in."""
-    return {text["cluster"]: rule["id"] for rule in rules for text in rule["texts"].values()}
+    """Cluster id -> id of the rule its text is in (or is history of)."""
+    found = {}
+    for rule in rules:
+        for text in [*rule["texts"].values(), *rule.get("history", [])]:
+            found[text["cluster"]] = rule["id"]
+    return found

@@ -18,6 +18,7 @@ from .align import Link, align
 from .align import to_document as alignment_document
 from .assemble import assemble, rule_of_cluster
 from .dedup import Cluster, dedup, to_document
+from .drops import prefer_newest, ranks
 from .emit import BuildOutput
 from .extract.facts import Facts, extract_file
 from .extract.references import name_from_references
@@ -46,8 +47,8 @@ def accounting(
     """Where every block went: a rule, a copy in a cluster, or unassigned with a reason."""
     in_rules: set[str] = set()
     for rule in rules:
-        for text in rule["texts"].values():
-            in_rules.add(text["sources"][0]["segment"])
+        for text in [*rule["texts"].values(), *rule.get("history", [])]:
+            in_rules.update(s["segment"] for s in text["sources"] if s["relation"] == "canonical")
     copies = {m.segment.id for c in clusters for m in c.members if m.segment.id != c.canonical}
     unassigned = [
         {"segment": s.id, "reason": "in no cluster and no rule"}
@@ -82,6 +83,7 @@ def make_manifest(
 ) -> dict[str, Any]:
     segments = ingested.segments
     grouped = by_file(segments)
+    rank = ranks(ingested.drops)
     file_counts = {
         f"{f.drop}/{f.file}": {
             "by_kind": _tally([s.kind for s in grouped.get((f.drop, f.file), [])]),
@@ -108,6 +110,7 @@ def make_manifest(
             | ({"version": f.version} if f.version else {})
             for f in ingested.inputs
         ],
+        "drops": [d.to_json() | {"rank": rank[d.folder]} for d in ingested.drops],
         "skipped": [{"drop": s.drop, "file": s.file, "reason": s.reason} for s in ingested.skipped],
         "counts": {
             "segments": len(segments),
@@ -147,12 +150,12 @@ def build(
         glossary_path = corpus / "glossary.yaml"
     glossary = load_glossary(glossary_path) if glossary_path else None
     ingested = ingest(corpus, progress)
-    clusters = tuple(dedup(ingested.segments))
+    clusters = tuple(prefer_newest(dedup(ingested.segments), ranks(ingested.drops)))
     facts = name_from_references(
         ingested.segments, clusters, extract_all(ingested.segments, glossary)
     )
     links = tuple(align(ingested.segments, clusters, facts))
-    rules = tuple(assemble(ingested.segments, clusters, facts, links))
+    rules = tuple(assemble(ingested.segments, clusters, facts, links, ingested.drops))
     cluster_document = to_document(clusters)
     manifest = make_manifest(
         ingested, clusters, cluster_document["summary"], rules, links, glossary

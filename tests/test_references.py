@@ -32,11 +32,11 @@ def test_unnamed_paragraphs_take_the_name_a_reference_states_for_their_text(tmp_
     # The reference words the Lethal Strike text a little differently: not a copy, but close.
     reworded = lethal.replace("the target of the attack", "the attack's target")
     assert reworded != lethal
-    corpus = tmp_path / "corpus"
+    corpus = tmp_path / "corpus"  # the reference drop is older than "seed": the seed text wins
     shutil.copytree(CORPUS / "drops", corpus / "drops")
-    (corpus / "drops" / "zz-reference").mkdir()
+    (corpus / "drops" / "a-reference").mkdir()
     gst = _game_system({"Poison Attacks": poison, "Lethal Strike": reworded, "Fly (X, Y)": "x"})
-    (corpus / "drops" / "zz-reference" / "t9a.gst").write_text(gst, "utf-8")
+    (corpus / "drops" / "a-reference" / "t9a.gst").write_text(gst, "utf-8")
     result = build(corpus, tmp_path / "out")
     by_text = {r["texts"]["en"]["text"]: r for r in result.rules if "en" in r["texts"]}
     assert by_text[poison]["names"]["en"] == "Poison Attacks"

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..drops import METADATA, Drop, read_drop
 from ..errors import InputError
 from ..files import MAX_FILE_BYTES, decode
 from ..model import Block, Segment
@@ -23,7 +24,7 @@ from .text import marker_spans, read_text
 
 Reader = Callable[[str, bytes], list[Block]]
 READERS: dict[str, Reader] = {}
-METADATA_FILES = frozenset({"drop.yaml"})
+METADATA_FILES = frozenset({METADATA})
 
 
 def reader(*suffixes: str) -> Callable[[Reader], Reader]:
@@ -69,6 +70,7 @@ class Ingested:
     segments: tuple[Segment, ...]
     inputs: tuple[InputFile, ...]
     skipped: tuple[Skipped, ...]
+    drops: tuple[Drop, ...] = ()
 
 
 def corpus_files(corpus: Path) -> Iterator[tuple[str, str, Path]]:
@@ -137,13 +139,16 @@ def _inherit_languages(segments: list[Segment]) -> list[Segment]:
 
 
 def read_file(
-    drop: str, file: str, name: str, data: bytes
+    drop: str, file: str, name: str, data: bytes, lang_hint: str | None = None
 ) -> tuple[list[Segment], dict[str, str] | None]:
     """A file's segments, and the version it states of itself (a reader puts it in
-    `Block.extra["version"]`), if any."""
+    `Block.extra["version"]`), if any. `lang_hint` (from drop.yaml) is the language of
+    blocks whose reader did not state one."""
     suffix = Path(file).suffix.lower()
     read = READERS[suffix]
     blocks = read(name, data)
+    if lang_hint is not None:
+        blocks = [b if b.lang_hint else replace(b, lang_hint=lang_hint) for b in blocks]
     segments = [make_segment(drop, file, i, b) for i, b in enumerate(blocks, start=1)]
     version = next((b.extra["version"] for b in blocks if "version" in b.extra), None)
     return _inherit_languages(segments), version
@@ -156,6 +161,7 @@ def ingest_file(drop: str, file: str, name: str, data: bytes) -> list[Segment]:
 def ingest(corpus: Path, progress: Callable[[int, int], None] | None = None) -> Ingested:
     """Read every drop of a corpus into segments; raise InputError on bad input."""
     listed = list(corpus_files(corpus))
+    drops = {d: read_drop(corpus / "drops" / d) for d in dict.fromkeys(d for d, _, _ in listed)}
     segments: list[Segment] = []
     inputs: list[InputFile] = []
     skipped: list[Skipped] = []
@@ -175,7 +181,7 @@ def ingest(corpus: Path, progress: Callable[[int, int], None] | None = None) -> 
             if size > MAX_FILE_BYTES:
                 raise InputError(name, f"file too large ({size} bytes; limit {MAX_FILE_BYTES})")
             data = path.read_bytes()
-            found, version = read_file(drop, file, name, data)
+            found, version = read_file(drop, file, name, data, drops[drop].language_of(file))
             segments.extend(found)
             digest = hashlib.sha256(data).hexdigest()
             inputs.append(InputFile(drop, file, digest, len(data), len(found), version))
@@ -183,7 +189,7 @@ def ingest(corpus: Path, progress: Callable[[int, int], None] | None = None) -> 
             progress(done, len(listed))
     if not segments:
         raise InputError(str(corpus), "the corpus has no text blocks")
-    return Ingested(tuple(segments), tuple(inputs), tuple(skipped))
+    return Ingested(tuple(segments), tuple(inputs), tuple(skipped), tuple(drops.values()))
 
 
 # Readers of other formats register themselves on import (after `reader` exists).

@@ -1,0 +1,110 @@
+"""Drops: what each source drop is and which is newer.
+
+A drop may carry `drop.yaml` (schemas/drop.schema.json): a name, a version, a date and
+language hints. Drops are ranked oldest first by date, then folder name; where two drops
+carry the same rule, the newer one's text is the rule's text and the older is history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import Any
+
+from .dedup import Cluster, Difference, Member
+from .emit import validator
+from .errors import InputError
+from .files import read_yaml
+
+METADATA = "drop.yaml"
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    folder: str
+    name: str
+    version: str | None = None
+    date: str | None = None
+    language: str | None = None
+    languages: Mapping[str, str] = field(default_factory=dict)
+
+    def language_of(self, file: str) -> str | None:
+        """The language the drop states for a file, if any."""
+        for pattern, lang in self.languages.items():
+            if fnmatch(file, pattern):
+                return lang
+        return self.language
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"folder": self.folder, "name": self.name}
+        for key in ("version", "date", "language"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.languages:
+            out["languages"] = dict(self.languages)
+        return out
+
+
+def read_drop(folder: Path) -> Drop:
+    """A drop's metadata; a drop without drop.yaml is named after its folder."""
+    path = folder / METADATA
+    if not path.is_file():
+        return Drop(folder.name, folder.name)
+    data = read_yaml(path, "drop metadata")
+    error = next(iter(validator("drop").iter_errors(data if data is not None else {})), None)
+    if data is None or error is not None:
+        place = "/".join(str(p) for p in error.absolute_path) if error else ""
+        what = error.message if error else "empty file"
+        raise InputError(str(path), f"not drop metadata: {what}", place or "top level")
+    version = data.get("version")
+    return Drop(
+        folder=folder.name,
+        name=data.get("name", folder.name),
+        version=None if version is None else str(version),
+        date=data.get("date"),
+        language=data.get("language"),
+        languages=data.get("languages", {}),
+    )
+
+
+def ranks(drops: Sequence[Drop]) -> dict[str, int]:
+    """Folder -> age rank, 0 the oldest: by date (undated first), then folder name."""
+    order = sorted(drops, key=lambda d: (d.date or "", d.folder))
+    return {d.folder: i for i, d in enumerate(order)}
+
+
+def _swap(difference: Difference) -> Difference:
+    return Difference(difference.type, difference.variant, difference.canonical)
+
+
+def prefer_newest(clusters: Sequence[Cluster], rank: Mapping[str, int]) -> list[Cluster]:
+    """Clusters whose canonical text is their newest drop's copy (first such, in input
+    order); the old canonical takes the relation the new one had, seen from the new side.
+    Relations of the other members still describe them against the old canonical."""
+    out = []
+    for cluster in clusters:
+        newest = max(rank.get(m.segment.drop, 0) for m in cluster.members)
+        current = next(m for m in cluster.members if m.segment.id == cluster.canonical)
+        if rank.get(current.segment.drop, 0) == newest:
+            out.append(cluster)
+            continue
+        chosen = next(m for m in cluster.members if rank.get(m.segment.drop, 0) == newest)
+        members = [Member(chosen.segment, "canonical", 1.0)]  # the canonical comes first
+        for m in cluster.members:
+            if m is chosen:
+                continue
+            if m is current:
+                members.append(
+                    Member(
+                        m.segment,
+                        chosen.relation,
+                        chosen.similarity,
+                        tuple(_swap(d) for d in chosen.differences),
+                    )
+                )
+            else:
+                members.append(m)
+        out.append(replace(cluster, canonical=chosen.segment.id, members=tuple(members)))
+    return out
