@@ -50,7 +50,13 @@ class Decision:
 
 
 class AnchorIndex:
-    """English clusters by anchor, with the idf of each anchor."""
+    """English clusters by anchor, with the idf of each anchor.
+
+    Single anchors carried by many paragraphs (a 6" distance, the word "unit") say little
+    and would make candidate lists long, so each paragraph is also indexed by the pairs of
+    its rarest anchors: paragraphs made from one template, which share every common
+    anchor, still meet their translation through the pair of numbers only they carry.
+    """
 
     def __init__(self, english: Sequence[Anchors]) -> None:
         self.postings: dict[str, list[int]] = defaultdict(list)
@@ -59,8 +65,35 @@ class AnchorIndex:
                 self.postings[key].append(i)
         self._latin: dict[str, list[int]] | None = None  # built when a foreign text has Latin
         self._idf: dict[str, float] = {}
+        self._weights: dict[str, float] = {}
         self.english = english
         self.n = max(len(english), 1)
+        self.pairs: dict[str, list[int]] = defaultdict(list)
+        for i, a in enumerate(english):
+            for key in self.pair_keys(a):
+                self.pairs[key].append(i)
+
+    def weight(self, anchors: Anchors) -> float:
+        """Sum of idf x count over a paragraph's anchors; an English name counts only
+        when the foreign side states it (added through the shared part)."""
+        found = self._weights.get(anchors.segment)
+        if found is None:
+            found = sum(
+                self.idf(k) * c
+                for k, c in anchors.keys.items()
+                if anchors.lang != "en" or not k.startswith(NAME)
+            )
+            self._weights[anchors.segment] = found
+        return found
+
+    def pair_keys(self, anchors: Anchors) -> list[str]:
+        """Pairs of the paragraph's rarest anchors (by English document frequency)."""
+        keys = [k for k in anchors.keys if not k.startswith(NAME)]
+        keys.sort(key=lambda k: (len(self.postings.get(k, ())) or self.n + 1, k))
+        rare = sorted(
+            k for k in keys[: params()["paragraphs"]["pair_anchors"]] if k in self.postings
+        )
+        return [f"{a}||{b}" for i, a in enumerate(rare) for b in rare[i + 1 :]]
 
     def idf(self, key: str) -> float:
         found = self._idf.get(key)
@@ -92,27 +125,39 @@ class AnchorIndex:
             weight = math.log(1 + self.n / len(posting))
             for i in posting:
                 support[i] += weight
+        for key in self.pair_keys(foreign):
+            posting = self.pairs.get(key, [])
+            if 0 < len(posting) <= cap:
+                weight = math.log(1 + self.n / len(posting))
+                for i in posting:
+                    support[i] += weight
         ranked = sorted(support, key=lambda i: (-support[i], i))
         return ranked[: p["max_candidates"]]
 
 
 def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[float, float]:
-    """Weighted Jaccard of the two anchor multisets, and the shared weight behind it."""
-    shared = total = 0.0
-    for key in foreign.keys.keys() | english.keys.keys():
-        if key.startswith(NAME) and key not in foreign.keys:
-            continue
-        w = index.idf(key)
-        a, b = foreign.keys.get(key, 0), english.keys.get(key, 0)
-        shared += w * min(a, b)
-        total += w * max(a, b)
-    if foreign.lang != "en":
+    """Weighted Jaccard of the two anchor multisets, and the shared weight behind it.
+
+    Sum of max = both weights less the sum of min, so only the foreign keys are walked; an
+    English name the foreign text does not state is left out (`weight` skips names).
+    """
+    shared = named = 0.0
+    for key, a in foreign.keys.items():
+        b = english.keys.get(key)
+        if b:
+            w = index.idf(key)
+            shared += w * min(a, b)
+            if key.startswith(NAME):  # stated on both sides: the English count is in play
+                named += w * b
+    total = index.weight(foreign) + index.weight(english) + named - shared
+    if foreign.lang != "en" and foreign.latin:
+        latin = index.latin_postings()
         for word in foreign.latin:
-            w = math.log(1 + index.n / max(len(index.latin_postings().get(word, ())), 1))
+            w = math.log(1 + index.n / max(len(latin.get(word, ())), 1))
             total += w
             if word in english.latin:
                 shared += w
-    return (shared / total if total else 0.0), shared
+    return (shared / total if total > 0 else 0.0), shared
 
 
 def score(
