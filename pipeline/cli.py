@@ -118,10 +118,17 @@ def _add_interpreter(sub: argparse._SubParsersAction) -> None:
     add_commands(sub)
 
 
+def _add_check(sub: argparse._SubParsersAction) -> None:
+    from .check.commands import add_commands
+
+    add_commands(sub)
+
+
 COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_build,
     _add_extract,
     _add_interpreter,
+    _add_check,
 ]
 
 

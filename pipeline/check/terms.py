@@ -1,0 +1,171 @@
+"""glossary: each source term's approved rendering (any inflected form) must be in the
+translation, and no deprecated rendering may be; also where each term occurs and how it was
+rendered, which the corpus-level check compares across pairs.
+
+Words are matched on lemmas (`pipeline.extract.keywords.lemma`: pymorphy3 for Russian, ё read
+as е), so "правилу Расстояния между отрядами" is the form "правило Расстояния между
+отрядами". Two forms with the same lemmas ("правило Расстояния ..." approved, "Правило
+расстояния ..." deprecated) are told apart by the capitals of their words after the first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..extract.keywords import lemma
+from ..glossary import Glossary
+from .data import base_lang
+from .model import Finding, Span
+from .text import WORD
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    term: str
+    status: str  # approved | variant | deprecated
+    form: str
+    lemmas: tuple[str, ...]
+    caps: tuple[bool, ...]  # capitals of the words after the first
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    term: str
+    entry: Entry | None  # None: same lemmas as an entry, other capitals
+    span: Span
+    surface: str
+    caps_of: Entry  # the entry whose lemmas it has (for messages)
+
+    @property
+    def rendering(self) -> str:
+        """What kind of rendering this is: 'approved' (any approved variant), or the form."""
+        if self.entry is not None and self.entry.status != "deprecated":
+            return "approved"
+        if self.entry is not None:
+            return f"deprecated:{self.entry.form}"
+        caps = "".join("A" if w[:1].isupper() else "a" for w in self.surface.split()[1:])
+        return f"case:{self.caps_of.form}:{caps}"
+
+
+def _caps(words: list[str]) -> tuple[bool, ...]:
+    return tuple(w[:1].isupper() for w in words[1:])
+
+
+class TermIndex:
+    """The glossary's forms of one language, indexed by their first lemma."""
+
+    def __init__(self, glossary: Glossary, lang: str) -> None:
+        self.lang = base_lang(lang)
+        self.by_first: dict[str, list[Entry]] = {}
+        self.approved: dict[str, str] = {}
+        self.has_rendering: set[str] = set()
+        for term in glossary.terms:
+            forms = term.renderings.get(self.lang, ())
+            if forms:
+                self.approved[term.id] = forms[0]
+                self.has_rendering.add(term.id)
+            tagged = [(f, "approved" if i == 0 else "variant") for i, f in enumerate(forms)]
+            tagged += [(f, "deprecated") for f in term.deprecated.get(self.lang, ())]
+            for form, status in tagged:
+                ws = WORD.findall(form)
+                if not ws:
+                    continue
+                lemmas = tuple(lemma(w, self.lang) for w in ws)
+                entry = Entry(term.id, status, form, lemmas, _caps(ws))
+                self.by_first.setdefault(lemmas[0], []).append(entry)
+        for entries in self.by_first.values():
+            entries.sort(key=lambda e: -len(e.lemmas))
+
+    def find(self, text: str) -> list[Match]:
+        """Longest non-overlapping term occurrences in reading order."""
+        toks = [(m.group(), m.start(), m.end()) for m in WORD.finditer(text)]
+        lang = self.lang
+        lemmas = [lemma(t[0], lang) for t in toks]
+        out: list[Match] = []
+        i = 0
+        while i < len(toks):
+            cands = self.by_first.get(lemmas[i])
+            best: list[Entry] = []
+            if cands:
+                for e in cands:
+                    n = len(e.lemmas)
+                    if best and n < len(best[0].lemmas):
+                        break
+                    if tuple(lemmas[i : i + n]) == e.lemmas:
+                        best.append(e)
+            if not best:
+                i += 1
+                continue
+            n = len(best[0].lemmas)
+            words = [t[0] for t in toks[i : i + n]]
+            caps = _caps(words)
+            chosen = next((e for e in best if e.caps == caps), None)
+            if chosen is None and n == 1:
+                chosen = next((e for e in best if e.status != "deprecated"), best[0])
+            span = (toks[i][1], toks[i + n - 1][2])
+            ref = chosen or next((e for e in best if e.status == "approved"), best[0])
+            out.append(Match(ref.term, chosen, span, text[span[0] : span[1]], ref))
+            i += n
+        return out
+
+
+def check_glossary(
+    pair_id: str,
+    source: str,
+    target: str,
+    src_matches: list[Match],
+    tgt_matches: list[Match],
+    tgt_index: TermIndex,
+) -> Iterator[Finding]:
+    """Source terms without their approved rendering; deprecated or mis-capitalised renderings."""
+    good = {m.term for m in tgt_matches if m.entry is not None and m.entry.status != "deprecated"}
+    reported: set[str] = set()
+    for m in tgt_matches:
+        if m.entry is not None and m.entry.status == "deprecated":
+            yield Finding(
+                "glossary",
+                "error",
+                pair_id,
+                f"deprecated rendering {m.surface!r} of the term {m.term!r}:"
+                f" use {tgt_index.approved.get(m.term, '?')!r}",
+                _first_span(src_matches, m.term),
+                m.span,
+                expected=tgt_index.approved.get(m.term),
+                found=m.surface,
+            )
+            reported.add(m.term)
+        elif m.entry is None:
+            yield Finding(
+                "glossary",
+                "warning",
+                pair_id,
+                f"{m.surface!r} is the term {m.term!r} with other capitals than the glossary's"
+                f" {m.caps_of.form!r}",
+                _first_span(src_matches, m.term),
+                m.span,
+                expected=m.caps_of.form,
+                found=m.surface,
+            )
+            reported.add(m.term)
+    seen: set[str] = set()
+    for m in src_matches:
+        if m.term in seen or m.term in good or m.term in reported:
+            continue
+        seen.add(m.term)
+        if m.term not in tgt_index.has_rendering:
+            continue
+        yield Finding(
+            "glossary",
+            "warning",
+            pair_id,
+            f"the source term {m.surface!r} has no approved rendering in the translation"
+            f" (glossary: {tgt_index.approved[m.term]!r}, any inflected form)",
+            m.span,
+            None,
+            expected=tgt_index.approved[m.term],
+        )
+
+
+def _first_span(matches: list[Match], term: str) -> Span | None:
+    return next((m.span for m in matches if m.term == term), None)
