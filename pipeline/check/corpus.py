@@ -17,6 +17,8 @@ from .model import Finding
 from .terms import Match, TermIndex
 from .text import mask_tags
 
+_SAME_PLACE = 0.15  # relative position in the text, for a stand-in rendering
+
 
 @dataclass(frozen=True, slots=True)
 class PairTerms:
@@ -25,6 +27,7 @@ class PairTerms:
     source_norm: str
     target_norm: str
     target: str
+    source_len: int
     src: list[Match]
     tgt: list[Match]
 
@@ -103,10 +106,21 @@ def check_shared_rendering(
         src_terms = {m.term for m in row.src if m.term in index.has_rendering}
         tgt_terms = {m.term for m in row.tgt}
         lost = sorted(src_terms - tgt_terms)
-        stand_in = [m for m in row.tgt if m.term not in src_terms]
-        if len(lost) != 1 or not stand_in:
+        if len(lost) != 1:
             continue
         s = next(m for m in row.src if m.term == lost[0])
+        # The stand-in: another term's approved rendering at about the same place.
+        where = s.span[0] / max(1, row.source_len)
+        stand_in = [
+            m
+            for m in row.tgt
+            if m.term not in src_terms
+            and m.entry is not None
+            and m.entry.status == "approved"
+            and abs(m.span[0] / max(1, len(row.target)) - where) <= _SAME_PLACE
+        ]
+        if not stand_in:
+            continue
         t = stand_in[0]
         yield Finding(
             "inconsistent_translation",

@@ -33,7 +33,9 @@ _MIN_WORDS = 4
 
 
 def _length_cost(ls: int, lt: int, c: float) -> float:
-    if ls == 0 and lt == 0:
+    if ls == 0 or lt == 0:
+        # A sentence with no counterpart costs its prior only: the normal model of lengths
+        # would make any long omitted sentence cheaper to hide in a 2-1 bead than to show.
         return 0.0
     mean = (ls + lt / c) / 2
     delta = (lt - ls * c) / math.sqrt(max(mean, 1.0) * _VARIANCE)
@@ -41,8 +43,32 @@ def _length_cost(ls: int, lt: int, c: float) -> float:
     return -math.log(max(p, 1e-300))
 
 
-def align(src_lens: list[int], tgt_lens: list[int], c: float) -> list[tuple[int, int, int, int]]:
-    """Beads (source start, source count, target start, target count) of the cheapest path."""
+Anchors = list[frozenset[str]]
+_ANCHOR_WEIGHT = 1.5
+
+
+def _anchor_cost(src: Anchors, tgt: Anchors, i: int, ni: int, j: int, nj: int) -> float:
+    """Anchors (glossary terms, quantities) one side of a bead has and the other lacks."""
+    if not src or not tgt or ni == i or nj == j:
+        return 0.0
+    a = frozenset().union(*src[i:ni])
+    b = frozenset().union(*tgt[j:nj])
+    return _ANCHOR_WEIGHT * len(a ^ b)
+
+
+def align(
+    src_lens: list[int],
+    tgt_lens: list[int],
+    c: float,
+    src_anchors: Anchors | None = None,
+    tgt_anchors: Anchors | None = None,
+) -> list[tuple[int, int, int, int]]:
+    """Beads (source start, source count, target start, target count) of the cheapest path.
+
+    Cost of a bead: its prior, how far its lengths are from proportional, and the anchors
+    (glossary term ids, quantity keys) found on one side of it only.
+    """
+    sa, ta = src_anchors or [], tgt_anchors or []
     n, m = len(src_lens), len(tgt_lens)
     inf = float("inf")
     cost = [[inf] * (m + 1) for _ in range(n + 1)]
@@ -59,7 +85,7 @@ def align(src_lens: list[int], tgt_lens: list[int], c: float) -> list[tuple[int,
                     continue
                 ls = sum(src_lens[i:ni])
                 lt = sum(tgt_lens[j:nj])
-                total = here + prior + _length_cost(ls, lt, c)
+                total = here + prior + _length_cost(ls, lt, c) + _anchor_cost(sa, ta, i, ni, j, nj)
                 if total < cost[ni][nj]:
                     cost[ni][nj] = total
                     back[ni][nj] = (di, dj)
@@ -85,6 +111,8 @@ def check_omission(
     source_lang: str,
     target_lang: str | None,
     links: tuple[tuple[str, tuple[Span, ...], tuple[Span, ...]], ...] = (),
+    src_anchors: list[tuple[int, str]] = (),  # type: ignore[assignment]
+    tgt_anchors: list[tuple[int, str]] = (),  # type: ignore[assignment]
 ) -> Iterator[Finding]:
     c = lang_checks(target_lang).length_ratio / lang_checks(source_lang).length_ratio
     s_sent = sentences(source)
@@ -104,7 +132,9 @@ def check_omission(
     if len(s_sent) * len(t_sent) > 40_000:  # a huge segment: the length ratio alone
         beads = [(0, len(s_sent), 0, len(t_sent))]
     else:
-        beads = align(ls, lt, c)
+        beads = align(
+            ls, lt, c, _per_sentence(s_sent, src_anchors), _per_sentence(t_sent, tgt_anchors)
+        )
     found = False
     for si, sn, _tj, tn in beads:
         if sn == 1 and tn == 0:
@@ -132,6 +162,19 @@ def check_omission(
         (t_sent[tj][0], t_sent[tj + tn - 1][1]),
         expected="a translation of the whole source",
     )
+
+
+def _per_sentence(spans: tuple[Span, ...], anchors: list[tuple[int, str]]) -> Anchors:
+    out: list[set[str]] = [set() for _ in spans]
+    k = 0
+    for pos, key in sorted(anchors):
+        while k < len(spans) and pos >= spans[k][1]:
+            k += 1
+        if k == len(spans):
+            break
+        if pos >= spans[k][0]:
+            out[k].add(key)
+    return [frozenset(s) for s in out]
 
 
 def _dropped(pair_id: str, source: str, span: Span, severity: str) -> Finding:

@@ -92,6 +92,19 @@ def check_quantities(pair_id: str, src: list[Item], tgt: list[Item]) -> Iterator
     pairs3, s_rest, t_rest = _match(s_rest, t_rest, lambda a, b: a.amount == b.amount)
     for a, b in pairs1 + pairs2:
         yield from _style(pair_id, a, b)
+    for a, b in pairs2:
+        if a.family == "distance" and a.q.unit != b.q.unit:
+            yield Finding(
+                "distance_mismatch",
+                "error",
+                pair_id,
+                f"the distance {_describe(a)!r} is in {a.q.unit}, the translation's"
+                f" {_describe(b)!r} in {b.q.unit}",
+                a.q.span,
+                b.q.span,
+                expected=_describe(a),
+                found=_describe(b),
+            )
     for a, b in pairs3:
         if a.family == "distance":
             yield Finding(
@@ -156,7 +169,19 @@ def check_quantities(pair_id: str, src: list[Item], tgt: list[Item]) -> Iterator
 
 
 def _style(pair_id: str, a: Item, b: Item) -> Iterator[Finding]:
-    """Dice written with a Cyrillic letter (Д6, К6): same value, house style is D6."""
+    """Dice written with a Cyrillic letter (Д6, К6): same value, house style is D6; and a
+    distance the translation gives without its inch mark ("в пределах 6 от")."""
+    if "no-inch-mark" in b.q.notes and "no-inch-mark" not in a.q.notes:
+        yield Finding(
+            "distance_mismatch",
+            "warning",
+            pair_id,
+            f"the distance {_describe(b)!r} in the translation lost its inch mark",
+            a.q.span,
+            b.q.span,
+            expected=_describe(a),
+            found=_describe(b),
+        )
     for note in b.q.notes:
         if note.startswith("style:"):
             written = note.split(":", 1)[1]

@@ -16,15 +16,15 @@ from .data import base_lang
 from .markup import check_markup
 from .model import CHECK_IDS, Finding, Pair, Report
 from .omission import check_omission
-from .quantities import check_quantities, items
-from .script import check_homoglyphs, check_untranslated
+from .quantities import Item, check_quantities, items
+from .script import check_homoglyphs, check_untranslated, unmix
 from .style import (
     check_doubled,
     check_punctuation,
     check_spelling,
     check_whitespace,
 )
-from .terms import TermIndex, check_glossary
+from .terms import Match, TermIndex, check_glossary
 
 Progress = Callable[[int], None]
 
@@ -71,7 +71,10 @@ def run_checks(
             continue
         tl = pair.target_lang or "und"
         tgt_items = items(pair.target, tl)
-        findings.extend(check_untranslated(pair.id, pair.source, pair.target, pair.source_lang, tl))
+        untranslated = list(
+            check_untranslated(pair.id, pair.source, pair.target, pair.source_lang, tl)
+        )
+        findings.extend(untranslated)
         findings.extend(check_quantities(pair.id, src_items, tgt_items))
         findings.extend(check_markup(pair.id, pair.source, pair.target))
         findings.extend(
@@ -86,9 +89,22 @@ def run_checks(
         findings.extend(check_punctuation(pair.id, pair.source, pair.target))
         findings.extend(check_whitespace(pair.id, pair.source, pair.target))
         s_index, t_index = index(pair.source_lang), index(tl)
-        src_m = s_index.find(pair.source) if s_index else []
-        tgt_m = t_index.find(pair.target) if t_index else []
-        if t_index is not None:
+        src_m = s_index.find(unmix(pair.source)) if s_index else []
+        tgt_m = t_index.find(unmix(pair.target)) if t_index else []
+        findings.extend(
+            check_omission(
+                pair.id,
+                pair.source,
+                pair.target,
+                pair.source_lang,
+                tl,
+                pair.sentences,
+                _anchors(src_items, src_m),
+                _anchors(tgt_items, tgt_m),
+            )
+        )
+        unchanged = any(f.source_span == (0, len(pair.source)) for f in untranslated)
+        if t_index is not None and not unchanged:
             findings.extend(
                 check_glossary(pair.id, pair.source, pair.target, src_m, tgt_m, t_index)
             )
@@ -99,6 +115,7 @@ def run_checks(
                 normalise(pair.source),
                 normalise(pair.target),
                 pair.target,
+                len(pair.source),
                 src_m,
                 tgt_m,
             )
@@ -133,6 +150,13 @@ def run_checks(
     )
     all_pairs = [*pairs, *(master or ())]
     return Report(all_pairs, _dedupe(findings), dict(inputs or {}))
+
+
+def _anchors(quantities: list[Item], terms: list[Match]) -> list[tuple[int, str]]:
+    """Positions of what both languages share: quantity amounts and glossary term ids."""
+    out = [(it.q.span[0], f"q:{it.amount}") for it in quantities]
+    out += [(m.span[0], f"t:{m.term}") for m in terms]
+    return out
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:

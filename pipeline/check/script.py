@@ -213,3 +213,22 @@ def _copied_sentences(pair_id: str, source: str, target: str) -> Iterator[Findin
                 expected="a translation of this sentence",
                 found=sent,
             )
+
+
+def unmix(text: str) -> str:
+    """`text` with each mixed-script word written in its majority script (same length), so
+    that "Mодель" still counts as the term "модель" once its homoglyph is reported."""
+    if text.isascii():
+        return text
+
+    def fix(m: re.Match[str]) -> str:
+        word = m.group()
+        cyr = sum(1 for ch in word if is_cyrillic(ch))
+        if cyr == 0 or cyr == len(word):
+            return word
+        lat = sum(1 for ch in word if is_latin(ch))
+        if lat == 0:
+            return word
+        return _fix(word, "cyrl" if cyr >= lat else "latn") or word
+
+    return WORD.sub(fix, text)

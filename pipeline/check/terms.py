@@ -10,14 +10,15 @@ as е), so "правилу Расстояния между отрядами" is 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
-from ..extract.keywords import lemma
+from ..extract.keywords import LEMMA_LANGS, _morph, lemma
 from ..glossary import Glossary
-from .data import base_lang
+from .data import base_lang, lang_checks
 from .model import Finding, Span
-from .text import WORD
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,39 @@ class Match:
         return f"case:{self.caps_of.form}:{caps}"
 
 
+_TERM_WORD = re.compile(r"[^\W\d_]+")
+
+
+@lru_cache(maxsize=200_000)
+def lemmas_of(word: str, lang: str) -> tuple[str, ...]:
+    """Every dictionary form a word may have: "Броне" is "броня" (and "брон" by another
+    reading), so a term matches whichever reading the text means."""
+    first = lemma(word, lang)
+    if lang not in LEMMA_LANGS:
+        return (first,)
+    low = word.lower().replace("ё", "е")
+    forms = {p.normal_form.replace("ё", "е") for p in _morph().parse(low)}
+    forms.discard(first)
+    return (first, *sorted(forms))
+
+
+def _spellings(form: str) -> list[str]:
+    """The form as spelt with the variants the house style forbids ("Armor Penetration"), so
+    a source term is recognised even where the master misspells it (reported separately)."""
+    rev: dict[str, str] = {}
+    for variant, house in lang_checks("en").house_spellings.items():
+        rev.setdefault(house, variant)
+    words = form.split()
+    swapped = [rev.get(w.lower(), w.lower()) for w in words]
+    if swapped == [w.lower() for w in words]:
+        return []
+    return [
+        " ".join(
+            w.capitalize() if o[:1].isupper() else w for w, o in zip(swapped, words, strict=True)
+        )
+    ]
+
+
 def _caps(words: list[str]) -> tuple[bool, ...]:
     return tuple(w[:1].isupper() for w in words[1:])
 
@@ -67,8 +101,10 @@ class TermIndex:
                 self.has_rendering.add(term.id)
             tagged = [(f, "approved" if i == 0 else "variant") for i, f in enumerate(forms)]
             tagged += [(f, "deprecated") for f in term.deprecated.get(self.lang, ())]
+            if self.lang == "en":
+                tagged += [(v, "variant") for f in forms for v in _spellings(f)]
             for form, status in tagged:
-                ws = WORD.findall(form)
+                ws = _TERM_WORD.findall(form)
                 if not ws:
                     continue
                 lemmas = tuple(lemma(w, self.lang) for w in ws)
@@ -79,21 +115,23 @@ class TermIndex:
 
     def find(self, text: str) -> list[Match]:
         """Longest non-overlapping term occurrences in reading order."""
-        toks = [(m.group(), m.start(), m.end()) for m in WORD.finditer(text)]
+        toks = [(m.group(), m.start(), m.end()) for m in _TERM_WORD.finditer(text)]
         lang = self.lang
-        lemmas = [lemma(t[0], lang) for t in toks]
+        lemmas = [lemmas_of(t[0], lang) for t in toks]
         out: list[Match] = []
         i = 0
         while i < len(toks):
-            cands = self.by_first.get(lemmas[i])
+            cands = [e for first in lemmas[i] for e in self.by_first.get(first, ())]
+            cands.sort(key=lambda e: -len(e.lemmas))
             best: list[Entry] = []
-            if cands:
-                for e in cands:
-                    n = len(e.lemmas)
-                    if best and n < len(best[0].lemmas):
-                        break
-                    if tuple(lemmas[i : i + n]) == e.lemmas:
-                        best.append(e)
+            for e in cands:
+                n = len(e.lemmas)
+                if best and n < len(best[0].lemmas):
+                    break
+                if i + n <= len(toks) and all(
+                    want in got for want, got in zip(e.lemmas, lemmas[i : i + n], strict=True)
+                ):
+                    best.append(e)
             if not best:
                 i += 1
                 continue
