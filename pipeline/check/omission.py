@@ -11,7 +11,7 @@ links, its 1-0 links are used instead. A translation far shorter than expected, 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .data import lang_checks
 from .model import Finding, Span
@@ -111,9 +111,10 @@ def check_omission(
     source_lang: str,
     target_lang: str | None,
     links: tuple[tuple[str, tuple[Span, ...], tuple[Span, ...]], ...] = (),
-    src_anchors: list[tuple[int, str]] = (),  # type: ignore[assignment]
-    tgt_anchors: list[tuple[int, str]] = (),  # type: ignore[assignment]
+    anchors: Callable[[], tuple[list[tuple[int, str]], list[tuple[int, str]]]] | None = None,
 ) -> Iterator[Finding]:
+    """Omitted source sentences. `anchors` gives (position, key) of what both sides share,
+    for each side; it is called only when the sentences need aligning."""
     c = lang_checks(target_lang).length_ratio / lang_checks(source_lang).length_ratio
     s_sent = sentences(source)
     t_sent = sentences(target)
@@ -131,10 +132,12 @@ def check_omission(
         return
     if len(s_sent) * len(t_sent) > 40_000:  # a huge segment: the length ratio alone
         beads = [(0, len(s_sent), 0, len(t_sent))]
+    elif _parallel(ls, lt, c):
+        return
     else:
-        beads = align(
-            ls, lt, c, _per_sentence(s_sent, src_anchors), _per_sentence(t_sent, tgt_anchors)
-        )
+        src_anchors, tgt_anchors = anchors() if anchors is not None else ([], [])
+        sa, ta = _per_sentence(s_sent, src_anchors), _per_sentence(t_sent, tgt_anchors)
+        beads = align(ls, lt, c, sa, ta)
     found = False
     for si, sn, _tj, tn in beads:
         if sn == 1 and tn == 0:
@@ -162,6 +165,14 @@ def check_omission(
         (t_sent[tj][0], t_sent[tj + tn - 1][1]),
         expected="a translation of the whole source",
     )
+
+
+def _parallel(ls: list[int], lt: list[int], c: float) -> bool:
+    """Sentence for sentence with proportional lengths: the usual case, which needs no
+    alignment search (an omission there would need an added sentence elsewhere as well)."""
+    if len(ls) != len(lt):
+        return False
+    return all(0.6 * c * a <= b <= 1.8 * c * a + 10 for a, b in zip(ls, lt, strict=True))
 
 
 def _per_sentence(spans: tuple[Span, ...], anchors: list[tuple[int, str]]) -> Anchors:

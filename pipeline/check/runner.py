@@ -99,8 +99,7 @@ def run_checks(
                 pair.source_lang,
                 tl,
                 pair.sentences,
-                _anchors(src_items, src_m),
-                _anchors(tgt_items, tgt_m),
+                lambda: (_anchors(src_items, src_m), _anchors(tgt_items, tgt_m)),  # noqa: B023
             )
         )
         unchanged = any(f.source_span == (0, len(pair.source)) for f in untranslated)

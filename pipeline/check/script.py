@@ -18,6 +18,16 @@ from .text import WORD, is_cyrillic, is_latin, mask_tags, script_of, sentences
 _ROMAN = re.compile(r"[IVXLC]+")
 _PARENS = re.compile(r"\([^()]*\)")
 _LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'’&\-]*(?:[ ,]+[A-Za-z][A-Za-z'’&\-]*)*", re.UNICODE)
+_LETTERS = r"[^\W\d_]"
+_CYR = "\u0400-\u04ff"
+_MIXED = re.compile(
+    rf"{_LETTERS}*?(?:[A-Za-z]{_LETTERS}*?[{_CYR}]|[{_CYR}]{_LETTERS}*?[A-Za-z]){_LETTERS}*"
+)
+_SEAM = re.compile(f"[A-Za-z][{_CYR}]|[{_CYR}][A-Za-z]")
+_ANY_LATIN = re.compile(r"[A-Za-z]")
+_ANY_CYRILLIC = re.compile(f"[{_CYR}]")
+_LONE_LATIN = re.compile(rf"(?<!{_LETTERS})[A-Za-z](?!{_LETTERS})")
+_LONE_CYRILLIC = re.compile(rf"(?<!{_LETTERS})[{_CYR}](?!{_LETTERS})")
 _LATIN_SCRIPT_LANGS = frozenset({"en", "it", "fr", "de", "es", "pt", "pl", "nl", "cs"})
 
 
@@ -68,37 +78,34 @@ def _side(
                 f" write the Latin {latin!r}",
                 latin,
             )
+    if not (_ANY_LATIN.search(text) and _ANY_CYRILLIC.search(text)):
+        return  # one script only: nothing can be mixed
     text_script = script_of(text) if lang is None else _lang_script(lang, text)
     allowed = lang_checks(lang).allowed_latin
-    for m in WORD.finditer(mask_tags(text)):
-        word = m.group()
+    masked = mask_tags(text)
+    for m in _mixed_words(masked):
         if m.start() in seen:
             continue
-        has_cyr = any(is_cyrillic(ch) for ch in word)
-        has_lat = any(is_latin(ch) for ch in word)
-        if has_cyr and has_lat:
-            cyr = sum(1 for ch in word if is_cyrillic(ch))
-            to = "cyrl" if cyr * 2 > len(word) else "latn"
-            if cyr * 2 == len(word):
-                to = text_script
-            yield finding(
-                m.span(),
-                f"{word!r} in the {where} mixes Latin and Cyrillic letters",
-                _fix(word, to),
-            )
-        elif len(word) == 1 and word not in allowed:
-            if text_script == "cyrl" and has_lat and word in latin_to_cyrillic():
-                yield finding(
-                    m.span(),
-                    f"Latin {word!r} standing alone in Cyrillic text of the {where}",
-                    latin_to_cyrillic()[word],
-                )
-            elif text_script == "latn" and has_cyr and word in homoglyphs():
-                yield finding(
-                    m.span(),
-                    f"Cyrillic {word!r} standing alone in Latin text of the {where}",
-                    homoglyphs()[word],
-                )
+        word = m.group()
+        cyr = sum(1 for ch in word if is_cyrillic(ch))
+        to = "cyrl" if cyr * 2 > len(word) else "latn"
+        if cyr * 2 == len(word):
+            to = text_script
+        yield finding(
+            m.span(),
+            f"{word!r} in the {where} mixes Latin and Cyrillic letters",
+            _fix(word, to),
+        )
+    lone, table, name = (
+        (_LONE_LATIN, latin_to_cyrillic(), "Latin {!r} standing alone in Cyrillic text")
+        if text_script == "cyrl"
+        else (_LONE_CYRILLIC, homoglyphs(), "Cyrillic {!r} standing alone in Latin text")
+    )
+    for m in lone.finditer(masked):
+        letter = m.group()
+        if letter in allowed or letter not in table or m.start() in seen:
+            continue
+        yield finding(m.span(), name.format(letter) + f" of the {where}", table[letter])
 
 
 def _lang_script(lang: str, text: str) -> str:
@@ -134,7 +141,8 @@ def check_untranslated(
     """The target is the source, or keeps English sentences or words that are not allowed."""
     if base_lang(source_lang) == base_lang(target_lang):
         return
-    if _squash(source) == _squash(target) and WORD.search(source):
+    close = abs(len(source) - len(target)) <= max(8, len(source) // 5)
+    if close and _squash(source) == _squash(target) and WORD.search(source):
         yield Finding(
             "untranslated",
             "error",
@@ -156,13 +164,15 @@ def _latin_in_cyrillic(
 ) -> Iterator[Finding]:
     allowed = lang_checks(target_lang).allowed_latin
     masked = _PARENS.sub(lambda m: " " * len(m.group()), mask_tags(target))
-    source_words = {w.lower() for w in WORD.findall(source)}
+    source_words: set[str] | None = None
     for m in _LATIN_RUN.finditer(masked):
         run = m.group().strip(" ,")
         toks = [t for t in re.split(r"[ ,]+", run) if t]
         kept = [t for t in toks if t not in allowed and not _ROMAN.fullmatch(t)]
         if not kept:
             continue
+        if source_words is None:
+            source_words = {w.lower() for w in WORD.findall(source)}
         from_source = [t for t in kept if t.lower() in source_words]
         span = (m.start(), m.start() + len(run))
         if len(toks) >= 3 and len(from_source) >= 2:
@@ -218,17 +228,22 @@ def _copied_sentences(pair_id: str, source: str, target: str) -> Iterator[Findin
 def unmix(text: str) -> str:
     """`text` with each mixed-script word written in its majority script (same length), so
     that "Mодель" still counts as the term "модель" once its homoglyph is reported."""
-    if text.isascii():
+    if not (_ANY_LATIN.search(text) and _ANY_CYRILLIC.search(text)):
         return text
 
-    def fix(m: re.Match[str]) -> str:
+    out = text
+    for m in _mixed_words(text):
         word = m.group()
         cyr = sum(1 for ch in word if is_cyrillic(ch))
-        if cyr == 0 or cyr == len(word):
-            return word
-        lat = sum(1 for ch in word if is_latin(ch))
-        if lat == 0:
-            return word
-        return _fix(word, "cyrl" if cyr >= lat else "latn") or word
+        fixed = _fix(word, "cyrl" if cyr * 2 >= len(word) else "latn")
+        if fixed is not None:
+            out = out[: m.start()] + fixed + out[m.end() :]
+    return out
 
-    return WORD.sub(fix, text)
+
+def _mixed_words(text: str) -> list[re.Match[str]]:
+    """Words that mix the scripts. Such a word has a Latin letter next to a Cyrillic one, so
+    one fast search for that seam rules out almost every text."""
+    if not _SEAM.search(text):
+        return []
+    return list(_MIXED.finditer(text))

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from .data import lang_checks
 from .model import Finding, Span
-from .text import WORD, mask_tags
+from .text import mask_tags
 
 _DOUBLED = re.compile(r"(?<!\w)([^\W\d_]+)(\s+)(\1)(?!\w)", re.IGNORECASE)
-_END = re.compile(r"([.!?:;…]*)[\s\"'»”’)\]]*$")
 _SPACE_BEFORE = re.compile(r"(?<=\S) +(?=[,.;:!?](?:\s|$))")
 _NO_SPACE_AFTER = re.compile(r"(?<=[^\W\d_])[,;](?=[^\W\d_])")
+_SPACE_PUNCT = re.compile(r" [,.;:!?]")
 _DOUBLE_SPACE = re.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
 _INCH = re.compile(r"(?<=\d)\"|(?<=\d)''")
 
@@ -22,9 +23,18 @@ def _span(src: bool, span: Span) -> tuple[Span | None, Span | None]:
     return (span, None) if src else (None, span)
 
 
+def _maybe_doubled(text: str) -> bool:
+    """A cheap pre-test: two equal neighbouring words, ignoring case (C-level split)."""
+    toks = text.lower().split()
+    return any(map(str.__eq__, toks, toks[1:]))
+
+
 def check_doubled(pair_id: str, text: str, lang: str | None, is_source: bool) -> Iterator[Finding]:
+    masked = mask_tags(text)
+    if not _maybe_doubled(masked):
+        return
     ok = lang_checks(lang).doubled_ok
-    for m in _DOUBLED.finditer(mask_tags(text)):
+    for m in _DOUBLED.finditer(masked):
         word = m.group(1)
         if word.lower() in ok or "\n" in m.group(2):
             continue
@@ -42,11 +52,21 @@ def check_doubled(pair_id: str, text: str, lang: str | None, is_source: bool) ->
         )
 
 
-def check_spelling(pair_id: str, text: str, lang: str | None, is_source: bool) -> Iterator[Finding]:
+@lru_cache(maxsize=16)
+def _spelling_pattern(lang: str | None) -> re.Pattern[str] | None:
     house = lang_checks(lang).house_spellings
     if not house:
+        return None
+    words = "|".join(sorted((re.escape(w) for w in house), key=len, reverse=True))
+    return re.compile(rf"\b(?:{words})\b", re.IGNORECASE)
+
+
+def check_spelling(pair_id: str, text: str, lang: str | None, is_source: bool) -> Iterator[Finding]:
+    pattern = _spelling_pattern(lang)
+    if pattern is None:
         return
-    for m in WORD.finditer(mask_tags(text)):
+    house = lang_checks(lang).house_spellings
+    for m in pattern.finditer(mask_tags(text)):
         word = m.group()
         want = house.get(word.lower())
         if want is None:
@@ -68,11 +88,20 @@ def check_spelling(pair_id: str, text: str, lang: str | None, is_source: bool) -
         )
 
 
+_END_MARKS = ".!?:;…"
+_CLOSERS = "\"'»”’)]"
+
+
 def _end_mark(text: str) -> tuple[str, int]:
+    """The end punctuation of a text (closing quotes and brackets skipped) and its offset."""
     body = mask_tags(text).rstrip()
-    m = _END.search(body)
-    assert m is not None  # the pattern matches the empty end of any string
-    return m.group(1), m.start(1)
+    i = len(body)
+    while i and (body[i - 1] in _CLOSERS or body[i - 1].isspace()):
+        i -= 1
+    j = i
+    while j and body[j - 1] in _END_MARKS:
+        j -= 1
+    return body[j:i], j
 
 
 def check_punctuation(pair_id: str, source: str, target: str) -> Iterator[Finding]:
@@ -90,8 +119,12 @@ def check_punctuation(pair_id: str, source: str, target: str) -> Iterator[Findin
             expected=s_end or "no end punctuation",
             found=t_end or "",
         )
-    masked_t = _INCH.sub(" ", mask_tags(target))
-    masked_s = _INCH.sub(" ", mask_tags(source))
+    masked_t = mask_tags(target)
+    masked_s = mask_tags(source)
+    if '"' in masked_t or "''" in masked_t:
+        masked_t = _INCH.sub(" ", masked_t)
+    if '"' in masked_s or "''" in masked_s:
+        masked_s = _INCH.sub(" ", masked_s)
     for open_, close in (("(", ")"), ("[", "]"), ("«", "»"), ("“", "”")):
         t_bal = masked_t.count(open_) - masked_t.count(close)
         s_bal = masked_s.count(open_) - masked_s.count(close)
@@ -155,10 +188,10 @@ def check_whitespace(pair_id: str, source: str, target: str) -> Iterator[Finding
     if target[-1:].isspace() and not source[-1:].isspace():
         n = len(target.rstrip())
         yield f("the translation ends with white space", (n, len(target)), "no trailing space")
-    if not _DOUBLE_SPACE.search(source):
+    if ("  " in target or "\t" in target) and not _DOUBLE_SPACE.search(source):
         for m in _DOUBLE_SPACE.finditer(target):
             yield f("double space in the translation", m.span(), "one space")
-    if not _SPACE_BEFORE.search(source):
+    if _SPACE_PUNCT.search(target) and not _SPACE_BEFORE.search(source):
         for m in _SPACE_BEFORE.finditer(target):
             yield f(
                 "space before punctuation in the translation",

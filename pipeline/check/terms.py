@@ -83,7 +83,9 @@ def _spellings(form: str) -> list[str]:
 
 
 def _caps(words: list[str]) -> tuple[bool, ...]:
-    return tuple(w[:1].isupper() for w in words[1:])
+    if len(words) < 2:
+        return ()
+    return tuple([w[:1].isupper() for w in words[1:]])
 
 
 class TermIndex:
@@ -92,6 +94,8 @@ class TermIndex:
     def __init__(self, glossary: Glossary, lang: str) -> None:
         self.lang = base_lang(lang)
         self.by_first: dict[str, list[Entry]] = {}
+        self._lemmas: dict[str, tuple[str, ...]] = {}  # word -> its readings
+        self._cands: dict[str, tuple[Entry, ...]] = {}  # word -> entries it may start
         self.approved: dict[str, str] = {}
         self.has_rendering: set[str] = set()
         for term in glossary.terms:
@@ -113,35 +117,60 @@ class TermIndex:
         for entries in self.by_first.values():
             entries.sort(key=lambda e: -len(e.lemmas))
 
+    def _readings(self, word: str) -> tuple[str, ...]:
+        got = self._lemmas.get(word)
+        if got is None:
+            got = self._lemmas[word] = lemmas_of(word, self.lang)
+        return got
+
+    def _candidates(self, word: str) -> tuple[Entry, ...]:
+        """Entries whose first word this word may be, longest first (cached per word)."""
+        got = self._cands.get(word)
+        if got is None:
+            found = [e for first in self._readings(word) for e in self.by_first.get(first, ())]
+            found.sort(key=lambda e: -len(e.lemmas))
+            got = self._cands[word] = tuple(found)
+        return got
+
     def find(self, text: str) -> list[Match]:
-        """Longest non-overlapping term occurrences in reading order."""
-        toks = [(m.group(), m.start(), m.end()) for m in _TERM_WORD.finditer(text)]
-        lang = self.lang
-        lemmas = [lemmas_of(t[0], lang) for t in toks]
+        """Longest non-overlapping term occurrences in reading order.
+
+        The hot path of the checks: a word that starts no term costs one dict lookup; spans
+        are computed only for texts with a candidate.
+        """
+        words = _TERM_WORD.findall(text)
+        cands_of = self._cands
         out: list[Match] = []
+        spans: list[tuple[int, int]] | None = None
         i = 0
-        while i < len(toks):
-            cands = [e for first in lemmas[i] for e in self.by_first.get(first, ())]
-            cands.sort(key=lambda e: -len(e.lemmas))
+        total = len(words)
+        while i < total:
+            cands = cands_of.get(words[i])
+            if cands is None:
+                cands = self._candidates(words[i])
+            if not cands:
+                i += 1
+                continue
             best: list[Entry] = []
             for e in cands:
                 n = len(e.lemmas)
                 if best and n < len(best[0].lemmas):
                     break
-                if i + n <= len(toks) and all(
-                    want in got for want, got in zip(e.lemmas, lemmas[i : i + n], strict=True)
+                if i + n <= total and all(
+                    e.lemmas[k] in self._readings(words[i + k]) for k in range(1, n)
                 ):
                     best.append(e)
             if not best:
                 i += 1
                 continue
+            if spans is None:
+                spans = [m.span() for m in _TERM_WORD.finditer(text)]
             n = len(best[0].lemmas)
-            words = [t[0] for t in toks[i : i + n]]
-            caps = _caps(words)
+            caps = _caps(words[i : i + n])
             chosen = next((e for e in best if e.caps == caps), None)
             if chosen is None and n == 1:
                 chosen = next((e for e in best if e.status != "deprecated"), best[0])
-            span = (toks[i][1], toks[i + n - 1][2])
+            span = (spans[i][0], spans[i + n - 1][1])
             ref = chosen or next((e for e in best if e.status == "approved"), best[0])
             out.append(Match(ref.term, chosen, span, text[span[0] : span[1]], ref))
             i += n
