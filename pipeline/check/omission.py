@@ -30,6 +30,7 @@ _PRIOR = {
 _COST = {k: -math.log(v) for k, v in _PRIOR.items()}
 _VARIANCE = 6.8
 _MIN_WORDS = 4
+_JOIN_SHORT = 0.8
 
 
 def _length_cost(ls: int, lt: int, c: float) -> float:
@@ -139,12 +140,29 @@ def check_omission(
         sa, ta = _per_sentence(s_sent, src_anchors), _per_sentence(t_sent, tgt_anchors)
         beads = align(ls, lt, c, sa, ta)
     found = False
-    for si, sn, _tj, tn in beads:
+    for si, sn, tj, tn in beads:
         if sn == 1 and tn == 0:
             span = s_sent[si]
             if len(WORD.findall(source[span[0] : span[1]])) >= _MIN_WORDS:
                 found = True
                 yield _dropped(pair_id, source, span, severity)
+        elif sn >= 2 and tn == 1 and ratio < 1.0:
+            # Two sentences joined into one that is much shorter than both: one of them
+            # may be lost in the join.
+            joined = sum(ls[si : si + sn])
+            if lt[tj] < _JOIN_SHORT * c * joined:
+                found = True
+                yield Finding(
+                    "omission",
+                    "warning",
+                    pair_id,
+                    f"{sn} source sentences have one shorter translation"
+                    f" ({lt[tj] / (c * joined):.0%} of the expected length): one of them may"
+                    " be missing",
+                    (s_sent[si][0], s_sent[si + sn - 1][1]),
+                    t_sent[tj],
+                    expected="a translation of each sentence",
+                )
     if found or ratio >= 0.7 or total_s < 60:
         return
     worst = min(
