@@ -2,8 +2,9 @@
 
 Pairs are generated from the labelled set's faithful translations of master paragraphs
 (tests/data/checks/labelled.yaml): each copy gets its numbers changed alike on both sides
-and a paragraph number, so that no two pairs have the same texts (no cache sees a repeat) and most stay clean, and
-one in ten gets one error injected (a number, a die, a homoglyph, a dropped tag or sentence).
+and a paragraph number, so that no two pairs have the same texts (no cache sees a repeat)
+and most stay clean; one in ten gets one error injected (a number, a die, a homoglyph, a
+dropped tag or sentence).
 
     .venv/bin/python tests/bench/bench_check.py -n 50000
 """
