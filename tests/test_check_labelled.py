@@ -36,9 +36,7 @@ def _edit(text: str, edit: list[str], what: str) -> str:
 
 def load_labelled() -> list[Labelled]:
     data = yaml.safe_load(DATA.read_text("utf-8"))
-    clean = {
-        c["id"]: Pair(c["id"], c["source"], c["target"], "en", "ru") for c in data["clean"]
-    }
+    clean = {c["id"]: Pair(c["id"], c["source"], c["target"], "en", "ru") for c in data["clean"]}
     out = [Labelled(p, None, ()) for p in clean.values()]
     for inj in data["injected"]:
         base = clean.get(inj.get("base", ""))
