@@ -131,7 +131,9 @@ def test_build_mode_reads_linked_pairs_and_master_segments(seed_build, tmp_path)
     assert res.returncode == 0, res.stderr
     data = json.loads((rep / "checks.json").read_text("utf-8"))
     assert data["summary"]["pairs"] == 1
-    assert data["summary"]["segments"] == sum(1 for s in segs if s["lang"] == "en")
+    alone = {p["id"] for p in data["pairs"] if p["target"] is None}
+    assert alone == {s["id"] for s in segs if s["lang"] == "en" or s["id"] != ru_id}
+    assert data["summary"]["segments"] == len(segs) - 1
     by_pair = {f["pair_id"] for f in data["findings"] if f["check"] == "homoglyph"}
     assert by_pair == {"l-000000000001"}
     doubled = [f for f in data["findings"] if f["check"] == "doubled_word"]

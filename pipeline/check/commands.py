@@ -28,8 +28,9 @@ that are not the house's ("Armor" for "Armour").
 
 Pairs come from --pairs FILE.jsonl (one object a line: {"id", "source", "target",
 "source_lang", "target_lang"}) or from a build (--build DIR: the linked pairs of
-alignments.json with the texts of segments.jsonl, and every English segment for the
-master-side checks).
+alignments.json with the texts of segments.jsonl; every English segment, and every other
+segment that is not in a linked pair, is also checked on its own: homoglyphs, doubled
+words, and the master's spellings).
 
 Writes DIR/checks.json (schemas/checks.schema.json) and DIR/checks.html (one
 self-contained page: summary, filters, both texts side by side with the findings marked)
@@ -110,19 +111,19 @@ def run_check(args: argparse.Namespace) -> int:
     }
     if args.pairs is not None:
         pairs = read_pairs(args.pairs)
-        master = None
+        alone = None
         inputs["pairs"] = str(args.pairs)
     else:
         built = read_build(args.build)
-        pairs, master = built.pairs, built.master
+        pairs, alone = built.pairs, built.alone
         inputs["build"] = str(args.build)
         if not built.has_alignments:
             print(
                 f"rulepipe: note: {args.build}/alignments.json not found:"
-                " only the master-side checks ran",
+                " only the checks on single segments ran",
                 file=sys.stderr,
             )
-    report = run_checks(pairs, glossary, master, inputs)
+    report = run_checks(pairs, glossary, alone, inputs)
     if "json" in formats or "html" in formats:
         args.out.mkdir(parents=True, exist_ok=True)
     if "json" in formats:

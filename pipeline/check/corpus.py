@@ -59,7 +59,7 @@ def check_terms_across(rows: list[PairTerms]) -> Iterator[Finding]:
                 row.pair_id,
                 f"the term {term!r} is rendered as {m.surface!r} here and as"
                 f" {usual_surface!r} elsewhere ({kinds[usual]} time(s))",
-                None,
+                next((s.span for s in row.src if s.term == term), None),
                 m.span,
                 expected=expected,
                 found=m.surface,

@@ -29,7 +29,7 @@ RANK = {"error": 3, "warning": 2, "info": 1, "never": 99}
 
 @dataclass(frozen=True, slots=True)
 class Pair:
-    """A source (English master) and its translation; `target` None for a master segment alone.
+    """A source (English master) and its translation; `target` None for a segment checked alone.
 
     `sentences` are sentence links from a build's alignment, when there are any:
     (type, source spans, target spans) as in alignments.json.

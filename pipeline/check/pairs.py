@@ -43,7 +43,7 @@ def read_pairs(path: Path) -> list[Pair]:
 @dataclass(frozen=True, slots=True)
 class BuildPairs:
     pairs: list[Pair]
-    master: list[Pair]
+    alone: list[Pair]
     has_alignments: bool
 
 
@@ -62,8 +62,19 @@ def _spans(raw: Any) -> tuple[Span, ...]:
     return tuple((int(s[0]), int(s[1])) for s in raw if isinstance(s, list) and len(s) == 2)
 
 
+def _alone(segments: dict[str, dict[str, Any]], linked: set[str]) -> list[Pair]:
+    """Segments checked on their own: every English one (the master-side checks), and every
+    other one that is not the target of a linked pair (homoglyphs, doubled words)."""
+    return [
+        Pair(s["id"], s["raw"], None, s.get("lang") or "und")
+        for s in segments.values()
+        if base_lang(s.get("lang")) == "en" or s["id"] not in linked
+    ]
+
+
 def read_build(folder: Path) -> BuildPairs:
-    """The linked pairs of a build (alignments.json) and its English segments (segments.jsonl)."""
+    """The linked pairs of a build (alignments.json) with their texts (segments.jsonl), and
+    the segments to check alone (see `_alone`)."""
     seg_path = folder / "segments.jsonl"
     if not seg_path.is_file():
         raise InputError(
@@ -72,19 +83,15 @@ def read_build(folder: Path) -> BuildPairs:
     segments: dict[str, dict[str, Any]] = {}
     for obj in read_jsonl(seg_path, {"id": str, "raw": str}):
         segments[obj["id"]] = obj
-    master = [
-        Pair(s["id"], s["raw"], None, s.get("lang") or "en")
-        for s in segments.values()
-        if base_lang(s.get("lang")) == "en"
-    ]
     align_path = folder / "alignments.json"
     if not align_path.is_file():
-        return BuildPairs([], master, False)
+        return BuildPairs([], _alone(segments, set()), False)
     data = _load_json(align_path)
     links = data.get("links") if isinstance(data, dict) else None
     if not isinstance(links, list):
         raise InputError(str(align_path), "expected an object with a 'links' list", "top level")
     pairs: list[Pair] = []
+    linked: set[str] = set()
     for i, link in enumerate(links):
         if not isinstance(link, dict) or link.get("status") != "linked":
             continue
@@ -94,6 +101,7 @@ def read_build(folder: Path) -> BuildPairs:
                 raise InputError(
                     str(align_path), f"segment {sid!r} is not in segments.jsonl", f"links/{i}"
                 )
+        linked.add(tgt)
         sentences = tuple(
             (str(s.get("type")), _spans(s.get("source_spans")), _spans(s.get("target_spans")))
             for s in link.get("sentences") or ()
@@ -109,4 +117,4 @@ def read_build(folder: Path) -> BuildPairs:
                 sentences,
             )
         )
-    return BuildPairs(pairs, master, True)
+    return BuildPairs(pairs, _alone(segments, linked), True)

@@ -118,11 +118,8 @@ def _pair_article(n: int, pair: Pair, items: list[tuple[str, Finding]]) -> str:
         f"{_marked(pair.source, src_spans)}</div>"
     )
     if pair.target is None:
-        tgt = (
-            '<div class="text target">'
-            '<span class="label">English master, checked alone</span></div>'
-        )
-        langs = f"{escape(pair.source_lang)} master"
+        tgt = '<div class="text target"><span class="label">segment checked on its own</span></div>'
+        langs = f"{escape(pair.source_lang)}, alone"
     else:
         tl = escape(pair.target_lang or "und")
         tgt = (
@@ -180,7 +177,7 @@ def report_html(report: Report) -> str:
         f"<title>Translation checks</title><style>{_CSS}</style></head><body>"
         "<h1>Translation checks</h1>"
         f'<p class="meta">rulepipe {escape(__version__)}; {n_pairs} pair(s),'
-        f" {len(report.pairs) - n_pairs} master segment(s); {escape(inputs)}."
+        f" {len(report.pairs) - n_pairs} segment(s) checked alone; {escape(inputs)}."
         f" {shown_pairs} with findings are shown below; the others passed every check.</p>"
         '<section id="summary"><h2>Summary</h2><table class="summary"><thead><tr><th>check</th>'
         + "".join(f"<th>{s}</th>" for s in SEVERITIES)

@@ -14,7 +14,7 @@ def report_text(report: Report, fail_on: str) -> str:
     totals = {s: sum(c[s] for c in counts.values()) for s in SEVERITIES}
     lines = [
         f"checked {n_pairs} pair(s)"
-        + (f" and {n_segs} master segment(s)" if n_segs else "")
+        + (f" and {n_segs} segment(s) checked alone" if n_segs else "")
         + f": {totals['error']} error(s), {totals['warning']} warning(s), {totals['info']} info"
     ]
     width = max((len(c) for c, n in counts.items() if any(n.values())), default=0)

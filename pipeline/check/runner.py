@@ -1,4 +1,4 @@
-"""Run every check over a list of pairs (and master segments), in a stable order."""
+"""Run every check over a list of pairs (and segments checked alone), in a stable order."""
 
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ from .terms import Match, TermIndex, check_glossary
 Progress = Callable[[int], None]
 
 
-def _master(pair_id: str, text: str, lang: str) -> Iterable[Finding]:
-    """Checks on English master text alone."""
+def _single(pair_id: str, text: str, lang: str) -> Iterable[Finding]:
+    """Checks on one text alone: doubled words; for the English master, house spellings."""
     yield from check_doubled(pair_id, text, lang, True)
     if base_lang(lang) == "en":
         yield from check_spelling(pair_id, text, lang, True)
@@ -39,14 +39,14 @@ def _master(pair_id: str, text: str, lang: str) -> Iterable[Finding]:
 def run_checks(
     pairs: list[Pair],
     glossary: Glossary | None = None,
-    master: list[Pair] | None = None,
+    alone: list[Pair] | None = None,
     inputs: dict | None = None,
     progress: Progress | None = None,
 ) -> Report:
-    """All findings for `pairs` (source/target) and `master` (English segments alone).
+    """All findings for `pairs` (source/target) and `alone` (segments checked on their own).
 
-    With `master` None, the master-side checks run on each pair's source instead, as for a
-    pairs file; a build passes its English segments, so each is checked once.
+    With `alone` None, the single-text checks run on each pair's source instead, as for a
+    pairs file; a build passes its segments, so each text is checked once.
     """
     findings: list[Finding] = []
     indexes: dict[str, TermIndex] = {}
@@ -62,8 +62,8 @@ def run_checks(
     rows: list[PairTerms] = []
     for n, pair in enumerate(pairs, start=1):
         src_items = items(pair.source, pair.source_lang)
-        if master is None:
-            findings.extend(_master(pair.id, pair.source, pair.source_lang))
+        if alone is None:
+            findings.extend(_single(pair.id, pair.source, pair.source_lang))
         if pair.target is None:
             findings.extend(
                 check_homoglyphs(pair.id, pair.source, pair.source_lang, None, None, src_items, [])
@@ -125,8 +125,8 @@ def run_checks(
     findings.extend(check_segments_across(rows))
     if glossary is not None:
         findings.extend(check_shared_rendering(rows, indexes))
-    for seg in master or ():
-        findings.extend(_master(seg.id, seg.source, seg.source_lang))
+    for seg in alone or ():
+        findings.extend(_single(seg.id, seg.source, seg.source_lang))
         findings.extend(
             check_homoglyphs(
                 seg.id,
@@ -138,7 +138,7 @@ def run_checks(
                 [],
             )
         )
-    order = {p.id: i for i, p in enumerate([*pairs, *(master or ())])}
+    order = {p.id: i for i, p in enumerate([*pairs, *(alone or ())])}
     check_order = {c: i for i, c in enumerate(CHECK_IDS)}
     findings.sort(
         key=lambda f: (
@@ -147,7 +147,7 @@ def run_checks(
             check_order[f.check],
         )
     )
-    all_pairs = [*pairs, *(master or ())]
+    all_pairs = [*pairs, *(alone or ())]
     return Report(all_pairs, _dedupe(findings), dict(inputs or {}))
 
 

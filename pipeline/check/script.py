@@ -47,14 +47,26 @@ def _fix(word: str, to: str) -> str | None:
 
 
 def _side(
-    pair_id: str, text: str, lang: str | None, quantities: list[Item], is_source: bool
+    pair_id: str,
+    text: str,
+    lang: str | None,
+    quantities: list[Item],
+    is_source: bool,
+    other: list[Item] = (),  # type: ignore[assignment]
 ) -> Iterator[Finding]:
+    """Homoglyph findings of one side; `other` (the other side's quantities) gives the span
+    of the same notation there, so a report can mark both."""
     seen: set[int] = set()
     where = "source" if is_source else "translation"
+    counterpart: dict[tuple, list[Span]] = {}
+    for it in other:
+        counterpart.setdefault(it.key, []).append(it.q.span)
 
-    def finding(span: Span, message: str, expected: str | None) -> Finding:
+    def finding(
+        span: Span, message: str, expected: str | None, there: Span | None = None
+    ) -> Finding:
         seen.update(range(*span))
-        src, tgt = (span, None) if is_source else (None, span)
+        src, tgt = (span, there) if is_source else (there, span)
         return Finding(
             "homoglyph", "error", pair_id, message, src, tgt, expected, text[span[0] : span[1]]
         )
@@ -72,11 +84,13 @@ def _side(
             if pos < 0:
                 continue
             latin = homoglyphs().get(letter, "X")
+            spans = counterpart.get(it.key)
             yield finding(
                 (pos, pos + 1),
                 f"Cyrillic {letter!r} in the notation {it.q.surface.strip()!r} of the {where}:"
                 f" write the Latin {latin!r}",
                 latin,
+                spans.pop(0) if spans else None,
             )
     if not (_ANY_LATIN.search(text) and _ANY_CYRILLIC.search(text)):
         return  # one script only: nothing can be mixed
@@ -126,9 +140,9 @@ def check_homoglyphs(
     src_items: list[Item],
     tgt_items: list[Item],
 ) -> Iterator[Finding]:
-    yield from _side(pair_id, source, source_lang, src_items, True)
+    yield from _side(pair_id, source, source_lang, src_items, True, tgt_items)
     if target is not None:
-        yield from _side(pair_id, target, target_lang, tgt_items, False)
+        yield from _side(pair_id, target, target_lang, tgt_items, False, src_items)
 
 
 def _squash(text: str) -> str:
