@@ -156,7 +156,7 @@ def check_untranslated(
     if base_lang(source_lang) == base_lang(target_lang):
         return
     close = abs(len(source) - len(target)) <= max(8, len(source) // 5)
-    if close and _squash(source) == _squash(target) and WORD.search(source):
+    if close and _squash(source) == _squash(target) and WORD.search(mask_tags(source)):
         yield Finding(
             "untranslated",
             "error",
