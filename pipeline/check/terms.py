@@ -117,6 +117,15 @@ class TermIndex:
         for entries in self.by_first.values():
             entries.sort(key=lambda e: -len(e.lemmas))
 
+    def replacement(self, deprecated: Entry) -> str | None:
+        """The accepted form with the same words as a deprecated one ("правило Расстояния
+        между отрядами" for "Правило расстояния между отрядами"), else the approved one."""
+        for e in self.by_first.get(deprecated.lemmas[0], ()):
+            same = e.term == deprecated.term and e.lemmas == deprecated.lemmas
+            if same and e.status != "deprecated":
+                return e.form
+        return self.approved.get(deprecated.term)
+
     def _readings(self, word: str) -> tuple[str, ...]:
         got = self._lemmas.get(word)
         if got is None:
@@ -190,15 +199,15 @@ def check_glossary(
     reported: set[str] = set()
     for m in tgt_matches:
         if m.entry is not None and m.entry.status == "deprecated":
+            use = tgt_index.replacement(m.entry)
             yield Finding(
                 "glossary",
                 "error",
                 pair_id,
-                f"deprecated rendering {m.surface!r} of the term {m.term!r}:"
-                f" use {tgt_index.approved.get(m.term, '?')!r}",
+                f"deprecated rendering {m.surface!r} of the term {m.term!r}: use {use!r}",
                 _first_span(src_matches, m.term),
                 m.span,
-                expected=tgt_index.approved.get(m.term),
+                expected=use,
                 found=m.surface,
             )
             reported.add(m.term)
