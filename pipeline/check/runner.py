@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterable
 
 from ..glossary import Glossary
@@ -46,8 +47,26 @@ def run_checks(
     """All findings for `pairs` (source/target) and `alone` (segments checked on their own).
 
     With `alone` None, the single-text checks run on each pair's source instead, as for a
-    pairs file; a build passes its segments, so each text is checked once.
+    pairs file; a build passes its segments, so each text is checked once. The cyclic
+    garbage collector is paused for the run: the checks make no reference cycles, and its
+    passes over a heap that grows with every pair cost about a tenth of the time.
     """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _run(pairs, glossary, alone, inputs, progress)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _run(
+    pairs: list[Pair],
+    glossary: Glossary | None = None,
+    alone: list[Pair] | None = None,
+    inputs: dict | None = None,
+    progress: Progress | None = None,
+) -> Report:
     findings: list[Finding] = []
     indexes: dict[str, TermIndex] = {}
 
