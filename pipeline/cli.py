@@ -192,6 +192,12 @@ def _add_diff(sub: argparse._SubParsersAction) -> None:
     add_diff(sub)
 
 
+def _add_check(sub: argparse._SubParsersAction) -> None:
+    from .check.commands import add_commands
+
+    add_commands(sub)
+
+
 COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_build,
     _add_extract,
@@ -199,6 +205,7 @@ COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_interpreter,
     _add_export,
     _add_diff,
+    _add_check,
 ]
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from .emit import validator
 from .errors import InputError
-from .files import parse_yaml, read_bytes
+from .files import decode, parse_yaml, read_bytes
+from .slug import slugify
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +31,63 @@ class Glossary:
 
 
 def load_glossary(path: Path) -> Glossary:
+    """Read a glossary: `.tsv` as a language-headed table, anything else as the project's YAML."""
+    if path.suffix.lower() == ".tsv":
+        return _load_tsv(path)
+    return _load_yaml(path)
+
+
+_LANG_HEADER = re.compile(r"[a-z]{2,3}")
+
+
+def _load_tsv(path: Path) -> Glossary:
+    """A TSV term list: header `en<TAB>ru[...]`, one term a row; the first column names the id.
+
+    Translators exchange term lists as spreadsheets; this reads the plain export of one. A
+    cell may hold variants separated by `;` (approved first). Empty or duplicate terms and
+    rows with a different number of cells than the header are refused with their line.
+    """
+    name = str(path)
+    data_bytes = read_bytes(path, "glossary")
+    lines = decode(name, data_bytes).splitlines()
+    if not lines or not lines[0].strip():
+        raise InputError(name, "empty glossary: expected a header row such as 'en<TAB>ru'", "1")
+    header = [h.strip().lower() for h in lines[0].split("\t")]
+    for col, lang in enumerate(header, start=1):
+        if not _LANG_HEADER.fullmatch(lang):
+            raise InputError(name, f"header column {col} is not a language code: {lang!r}", "1")
+    if len(set(header)) != len(header):
+        raise InputError(name, "a language is named twice in the header", "1")
+    terms: list[Term] = []
+    seen: dict[str, int] = {}
+    for n, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        cells = [c.strip() for c in line.split("\t")]
+        if len(cells) != len(header):
+            raise InputError(
+                name, f"{len(cells)} cells where the header names {len(header)} languages", str(n)
+            )
+        renderings: dict[str, tuple[str, ...]] = {}
+        for lang, cell in zip(header, cells, strict=True):
+            forms = tuple(f.strip() for f in cell.split(";") if f.strip())
+            if forms:
+                renderings[lang] = forms
+        if header[0] not in renderings:
+            raise InputError(name, f"empty term in column {header[0]!r}", str(n))
+        term_id = slugify(renderings[header[0]][0], fallback="term")
+        if term_id in seen:
+            raise InputError(
+                name, f"duplicate term {term_id!r} (first on line {seen[term_id]})", str(n)
+            )
+        seen[term_id] = n
+        terms.append(Term(term_id, renderings, {}))
+    if not terms:
+        raise InputError(name, "no terms below the header row", "2")
+    return Glossary(name, hashlib.sha256(data_bytes).hexdigest(), tuple(header), tuple(terms))
+
+
+def _load_yaml(path: Path) -> Glossary:
     """Read a YAML glossary; a malformed one is an InputError naming file and place."""
     name = str(path)
     data_bytes = read_bytes(path, "glossary")

@@ -1,0 +1,139 @@
+"""`rulepipe check`: the command line of the translation checks."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from ..errors import InputError
+
+FORMATS = ("json", "html", "text")
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "check",
+        help="check translations against the English master (numbers, dice, terms, markup ...)",
+        description="""\
+Compare each translation with its English source on what the pipeline reads in both:
+numbers, dice, distances and modifiers (1" = 1″ = 1 дюйм; Д6 is D6, reported as style),
+BBCode markup, glossary terms (Russian in any inflected form), the script of every letter
+(homoglyphs such as a Cyrillic Х in Х+D6, English left untranslated), sentences with no
+counterpart, doubled words, punctuation and white space. Across all pairs: a term or a
+segment translated two ways. On the English master alone: doubled words and spellings
+that are not the house's ("Armor" for "Armour").
+
+Pairs come from --pairs FILE.jsonl (one object a line: {"id", "source", "target",
+"source_lang", "target_lang"}) or from a build (--build DIR: the linked pairs of
+alignments.json with the texts of segments.jsonl; every English segment, and every other
+segment that is not in a linked pair, is also checked on its own: homoglyphs, doubled
+words, and the master's spellings).
+
+Writes DIR/checks.json (schemas/checks.schema.json) and DIR/checks.html (one
+self-contained page: summary, filters, both texts side by side with the findings marked)
+and prints a terse summary. Exit code 1 when findings at or above --fail-on exist.""",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--pairs", type=Path, help="pairs file, JSON Lines ('-' for standard input)")
+    p.add_argument(
+        "--build",
+        type=Path,
+        default=Path("output"),
+        help="build folder to check when no --pairs is given (default: ./output)",
+    )
+    p.add_argument(
+        "--glossary",
+        type=Path,
+        help="term base: TSV with a header row of languages (en<TAB>ru), or the project's YAML;"
+        " default: ./corpus/glossary.yaml if present",
+    )
+    p.add_argument(
+        "-o", "--out", type=Path, default=Path("checks"), help="report folder (default: ./checks)"
+    )
+    p.add_argument(
+        "--format",
+        default="json,html,text",
+        help="comma-separated: json, html, text (default: all three)",
+    )
+    p.add_argument(
+        "--fail-on",
+        choices=("error", "warning", "never"),
+        default="error",
+        help="exit 1 when findings of this severity or worse exist (default: error)",
+    )
+    p.set_defaults(run=run_check)
+
+
+def _formats(raw: str) -> list[str]:
+    wanted = [f.strip().lower() for f in raw.split(",") if f.strip()]
+    bad = [f for f in wanted if f not in FORMATS]
+    if bad or not wanted:
+        raise InputError(
+            "--format", f"unknown format {bad[0] if bad else raw!r}; use json, html, text"
+        )
+    return wanted
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write to a temporary file beside `path`, then rename: a reader never sees half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from ..emit import dump_json, validate
+    from ..glossary import load_glossary
+    from .pairs import read_build, read_pairs
+    from .report_html import report_html
+    from .report_json import report_data
+    from .report_text import report_text
+    from .runner import run_checks
+
+    formats = _formats(args.format)
+    default_glossary = Path("corpus/glossary.yaml")
+    gpath = args.glossary or (default_glossary if default_glossary.is_file() else None)
+    glossary = load_glossary(gpath) if gpath is not None else None
+    inputs: dict[str, str | None] = {
+        "pairs": None,
+        "build": None,
+        "glossary": str(gpath) if gpath else None,
+        "glossary_sha256": glossary.sha256 if glossary else None,
+    }
+    if args.pairs is not None:
+        pairs = read_pairs(args.pairs)
+        alone = None
+        inputs["pairs"] = str(args.pairs)
+    else:
+        built = read_build(args.build)
+        pairs, alone = built.pairs, built.alone
+        inputs["build"] = str(args.build)
+        if not built.has_alignments:
+            print(
+                f"rulepipe: note: {args.build}/alignments.json not found:"
+                " only the checks on single segments ran",
+                file=sys.stderr,
+            )
+    report = run_checks(pairs, glossary, alone, inputs)
+    if "json" in formats or "html" in formats:
+        args.out.mkdir(parents=True, exist_ok=True)
+    if "json" in formats:
+        data = report_data(report)
+        validate(data, "checks", "checks.json")
+        write_atomic(args.out / "checks.json", dump_json(data))
+    if "html" in formats:
+        write_atomic(args.out / "checks.html", report_html(report))
+    if "text" in formats:
+        sys.stdout.write(report_text(report, args.fail_on))
+    if args.fail_on != "never" and report.at_or_above(args.fail_on):
+        return 1
+    return 0

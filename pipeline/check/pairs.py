@@ -1,0 +1,120 @@
+"""Where pairs come from: a pairs file (JSON Lines) or the aligned pairs of a build."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from ..files import decode, read_bytes
+from ..jsonl import read_jsonl
+from .data import base_lang
+from .model import Pair, Span
+
+PAIR_FIELDS = {"id": str, "source": str, "target": str, "source_lang": str, "target_lang": str}
+
+
+def read_pairs(path: Path) -> list[Pair]:
+    """Pairs of a JSON Lines file; a broken line or a repeated id is an InputError naming it."""
+    pairs: list[Pair] = []
+    seen: dict[str, int] = {}
+    name = str(path)
+    # read_jsonl names the line of a bad object; count lines here too for repeated ids.
+    data = read_bytes(path) if name != "-" else None
+    lines = decode(name, data).splitlines() if data is not None else None
+    line_of: list[int] = []
+    if lines is not None:
+        line_of = [n for n, line in enumerate(lines, start=1) if line.strip()]
+    for k, obj in enumerate(read_jsonl(path, PAIR_FIELDS)):
+        line = line_of[k] if k < len(line_of) else k + 1
+        if obj["id"] in seen:
+            raise InputError(
+                name, f"pair id {obj['id']!r} repeated (first on line {seen[obj['id']]})", str(line)
+            )
+        seen[obj["id"]] = line
+        pairs.append(
+            Pair(obj["id"], obj["source"], obj["target"], obj["source_lang"], obj["target_lang"])
+        )
+    return pairs
+
+
+@dataclass(frozen=True, slots=True)
+class BuildPairs:
+    pairs: list[Pair]
+    alone: list[Pair]
+    has_alignments: bool
+
+
+def _load_json(path: Path) -> Any:
+    name = str(path)
+    text = decode(name, read_bytes(path))
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(name, f"not JSON: {exc.msg}", f"{exc.lineno}:{exc.colno}") from None
+
+
+def _spans(raw: Any) -> tuple[Span, ...]:
+    if not isinstance(raw, list):
+        return ()
+    return tuple((int(s[0]), int(s[1])) for s in raw if isinstance(s, list) and len(s) == 2)
+
+
+def _alone(segments: dict[str, dict[str, Any]], linked: set[str]) -> list[Pair]:
+    """Segments checked on their own: every English one (the master-side checks), and every
+    other one that is not the target of a linked pair (homoglyphs, doubled words)."""
+    return [
+        Pair(s["id"], s["raw"], None, s.get("lang") or "und")
+        for s in segments.values()
+        if base_lang(s.get("lang")) == "en" or s["id"] not in linked
+    ]
+
+
+def read_build(folder: Path) -> BuildPairs:
+    """The linked pairs of a build (alignments.json) with their texts (segments.jsonl), and
+    the segments to check alone (see `_alone`)."""
+    seg_path = folder / "segments.jsonl"
+    if not seg_path.is_file():
+        raise InputError(
+            str(folder), "not a build folder: no segments.jsonl (run `rulepipe build`)"
+        )
+    segments: dict[str, dict[str, Any]] = {}
+    for obj in read_jsonl(seg_path, {"id": str, "raw": str}):
+        segments[obj["id"]] = obj
+    align_path = folder / "alignments.json"
+    if not align_path.is_file():
+        return BuildPairs([], _alone(segments, set()), False)
+    data = _load_json(align_path)
+    links = data.get("links") if isinstance(data, dict) else None
+    if not isinstance(links, list):
+        raise InputError(str(align_path), "expected an object with a 'links' list", "top level")
+    pairs: list[Pair] = []
+    linked: set[str] = set()
+    for i, link in enumerate(links):
+        if not isinstance(link, dict) or link.get("status") != "linked":
+            continue
+        src, tgt = link.get("source"), link.get("target")
+        for sid in (src, tgt):
+            if sid not in segments:
+                raise InputError(
+                    str(align_path), f"segment {sid!r} is not in segments.jsonl", f"links/{i}"
+                )
+        linked.add(tgt)
+        sentences = tuple(
+            (str(s.get("type")), _spans(s.get("source_spans")), _spans(s.get("target_spans")))
+            for s in link.get("sentences") or ()
+            if isinstance(s, dict)
+        )
+        pairs.append(
+            Pair(
+                str(link.get("id") or f"link-{i}"),
+                segments[src]["raw"],
+                segments[tgt]["raw"],
+                str(link.get("source_lang") or segments[src].get("lang") or "en"),
+                str(link.get("target_lang") or segments[tgt].get("lang") or "und"),
+                sentences,
+            )
+        )
+    return BuildPairs(pairs, _alone(segments, linked), True)

@@ -1,0 +1,33 @@
+"""The terse summary on the terminal: counts per check and severity, then the worst findings."""
+
+from __future__ import annotations
+
+from .model import RANK, SEVERITIES, Report
+
+_SHOW = 20
+
+
+def report_text(report: Report, fail_on: str) -> str:
+    counts = report.counts()
+    n_pairs = sum(1 for p in report.pairs if p.target is not None)
+    n_segs = len(report.pairs) - n_pairs
+    totals = {s: sum(c[s] for c in counts.values()) for s in SEVERITIES}
+    lines = [
+        f"checked {n_pairs} pair(s)"
+        + (f" and {n_segs} segment(s) checked alone" if n_segs else "")
+        + f": {totals['error']} error(s), {totals['warning']} warning(s), {totals['info']} info"
+    ]
+    width = max((len(c) for c, n in counts.items() if any(n.values())), default=0)
+    for check, n in counts.items():
+        if any(n.values()):
+            parts = ", ".join(f"{n[s]} {s}" for s in SEVERITIES if n[s])
+            lines.append(f"  {check:<{width}}  {parts}")
+    worst = sorted(report.findings, key=lambda f: -RANK[f.severity])[:_SHOW]
+    for f in worst:
+        lines.append(f"  {f.severity:<7} {f.check:<24} {f.pair_id}: {f.message}")
+    if len(report.findings) > _SHOW:
+        lines.append(f"  ... {len(report.findings) - _SHOW} more in the reports")
+    failing = len(report.at_or_above(fail_on)) if fail_on != "never" else 0
+    if failing:
+        lines.append(f"{failing} finding(s) at or above --fail-on {fail_on}")
+    return "\n".join(lines) + "\n"

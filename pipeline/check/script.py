@@ -1,0 +1,263 @@
+"""homoglyph and untranslated: which script each letter is written in.
+
+A Cyrillic `Х` in `Х+D6` looks right to a reader and breaks search, spell checking and the
+dice parser; an English sentence left in a Russian translation is plain to see in the script
+of its letters. Both checks read letters, not languages, so they need no model.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from .data import base_lang, homoglyphs, lang_checks, latin_to_cyrillic
+from .model import Finding, Span
+from .quantities import Item
+from .text import WORD, is_cyrillic, is_latin, mask_tags, script_of, sentences
+
+_ROMAN = re.compile(r"[IVXLC]+")
+_PARENS = re.compile(r"\([^()]*\)")
+_LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'’&\-]*(?:[ ,]+[A-Za-z][A-Za-z'’&\-]*)*", re.UNICODE)
+_LETTERS = r"[^\W\d_]"
+_CYR = "\u0400-\u04ff"
+_MIXED = re.compile(
+    rf"{_LETTERS}*?(?:[A-Za-z]{_LETTERS}*?[{_CYR}]|[{_CYR}]{_LETTERS}*?[A-Za-z]){_LETTERS}*"
+)
+_SEAM = re.compile(f"[A-Za-z][{_CYR}]|[{_CYR}][A-Za-z]")
+_ANY_LATIN = re.compile(r"[A-Za-z]")
+_ANY_CYRILLIC = re.compile(f"[{_CYR}]")
+_LONE_LATIN = re.compile(rf"(?<!{_LETTERS})[A-Za-z](?!{_LETTERS})")
+_LONE_CYRILLIC = re.compile(rf"(?<!{_LETTERS})[{_CYR}](?!{_LETTERS})")
+_LATIN_SCRIPT_LANGS = frozenset({"en", "it", "fr", "de", "es", "pt", "pl", "nl", "cs"})
+
+
+def _fix(word: str, to: str) -> str | None:
+    """`word` with its odd-script letters swapped for their look-alikes, or None if one has none."""
+    table = homoglyphs() if to == "latn" else latin_to_cyrillic()
+    odd = is_cyrillic if to == "latn" else is_latin
+    out = []
+    for ch in word:
+        if odd(ch):
+            if ch not in table:
+                return None
+            out.append(table[ch])
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _side(
+    pair_id: str,
+    text: str,
+    lang: str | None,
+    quantities: list[Item],
+    is_source: bool,
+    other: list[Item] = (),  # type: ignore[assignment]
+) -> Iterator[Finding]:
+    """Homoglyph findings of one side; `other` (the other side's quantities) gives the span
+    of the same notation there, so a report can mark both."""
+    seen: set[int] = set()
+    where = "source" if is_source else "translation"
+    counterpart: dict[tuple, list[Span]] = {}
+    for it in other:
+        counterpart.setdefault(it.key, []).append(it.q.span)
+
+    def finding(
+        span: Span, message: str, expected: str | None, there: Span | None = None
+    ) -> Finding:
+        seen.update(range(*span))
+        src, tgt = (span, there) if is_source else (there, span)
+        return Finding(
+            "homoglyph", "error", pair_id, message, src, tgt, expected, text[span[0] : span[1]]
+        )
+
+    # Cyrillic letters inside dice and variable notation, as the quantity reader saw them.
+    for it in quantities:
+        for note in it.q.notes:
+            if not note.startswith("homoglyph:"):
+                continue
+            letter = note.split(":", 1)[1]
+            a, b = it.q.span
+            pos = text.find(letter, a, b)
+            while pos >= 0 and pos in seen:
+                pos = text.find(letter, pos + 1, b)
+            if pos < 0:
+                continue
+            latin = homoglyphs().get(letter, "X")
+            spans = counterpart.get(it.key)
+            yield finding(
+                (pos, pos + 1),
+                f"Cyrillic {letter!r} in the notation {it.q.surface.strip()!r} of the {where}:"
+                f" write the Latin {latin!r}",
+                latin,
+                spans.pop(0) if spans else None,
+            )
+    if not (_ANY_LATIN.search(text) and _ANY_CYRILLIC.search(text)):
+        return  # one script only: nothing can be mixed
+    text_script = script_of(text) if lang is None else _lang_script(lang, text)
+    allowed = lang_checks(lang).allowed_latin
+    masked = mask_tags(text)
+    for m in _mixed_words(masked):
+        if m.start() in seen:
+            continue
+        word = m.group()
+        cyr = sum(1 for ch in word if is_cyrillic(ch))
+        to = "cyrl" if cyr * 2 > len(word) else "latn"
+        if cyr * 2 == len(word):
+            to = text_script
+        yield finding(
+            m.span(),
+            f"{word!r} in the {where} mixes Latin and Cyrillic letters",
+            _fix(word, to),
+        )
+    lone, table, name = (
+        (_LONE_LATIN, latin_to_cyrillic(), "Latin {!r} standing alone in Cyrillic text")
+        if text_script == "cyrl"
+        else (_LONE_CYRILLIC, homoglyphs(), "Cyrillic {!r} standing alone in Latin text")
+    )
+    for m in lone.finditer(masked):
+        letter = m.group()
+        if letter in allowed or letter not in table or m.start() in seen:
+            continue
+        yield finding(m.span(), name.format(letter) + f" of the {where}", table[letter])
+
+
+def _lang_script(lang: str, text: str) -> str:
+    base = base_lang(lang)
+    if base in _LATIN_SCRIPT_LANGS:
+        return "latn"
+    if base in ("ru", "uk", "be", "bg", "sr"):
+        return "cyrl"
+    return script_of(text)
+
+
+def check_homoglyphs(
+    pair_id: str,
+    source: str,
+    source_lang: str,
+    target: str | None,
+    target_lang: str | None,
+    src_items: list[Item],
+    tgt_items: list[Item],
+) -> Iterator[Finding]:
+    yield from _side(pair_id, source, source_lang, src_items, True, tgt_items)
+    if target is not None:
+        yield from _side(pair_id, target, target_lang, tgt_items, False, src_items)
+
+
+def _squash(text: str) -> str:
+    return " ".join(mask_tags(text).split())
+
+
+def check_untranslated(
+    pair_id: str, source: str, target: str, source_lang: str, target_lang: str | None
+) -> Iterator[Finding]:
+    """The target is the source, or keeps English sentences or words that are not allowed."""
+    if base_lang(source_lang) == base_lang(target_lang):
+        return
+    close = abs(len(source) - len(target)) <= max(8, len(source) // 5)
+    if close and _squash(source) == _squash(target) and WORD.search(mask_tags(source)):
+        yield Finding(
+            "untranslated",
+            "error",
+            pair_id,
+            "the translation is the source text, unchanged",
+            (0, len(source)),
+            (0, len(target)),
+            expected=f"a {target_lang} translation",
+        )
+        return
+    if _lang_script(target_lang or "", target) == "cyrl":
+        yield from _latin_in_cyrillic(pair_id, source, target, target_lang)
+    else:
+        yield from _copied_sentences(pair_id, source, target)
+
+
+def _latin_in_cyrillic(
+    pair_id: str, source: str, target: str, target_lang: str | None
+) -> Iterator[Finding]:
+    allowed = lang_checks(target_lang).allowed_latin
+    masked = _PARENS.sub(lambda m: " " * len(m.group()), mask_tags(target))
+    source_words: set[str] | None = None
+    for m in _LATIN_RUN.finditer(masked):
+        run = m.group().strip(" ,")
+        toks = [t for t in re.split(r"[ ,]+", run) if t]
+        kept = [t for t in toks if t not in allowed and not _ROMAN.fullmatch(t)]
+        if not kept:
+            continue
+        if source_words is None:
+            source_words = {w.lower() for w in WORD.findall(source)}
+        from_source = [t for t in kept if t.lower() in source_words]
+        span = (m.start(), m.start() + len(run))
+        if len(toks) >= 3 and len(from_source) >= 2:
+            yield Finding(
+                "untranslated",
+                "error",
+                pair_id,
+                f"English left in the translation: {run!r}",
+                _find_in(source, run),
+                span,
+                expected=f"a {target_lang} rendering",
+                found=run,
+            )
+        elif from_source:
+            yield Finding(
+                "untranslated",
+                "warning",
+                pair_id,
+                f"English word(s) of the source kept in the translation: {run!r}"
+                " (a rule name kept in English belongs in parentheses)",
+                _find_in(source, run),
+                span,
+                expected=f"a {target_lang} rendering",
+                found=run,
+            )
+
+
+def _find_in(text: str, needle: str) -> Span | None:
+    pos = text.find(needle)
+    return (pos, pos + len(needle)) if pos >= 0 else None
+
+
+def _copied_sentences(pair_id: str, source: str, target: str) -> Iterator[Finding]:
+    """For Latin-script targets: a source sentence of four words or more found verbatim."""
+    for a, b in sentences(source):
+        sent = source[a:b]
+        if len(WORD.findall(sent)) < 4:
+            continue
+        pos = target.find(sent)
+        if pos >= 0:
+            yield Finding(
+                "untranslated",
+                "error",
+                pair_id,
+                f"a source sentence is left untranslated: {sent[:60]!r}",
+                (a, b),
+                (pos, pos + len(sent)),
+                expected="a translation of this sentence",
+                found=sent,
+            )
+
+
+def unmix(text: str) -> str:
+    """`text` with each mixed-script word written in its majority script (same length), so
+    that "Mодель" still counts as the term "модель" once its homoglyph is reported."""
+    if not (_ANY_LATIN.search(text) and _ANY_CYRILLIC.search(text)):
+        return text
+
+    out = text
+    for m in _mixed_words(text):
+        word = m.group()
+        cyr = sum(1 for ch in word if is_cyrillic(ch))
+        fixed = _fix(word, "cyrl" if cyr * 2 >= len(word) else "latn")
+        if fixed is not None:
+            out = out[: m.start()] + fixed + out[m.end() :]
+    return out
+
+
+def _mixed_words(text: str) -> list[re.Match[str]]:
+    """Words that mix the scripts. Such a word has a Latin letter next to a Cyrillic one, so
+    one fast search for that seam rules out almost every text."""
+    if not _SEAM.search(text):
+        return []
+    return list(_MIXED.finditer(text))

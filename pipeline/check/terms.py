@@ -1,0 +1,247 @@
+"""glossary: each source term's approved rendering (any inflected form) must be in the
+translation, and no deprecated rendering may be; also where each term occurs and how it was
+rendered, which the corpus-level check compares across pairs.
+
+Words are matched on lemmas (`pipeline.extract.keywords.lemma`: pymorphy3 for Russian, ё read
+as е), so "правилу Расстояния между отрядами" is the form "правило Расстояния между
+отрядами". Two forms with the same lemmas ("правило Расстояния ..." approved, "Правило
+расстояния ..." deprecated) are told apart by the capitals of their words after the first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..extract.keywords import LEMMA_LANGS, _morph, lemma
+from ..glossary import Glossary
+from .data import base_lang, lang_checks
+from .model import Finding, Span
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    term: str
+    status: str  # approved | variant | deprecated
+    form: str
+    lemmas: tuple[str, ...]
+    caps: tuple[bool, ...]  # capitals of the words after the first
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    term: str
+    entry: Entry | None  # None: same lemmas as an entry, other capitals
+    span: Span
+    surface: str
+    caps_of: Entry  # the entry whose lemmas it has (for messages)
+
+    @property
+    def rendering(self) -> str:
+        """What kind of rendering this is: 'approved' (any approved variant), or the form."""
+        if self.entry is not None and self.entry.status != "deprecated":
+            return "approved"
+        if self.entry is not None:
+            return f"deprecated:{self.entry.form}"
+        caps = "".join("A" if w[:1].isupper() else "a" for w in self.surface.split()[1:])
+        return f"case:{self.caps_of.form}:{caps}"
+
+
+_TERM_WORD = re.compile(r"[^\W\d_]+")
+
+
+@lru_cache(maxsize=200_000)
+def lemmas_of(word: str, lang: str) -> tuple[str, ...]:
+    """Every dictionary form a word may have: "Броне" is "броня" (and "брон" by another
+    reading), so a term matches whichever reading the text means."""
+    first = lemma(word, lang)
+    if lang not in LEMMA_LANGS:
+        return (first,)
+    low = word.lower().replace("ё", "е")
+    forms = {p.normal_form.replace("ё", "е") for p in _morph().parse(low)}
+    forms.discard(first)
+    return (first, *sorted(forms))
+
+
+def _spellings(form: str) -> list[str]:
+    """The form as spelt with the variants the house style forbids ("Armor Penetration"), so
+    a source term is recognised even where the master misspells it (reported separately)."""
+    rev: dict[str, str] = {}
+    for variant, house in lang_checks("en").house_spellings.items():
+        rev.setdefault(house, variant)
+    words = form.split()
+    swapped = [rev.get(w.lower(), w.lower()) for w in words]
+    if swapped == [w.lower() for w in words]:
+        return []
+    return [
+        " ".join(
+            w.capitalize() if o[:1].isupper() else w for w, o in zip(swapped, words, strict=True)
+        )
+    ]
+
+
+def _caps(words: list[str]) -> tuple[bool, ...]:
+    if len(words) < 2:
+        return ()
+    return tuple([w[:1].isupper() for w in words[1:]])
+
+
+class TermIndex:
+    """The glossary's forms of one language, indexed by their first lemma."""
+
+    def __init__(self, glossary: Glossary, lang: str) -> None:
+        self.lang = base_lang(lang)
+        self.by_first: dict[str, list[Entry]] = {}
+        self._lemmas: dict[str, tuple[str, ...]] = {}  # word -> its readings
+        self._cands: dict[str, tuple[Entry, ...]] = {}  # word -> entries it may start
+        self.approved: dict[str, str] = {}
+        self.has_rendering: set[str] = set()
+        for term in glossary.terms:
+            forms = term.renderings.get(self.lang, ())
+            if forms:
+                self.approved[term.id] = forms[0]
+                self.has_rendering.add(term.id)
+            tagged = [(f, "approved" if i == 0 else "variant") for i, f in enumerate(forms)]
+            tagged += [(f, "deprecated") for f in term.deprecated.get(self.lang, ())]
+            if self.lang == "en":
+                tagged += [(v, "variant") for f in forms for v in _spellings(f)]
+            for form, status in tagged:
+                ws = _TERM_WORD.findall(form)
+                if not ws:
+                    continue
+                lemmas = tuple(lemma(w, self.lang) for w in ws)
+                entry = Entry(term.id, status, form, lemmas, _caps(ws))
+                self.by_first.setdefault(lemmas[0], []).append(entry)
+        for entries in self.by_first.values():
+            entries.sort(key=lambda e: -len(e.lemmas))
+
+    def replacement(self, deprecated: Entry) -> str | None:
+        """The accepted form with the same words as a deprecated one ("правило Расстояния
+        между отрядами" for "Правило расстояния между отрядами"), else the approved one."""
+        for e in self.by_first.get(deprecated.lemmas[0], ()):
+            same = e.term == deprecated.term and e.lemmas == deprecated.lemmas
+            if same and e.status != "deprecated":
+                return e.form
+        return self.approved.get(deprecated.term)
+
+    def _readings(self, word: str) -> tuple[str, ...]:
+        got = self._lemmas.get(word)
+        if got is None:
+            got = self._lemmas[word] = lemmas_of(word, self.lang)
+        return got
+
+    def _candidates(self, word: str) -> tuple[Entry, ...]:
+        """Entries whose first word this word may be, longest first (cached per word)."""
+        got = self._cands.get(word)
+        if got is None:
+            found = [e for first in self._readings(word) for e in self.by_first.get(first, ())]
+            found.sort(key=lambda e: -len(e.lemmas))
+            got = self._cands[word] = tuple(found)
+        return got
+
+    def find(self, text: str) -> list[Match]:
+        """Longest non-overlapping term occurrences in reading order.
+
+        The hot path of the checks: a word that starts no term costs one dict lookup; spans
+        are computed only for texts with a candidate.
+        """
+        words = _TERM_WORD.findall(text)
+        cands_of = self._cands
+        out: list[Match] = []
+        spans: list[tuple[int, int]] | None = None
+        i = 0
+        total = len(words)
+        while i < total:
+            cands = cands_of.get(words[i])
+            if cands is None:
+                cands = self._candidates(words[i])
+            if not cands:
+                i += 1
+                continue
+            best: list[Entry] = []
+            for e in cands:
+                n = len(e.lemmas)
+                if best and n < len(best[0].lemmas):
+                    break
+                if i + n <= total and all(
+                    e.lemmas[k] in self._readings(words[i + k]) for k in range(1, n)
+                ):
+                    best.append(e)
+            if not best:
+                i += 1
+                continue
+            if spans is None:
+                spans = [m.span() for m in _TERM_WORD.finditer(text)]
+            n = len(best[0].lemmas)
+            caps = _caps(words[i : i + n])
+            chosen = next((e for e in best if e.caps == caps), None)
+            if chosen is None and n == 1:
+                chosen = next((e for e in best if e.status != "deprecated"), best[0])
+            span = (spans[i][0], spans[i + n - 1][1])
+            ref = chosen or next((e for e in best if e.status == "approved"), best[0])
+            out.append(Match(ref.term, chosen, span, text[span[0] : span[1]], ref))
+            i += n
+        return out
+
+
+def check_glossary(
+    pair_id: str,
+    source: str,
+    target: str,
+    src_matches: list[Match],
+    tgt_matches: list[Match],
+    tgt_index: TermIndex,
+) -> Iterator[Finding]:
+    """Source terms without their approved rendering; deprecated or mis-capitalised renderings."""
+    good = {m.term for m in tgt_matches if m.entry is not None and m.entry.status != "deprecated"}
+    reported: set[str] = set()
+    for m in tgt_matches:
+        if m.entry is not None and m.entry.status == "deprecated":
+            use = tgt_index.replacement(m.entry)
+            yield Finding(
+                "glossary",
+                "error",
+                pair_id,
+                f"deprecated rendering {m.surface!r} of the term {m.term!r}: use {use!r}",
+                _first_span(src_matches, m.term),
+                m.span,
+                expected=use,
+                found=m.surface,
+            )
+            reported.add(m.term)
+        elif m.entry is None:
+            yield Finding(
+                "glossary",
+                "warning",
+                pair_id,
+                f"{m.surface!r} is the term {m.term!r} with other capitals than the glossary's"
+                f" {m.caps_of.form!r}",
+                _first_span(src_matches, m.term),
+                m.span,
+                expected=m.caps_of.form,
+                found=m.surface,
+            )
+            reported.add(m.term)
+    seen: set[str] = set()
+    for m in src_matches:
+        if m.term in seen or m.term in good or m.term in reported:
+            continue
+        seen.add(m.term)
+        if m.term not in tgt_index.has_rendering:
+            continue
+        yield Finding(
+            "glossary",
+            "warning",
+            pair_id,
+            f"the source term {m.surface!r} has no approved rendering in the translation"
+            f" (glossary: {tgt_index.approved[m.term]!r}, any inflected form)",
+            m.span,
+            None,
+            expected=tgt_index.approved[m.term],
+        )
+
+
+def _first_span(matches: list[Match], term: str) -> Span | None:
+    return next((m.span for m in matches if m.term == term), None)
