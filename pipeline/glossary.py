@@ -38,14 +38,22 @@ def load_glossary(path: Path) -> Glossary:
 
 
 _LANG_HEADER = re.compile(r"[a-z]{2,3}")
+# Columns a TSV may carry besides languages: `term` (id), `status` and `note`, as
+# `rulepipe export --format tsv` writes them; `count` and `score`, as `rulepipe glossary
+# suggest` writes them (ignored).
+_OTHER_COLUMNS = frozenset({"term", "status", "note", "count", "score"})
+_STATUSES = frozenset({"preferred", "admitted", "deprecated"})
 
 
 def _load_tsv(path: Path) -> Glossary:
     """A TSV term list: header `en<TAB>ru[...]`, one term a row; the first column names the id.
 
     Translators exchange term lists as spreadsheets; this reads the plain export of one. A
-    cell may hold variants separated by `;` (approved first). Empty or duplicate terms and
-    rows with a different number of cells than the header are refused with their line.
+    cell may hold variants separated by `;` (approved first). With `term` and `status`
+    columns, rows of one term merge: `preferred` gives the approved renderings, `admitted`
+    adds variants, `deprecated` renderings not to use. Empty or duplicate terms, unknown
+    columns and rows with a different number of cells than the header are refused with
+    their line.
     """
     name = str(path)
     data_bytes = read_bytes(path, "glossary")
@@ -53,38 +61,73 @@ def _load_tsv(path: Path) -> Glossary:
     if not lines or not lines[0].strip():
         raise InputError(name, "empty glossary: expected a header row such as 'en<TAB>ru'", "1")
     header = [h.strip().lower() for h in lines[0].split("\t")]
-    for col, lang in enumerate(header, start=1):
-        if not _LANG_HEADER.fullmatch(lang):
-            raise InputError(name, f"header column {col} is not a language code: {lang!r}", "1")
+    for col, head in enumerate(header, start=1):
+        if not _LANG_HEADER.fullmatch(head) and head not in _OTHER_COLUMNS:
+            raise InputError(name, f"header column {col} is not a language code: {head!r}", "1")
     if len(set(header)) != len(header):
-        raise InputError(name, "a language is named twice in the header", "1")
-    terms: list[Term] = []
-    seen: dict[str, int] = {}
+        raise InputError(name, "a column is named twice in the header", "1")
+    langs = [h for h in header if h not in _OTHER_COLUMNS]
+    if not langs or header[0] != langs[0]:
+        raise InputError(name, "the first column must be a language, e.g. 'en'", "1")
+    renderings: dict[str, dict[str, list[str]]] = {}
+    deprecated: dict[str, dict[str, list[str]]] = {}
+    notes: dict[str, str] = {}
+    first_line: dict[str, int] = {}
     for n, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
         cells = [c.strip() for c in line.split("\t")]
         if len(cells) != len(header):
             raise InputError(
-                name, f"{len(cells)} cells where the header names {len(header)} languages", str(n)
+                name, f"{len(cells)} cells where the header names {len(header)} columns", str(n)
             )
-        renderings: dict[str, tuple[str, ...]] = {}
-        for lang, cell in zip(header, cells, strict=True):
-            forms = tuple(f.strip() for f in cell.split(";") if f.strip())
-            if forms:
-                renderings[lang] = forms
-        if header[0] not in renderings:
-            raise InputError(name, f"empty term in column {header[0]!r}", str(n))
-        term_id = slugify(renderings[header[0]][0], fallback="term")
-        if term_id in seen:
+        row = dict(zip(header, cells, strict=True))
+        status = row.get("status") or "preferred"
+        if status not in _STATUSES:
             raise InputError(
-                name, f"duplicate term {term_id!r} (first on line {seen[term_id]})", str(n)
+                name, f"unknown status {status!r} (known: {sorted(_STATUSES)})", str(n)
             )
-        seen[term_id] = n
-        terms.append(Term(term_id, renderings, {}))
-    if not terms:
+        forms = {lang: [f.strip() for f in row[lang].split(";") if f.strip()] for lang in langs}
+        if status == "preferred" and not forms[langs[0]]:
+            raise InputError(name, f"empty term in column {langs[0]!r}", str(n))
+        term_id = row.get("term") or (
+            slugify(forms[langs[0]][0], fallback="term") if forms[langs[0]] else ""
+        )
+        if not term_id:
+            raise InputError(name, "a variant row names no term (column 'term')", str(n))
+        if status == "preferred":
+            if term_id in first_line:
+                raise InputError(
+                    name,
+                    f"duplicate term {term_id!r} (first on line {first_line[term_id]})",
+                    str(n),
+                )
+            first_line[term_id] = n
+        target = deprecated if status == "deprecated" else renderings
+        for lang, found in forms.items():
+            if found:
+                bucket = target.setdefault(term_id, {}).setdefault(lang, [])
+                if status == "preferred":
+                    bucket[:0] = found  # approved renderings first
+                else:
+                    bucket.extend(found)
+        if row.get("note"):
+            notes.setdefault(term_id, row["note"])
+    missing = sorted((set(renderings) | set(deprecated)) - set(first_line))
+    if missing:
+        raise InputError(name, f"variant rows for a term with no preferred row: {missing[0]!r}")
+    if not first_line:
         raise InputError(name, "no terms below the header row", "2")
-    return Glossary(name, hashlib.sha256(data_bytes).hexdigest(), tuple(header), tuple(terms))
+    terms = tuple(
+        Term(
+            term_id,
+            {k: tuple(v) for k, v in renderings.get(term_id, {}).items()},
+            {k: tuple(v) for k, v in deprecated.get(term_id, {}).items()},
+            note=notes.get(term_id),
+        )
+        for term_id in sorted(first_line, key=first_line.__getitem__)
+    )
+    return Glossary(name, hashlib.sha256(data_bytes).hexdigest(), tuple(langs), terms)
 
 
 def _load_yaml(path: Path) -> Glossary:
