@@ -447,3 +447,9 @@ def test_spans_are_exact_for_any_text(text: str, lang: str) -> None:
     for q in found:
         hash(q.key())
     assert quantity_keys(text, lang) == Counter(q.key() for q in found)
+
+
+def test_a_digit_run_too_long_to_be_a_number_is_no_quantity():
+    text = "roll " + "9" * 3000 + " dice, then 2D6"
+    found = find_quantities(text, "en")
+    assert [(q.type, q.expr) for q in found] == [("dice", "2D6")]

@@ -15,6 +15,7 @@ forms would not. Spans are always slices of the input, so `text[a:b] == surface`
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -393,6 +394,8 @@ def _number(raw: str) -> Number:
         raw = raw[:-1]
     whole = float(raw.replace(",", ".")) if raw else 0.0
     total = sign * (whole + frac)
+    if not math.isfinite(total):  # a run of hundreds of digits: find_quantities drops it
+        return total
     return int(total) if total == int(total) else round(total, 4)
 
 
@@ -489,8 +492,8 @@ def find_quantities(text: str, lang: str) -> list[Quantity]:
         if m is None:
             break
         q = _read_core(text, m, g, prev_end)
-        if q is None:
-            pos = m.end()
+        if q is None or (isinstance(q.value, float) and not math.isfinite(q.value)):
+            pos = m.end()  # not a quantity, or a digit run too long to be one
             continue
         out.append(q)
         pos = prev_end = q.span[1]
