@@ -96,8 +96,8 @@ def _sentence_links(
     beads: list[Bead] = align_sentences(
         [b - a for a, b in src.sentences],
         [b - a for a, b in tgt.sentences],
-        sentence_anchors(source_facts, src.sentences),
-        sentence_anchors(target_facts, tgt.sentences),
+        [set(a) for a in sentence_anchors(source_facts, src.sentences)],
+        [set(a) for a in sentence_anchors(target_facts, tgt.sentences)],
         length_ratio(target.lang),
     )
     source_raw = raw_spans(source, list(src.sentences))

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..extract.effects import sentences
 from ..extract.facts import Facts
 from ..extract.keywords import lang_data
 from ..model import Segment
+from ..sentences import sentences
 from ..slug import slugify
 
 Span = tuple[int, int]

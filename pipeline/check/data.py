@@ -35,7 +35,6 @@ class LangChecks:
     house_spellings: dict[str, str]
     doubled_ok: frozenset[str]
     allowed_latin: frozenset[str]
-    length_ratio: float
 
 
 @cache
@@ -47,7 +46,6 @@ def lang_checks(lang: str | None) -> LangChecks:
         },
         doubled_ok=frozenset(str(w).lower() for w in data.get("doubled_ok") or ()),
         allowed_latin=frozenset(str(w) for w in data.get("allowed_latin") or ()),
-        length_ratio=float(data.get("length_ratio") or 1.0),
     )
 
 

@@ -1,104 +1,25 @@
 """omission: a source sentence with no counterpart in the translation.
 
-Sentences are aligned by length (Gale and Church 1993: a translation's length in characters is
-about proportional to its source's, with a variance that grows with length), with beads 1-1,
-1-2, 2-1, 2-2, 1-3, 3-1, 1-0 and 0-1, so a translator who splits or joins sentences is not
-flagged. A source sentence left in a 1-0 bead is an omission. When a build gives sentence
-links, its 1-0 links are used instead. A translation far shorter than expected, without a
-1-0 bead, is reported at the bead that lost the most.
+Sentences are aligned by the aligner of the build (pipeline/align/sentences.py: Gale and
+Church, beads 1-1, 1-2, 2-1, 2-2, 1-3, 3-1, 1-0 and 0-1), so a translator who splits or joins
+sentences is not flagged. A source sentence left in a 1-0 bead is an omission. When a build
+gives sentence links, its 1-0 links are used instead. A translation far shorter than
+expected, without a 1-0 bead, is reported at the bead that lost the most.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator
 
-from .data import lang_checks
+from ..align.anchors import length_ratio
+from ..align.sentences import Bead, align_sentences
+from ..sentences import sentences
 from .model import Finding, Span
-from .text import WORD, mask_tags, sentences
+from .text import WORD, mask_tags
 
-_PRIOR = {
-    (1, 1): 0.89,
-    (1, 0): 0.005,
-    (0, 1): 0.005,
-    (2, 1): 0.0445,
-    (1, 2): 0.0445,
-    (2, 2): 0.011,
-    (3, 1): 0.002,
-    (1, 3): 0.002,
-}
-_COST = {k: -math.log(v) for k, v in _PRIOR.items()}
-_VARIANCE = 6.8
 _MIN_WORDS = 4
 _JOIN_SHORT = 0.8
-
-
-def _length_cost(ls: int, lt: int, c: float) -> float:
-    if ls == 0 or lt == 0:
-        # A sentence with no counterpart costs its prior only: the normal model of lengths
-        # would make any long omitted sentence cheaper to hide in a 2-1 bead than to show.
-        return 0.0
-    mean = (ls + lt / c) / 2
-    delta = (lt - ls * c) / math.sqrt(max(mean, 1.0) * _VARIANCE)
-    p = math.erfc(abs(delta) / math.sqrt(2))  # two-sided tail of the normal
-    return -math.log(max(p, 1e-300))
-
-
 Anchors = list[frozenset[str]]
-_ANCHOR_WEIGHT = 1.5
-
-
-def _anchor_cost(src: Anchors, tgt: Anchors, i: int, ni: int, j: int, nj: int) -> float:
-    """Anchors (glossary terms, quantities) one side of a bead has and the other lacks."""
-    if not src or not tgt or ni == i or nj == j:
-        return 0.0
-    a = frozenset().union(*src[i:ni])
-    b = frozenset().union(*tgt[j:nj])
-    return _ANCHOR_WEIGHT * len(a ^ b)
-
-
-def align(
-    src_lens: list[int],
-    tgt_lens: list[int],
-    c: float,
-    src_anchors: Anchors | None = None,
-    tgt_anchors: Anchors | None = None,
-) -> list[tuple[int, int, int, int]]:
-    """Beads (source start, source count, target start, target count) of the cheapest path.
-
-    Cost of a bead: its prior, how far its lengths are from proportional, and the anchors
-    (glossary term ids, quantity keys) found on one side of it only.
-    """
-    sa, ta = src_anchors or [], tgt_anchors or []
-    n, m = len(src_lens), len(tgt_lens)
-    inf = float("inf")
-    cost = [[inf] * (m + 1) for _ in range(n + 1)]
-    back: list[list[tuple[int, int] | None]] = [[None] * (m + 1) for _ in range(n + 1)]
-    cost[0][0] = 0.0
-    for i in range(n + 1):
-        for j in range(m + 1):
-            here = cost[i][j]
-            if here == inf:
-                continue
-            for (di, dj), prior in _COST.items():
-                ni, nj = i + di, j + dj
-                if ni > n or nj > m:
-                    continue
-                ls = sum(src_lens[i:ni])
-                lt = sum(tgt_lens[j:nj])
-                total = here + prior + _length_cost(ls, lt, c) + _anchor_cost(sa, ta, i, ni, j, nj)
-                if total < cost[ni][nj]:
-                    cost[ni][nj] = total
-                    back[ni][nj] = (di, dj)
-    beads = []
-    i, j = n, m
-    while i or j:
-        step = back[i][j]
-        assert step is not None
-        di, dj = step
-        beads.append((i - di, di, j - dj, dj))
-        i, j = i - di, j - dj
-    return beads[::-1]
 
 
 def _lens(text: str, spans: tuple[Span, ...]) -> list[int]:
@@ -116,7 +37,7 @@ def check_omission(
 ) -> Iterator[Finding]:
     """Omitted source sentences. `anchors` gives (position, key) of what both sides share,
     for each side; it is called only when the sentences need aligning."""
-    c = lang_checks(target_lang).length_ratio / lang_checks(source_lang).length_ratio
+    c = length_ratio(target_lang or "und") / length_ratio(source_lang)
     s_sent = sentences(source)
     t_sent = sentences(target)
     ls, lt = _lens(source, s_sent), _lens(target, t_sent)
@@ -138,7 +59,15 @@ def check_omission(
     else:
         src_anchors, tgt_anchors = anchors() if anchors is not None else ([], [])
         sa, ta = _per_sentence(s_sent, src_anchors), _per_sentence(t_sent, tgt_anchors)
-        beads = align(ls, lt, c, sa, ta)
+        beads = [
+            (
+                b.source[0] if b.source else si,
+                len(b.source),
+                b.target[0] if b.target else tj,
+                len(b.target),
+            )
+            for b, si, tj in _starts(align_sentences(ls, lt, sa, ta, c))
+        ]
     found = False
     for si, sn, tj, tn in beads:
         if sn == 1 and tn == 0:
@@ -183,6 +112,15 @@ def check_omission(
         (t_sent[tj][0], t_sent[tj + tn - 1][1]),
         expected="a translation of the whole source",
     )
+
+
+def _starts(beads: list[Bead]) -> list[tuple[Bead, int, int]]:
+    """Each bead with the source and target positions where it starts."""
+    out, si, tj = [], 0, 0
+    for bead in beads:
+        out.append((bead, si, tj))
+        si, tj = si + len(bead.source), tj + len(bead.target)
+    return out
 
 
 def _parallel(ls: list[int], lt: list[int], c: float) -> bool:

@@ -101,9 +101,6 @@ def _run(
                 pair.id, pair.source, pair.source_lang, pair.target, tl, src_items, tgt_items
             )
         )
-        findings.extend(
-            check_omission(pair.id, pair.source, pair.target, pair.source_lang, tl, pair.sentences)
-        )
         findings.extend(check_doubled(pair.id, pair.target, tl, False))
         findings.extend(check_punctuation(pair.id, pair.source, pair.target))
         findings.extend(check_whitespace(pair.id, pair.source, pair.target))

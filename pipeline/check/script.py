@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ..sentences import sentences
 from .data import base_lang, homoglyphs, lang_checks, latin_to_cyrillic
 from .model import Finding, Span
 from .quantities import Item
-from .text import WORD, is_cyrillic, is_latin, mask_tags, script_of, sentences
+from .text import WORD, is_cyrillic, is_latin, mask_tags, script_of
 
 _ROMAN = re.compile(r"[IVXLC]+")
 _PARENS = re.compile(r"\([^()]*\)")

@@ -5,12 +5,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .model import Span
-
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
-_SENTENCE_END = re.compile(r"[.!?…]+[\"»”')\]]*(?=\s+[\"«“(\[]?[A-ZА-ЯЁ0-9\-–])")
 BBCODE_TAG = re.compile(r"\[/?[A-Za-z]{1,10}(?:=[^\]\n]{0,200})?\]")
-_ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|см|т\.е|т\.к|т\.д|т\.п|напр|стр|p)\.?)$", re.I)
 
 
 def is_cyrillic(ch: str) -> bool:
@@ -36,26 +32,5 @@ def mask_tags(text: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def sentences(text: str) -> tuple[Span, ...]:
-    """Sentence spans (leading/trailing space excluded); abbreviations do not end a sentence."""
-    spans: list[Span] = []
-    start = 0
-    for m in _SENTENCE_END.finditer(text):
-        if _ABBREV.search(text, max(start, m.start() - 6), m.end()):
-            continue
-        spans.append((start, m.end()))
-        start = m.end()
-    spans.append((start, len(text)))
-    out = []
-    for a, b in spans:
-        while a < b and text[a].isspace():
-            a += 1
-        while b > a and text[b - 1].isspace():
-            b -= 1
-        if a < b:
-            out.append((a, b))
-    return tuple(out)
-
-
 def words(text: str) -> list[tuple[str, int, int]]:
     return [(m.group(), m.start(), m.end()) for m in WORD.finditer(text)]

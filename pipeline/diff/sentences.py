@@ -3,7 +3,7 @@ sentence the diff reports is the sentence the aligner linked."""
 
 from __future__ import annotations
 
-from ..extract.effects import sentences
+from ..sentences import sentences
 
 
 def split_sentences(text: str) -> list[str]:

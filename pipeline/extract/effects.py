@@ -20,10 +20,10 @@ from typing import Any
 from pipeline.extract.keywords import lang_data, lemma
 from pipeline.extract.names import rule_id, slug
 from pipeline.extract.quantities import Quantity
+from pipeline.sentences import sentences
 
 Span = tuple[int, int]
 
-_SENTENCE_END = re.compile(r"(?<!\be\.g\.)(?<!\bi\.e\.)(?<=[.!?])\s+(?=[-•\[\"'«(A-ZА-ЯЁ0-9+])")
 _FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
 _WHOLE = re.compile(r"^\{(\w+)(?:\|(\w+))?\}$")
 _SUFFIX = re.compile(r"^(.*\})\|(\w+)$")
@@ -100,20 +100,6 @@ def _data(lang: str) -> _Data:
         saves={str(k).lower(): str(v) for k, v in (raw.get("saves") or {}).items()},
         grant_exclude=frozenset(raw.get("grant_exclude") or ()),
     )
-
-
-def sentences(text: str, start: int = 0, end: int | None = None) -> list[Span]:
-    """Sentence spans of `text[start:end]` (abbreviations such as "e.g." do not end one)."""
-    end = len(text) if end is None else end
-    out: list[Span] = []
-    pos = start
-    for m in _SENTENCE_END.finditer(text, start, end):
-        if m.start() > pos:
-            out.append((pos, m.start()))
-        pos = m.end()
-    if pos < end and text[pos:end].strip():
-        out.append((pos, end))
-    return [(a, b) for a, b in out if text[a:b].strip()]
 
 
 def _number(value: str) -> int | str:

@@ -1,0 +1,36 @@
+"""Sentence spans: one splitter for every stage that reads sentences (effects, alignment,
+checks, diff), so a sentence means the same thing in each of them."""
+
+from __future__ import annotations
+
+import re
+
+Span = tuple[int, int]
+
+# Sentence-final punctuation, closing quotes or brackets, then space and a capital, a
+# digit, a bracket, a quote or a dash.
+_SENTENCE_END = re.compile(r"[.!?…]+[\"»”')\]]*(?=\s+[\"«“(\[•+]?[A-ZА-ЯЁ0-9\-–])")
+# An abbreviation's full stop ends no sentence ("e.g. Flying Movement", "т. е.").
+_ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|см|т\.е|т\.к|т\.д|т\.п|напр|стр|p)\.?)$", re.I)
+
+
+def sentences(text: str, start: int = 0, end: int | None = None) -> list[Span]:
+    """Sentence spans of `text[start:end]`, without leading or trailing space."""
+    end = len(text) if end is None else end
+    spans: list[Span] = []
+    at = start
+    for m in _SENTENCE_END.finditer(text, start, end):
+        if _ABBREV.search(text, max(at, m.start() - 6), m.end()):
+            continue
+        spans.append((at, m.end()))
+        at = m.end()
+    spans.append((at, end))
+    out = []
+    for a, b in spans:
+        while a < b and text[a].isspace():
+            a += 1
+        while b > a and text[b - 1].isspace():
+            b -= 1
+        if a < b:
+            out.append((a, b))
+    return out
