@@ -5,6 +5,8 @@ output and a second build at the same time is refused instead of interleaved.
 
 from __future__ import annotations
 
+import ctypes
+import errno
 import fcntl
 import json
 import os
@@ -106,6 +108,26 @@ def dump_yaml(obj: Any) -> str:
     return yaml.dump(obj, Dumper=_YAML_DUMPER, allow_unicode=True, sort_keys=False, width=100)
 
 
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two folders in one step (Linux renameat2 with RENAME_EXCHANGE), so that the
+    output folder is never missing, even for a moment; False where that is unsupported."""
+    renameat2 = getattr(_libc(), "renameat2", None)
+    if renameat2 is None:
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
+
+
+@cache
+def _libc() -> ctypes.CDLL:
+    return ctypes.CDLL(None, use_errno=True)
+
+
 class BuildOutput:
     """A build folder being written: use as a context manager; it lands only on success."""
 
@@ -194,10 +216,14 @@ class BuildOutput:
     ) -> None:
         try:
             if exc_type is None:
-                if self.out.exists():
+                if not self.out.exists():
+                    self._tmp.rename(self.out)
+                elif _exchange(self._tmp, self.out):
+                    shutil.rmtree(self._tmp, ignore_errors=True)  # now the previous build
+                else:  # no atomic exchange here: a moment without the folder, see _recover
                     self.out.rename(self._old)
-                self._tmp.rename(self.out)
-                shutil.rmtree(self._old, ignore_errors=True)
+                    self._tmp.rename(self.out)
+                    shutil.rmtree(self._old, ignore_errors=True)
             else:
                 shutil.rmtree(self._tmp, ignore_errors=True)
         finally:

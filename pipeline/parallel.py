@@ -9,8 +9,10 @@ forking and pickling results cost more than they save there.
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from itertools import accumulate
@@ -24,10 +26,7 @@ _WORK: tuple[Callable[[Any], Any], Sequence[Any]] | None = None
 
 
 def cores() -> int:
-    """Cores this process may run on, or RULEPIPE_WORKERS when set (1 = no workers)."""
-    setting = os.environ.get(WORKERS_ENV, "").strip()
-    if setting.isdigit() and int(setting) > 0:
-        return int(setting)
+    """Cores this process may run on."""
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
@@ -35,9 +34,13 @@ def cores() -> int:
 
 
 def workers_for(total_weight: int) -> int:
-    """How many processes a job of this weight is worth."""
+    """How many processes a job of this weight is worth; RULEPIPE_WORKERS, when set,
+    says how many to use whatever the weight (1: none)."""
     if "fork" not in multiprocessing.get_all_start_methods():
         return 1
+    setting = os.environ.get(WORKERS_ENV, "").strip()
+    if setting.isdigit() and int(setting) > 0:
+        return int(setting)
     return max(1, min(cores(), total_weight // MIN_WEIGHT_PER_WORKER))
 
 
@@ -62,6 +65,16 @@ def chunks(weights: Sequence[int], pieces: int) -> list[tuple[int, int]]:
     return ranges
 
 
+def _die_with_parent() -> None:
+    """Worker start-up: ask Linux to kill this worker when the build process dies, so that
+    a killed build leaves no workers behind (elsewhere they end when their queue closes)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def _run(span: tuple[int, int]) -> list[Any]:
     assert _WORK is not None, "worker started without work"
     fn, items = _WORK
@@ -84,7 +97,7 @@ def map_in_order(
     _WORK = (fn, items)
     try:
         context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=n, mp_context=context) as pool:
+        with ProcessPoolExecutor(n, mp_context=context, initializer=_die_with_parent) as pool:
             results: list[Any] = []
             for part in pool.map(_run, chunks(weights, n * CHUNKS_PER_WORKER)):
                 results.extend(part)
