@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable
@@ -25,6 +26,7 @@ from pipeline.ingest import ingest_file
 from pipeline.ingest import text as text_reader
 from pipeline.interpret.dice import distribution, parse
 from pipeline.normalise import QUOTE_FOLD, normalise
+from pipeline.slug import MAX_SLUG, RESERVED, slugify
 
 from .conftest import ROOT
 
@@ -137,6 +139,19 @@ def test_normalised_text_is_a_fixed_point_in_nfc_with_single_spaces(raw: str) ->
     assert "  " not in out
     assert not any(c.isspace() and c != " " for c in out)
     assert not set(out) & set(QUOTE_FOLD)
+
+
+# --- rule ids: whatever the name, a safe file name ----------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(ANY_TEXT, st.sampled_from(["..", ".", "", "CON", "con.txt", "../../etc", "/"])))
+def test_any_name_slugs_to_a_safe_file_name(name: str) -> None:
+    slug = slugify(name)
+    assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", slug), slug
+    assert len(slug) <= MAX_SLUG
+    assert slug.split(".")[0] not in RESERVED
+    assert slugify(slug) == slug  # an id stays itself
 
 
 # --- segmentation: the blocks of a file keep every non-space character, in order ----------
