@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, TextIO
 
 import jsonschema_rs
 import yaml
@@ -95,6 +95,26 @@ def validate(obj: Any, schema: str, what: str) -> None:
 
 def dump_json(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
+
+
+_JSON_ENCODER = json.JSONEncoder(ensure_ascii=False, indent=2)
+STREAM_CHUNK = 1 << 20  # characters written at a time
+
+
+def write_json_stream(obj: Any, fh: TextIO) -> None:
+    """Write exactly dump_json(obj) to fh without holding it all: json.dumps with an
+    indent keeps every piece of the text in one list, several times the file's size."""
+    pending: list[str] = []
+    size = 0
+    for piece in _JSON_ENCODER.iterencode(obj):
+        pending.append(piece)
+        size += len(piece)
+        if size >= STREAM_CHUNK:
+            fh.write("".join(pending))
+            pending.clear()
+            size = 0
+    pending.append("\n")
+    fh.write("".join(pending))
 
 
 def dump_jsonl_line(obj: Any) -> str:
@@ -194,7 +214,8 @@ class BuildOutput:
             validate(obj, schema, relative)
         elif not isinstance(obj, list):
             raise SchemaViolation(f"{relative} must be an array of {items_schema} objects")
-        self.write_text(relative, dump_json(obj))
+        with self.path(relative).open("w", encoding="utf-8") as fh:
+            write_json_stream(obj, fh)
 
     def write_yaml(self, relative: str, obj: Any, schema: str) -> None:
         validate(obj, schema, relative)
