@@ -23,6 +23,7 @@ from jsonschema import Draft202012Validator, ValidationError
 from referencing import Registry, Resource
 
 from .errors import InputError
+from .parallel import map_in_order
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
 
@@ -158,6 +159,8 @@ class BuildOutput:
         self._tmp = parent / f".{self.out.name}.tmp-{os.getpid()}"
         self._old = parent / f".{self.out.name}.old-{os.getpid()}"
         self._lock_fd: int | None = None
+        self._dirs: set[str] = set()
+        self._yaml: list[tuple[Path, Any]] = []  # rendered together, on more cores, at the end
 
     def __enter__(self) -> BuildOutput:
         if self.out.exists() and not self.out.is_dir():
@@ -196,11 +199,15 @@ class BuildOutput:
             shutil.rmtree(leftover, ignore_errors=True)
 
     def path(self, relative: str) -> Path:
-        target = (self._tmp / relative).resolve()
-        if not target.is_relative_to(self._tmp.resolve()):
+        root = os.fspath(self._tmp)
+        target = os.path.normpath(os.path.join(root, relative))
+        if not target.startswith(root + os.sep):
             raise InputError(relative, "output path would escape the output folder")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        return target
+        folder = os.path.dirname(target)
+        if folder not in self._dirs:  # the temporary folder is new: no links to follow
+            os.makedirs(folder, exist_ok=True)
+            self._dirs.add(folder)
+        return Path(target)
 
     def write_text(self, relative: str, text: str) -> None:
         self.path(relative).write_text(text, encoding="utf-8")
@@ -218,8 +225,16 @@ class BuildOutput:
             write_json_stream(obj, fh)
 
     def write_yaml(self, relative: str, obj: Any, schema: str) -> None:
+        """Validate now; render and write when the build is complete, many files at once
+        over the cores (YAML rendering is the slowest part of writing many rules)."""
         validate(obj, schema, relative)
-        self.write_text(relative, dump_yaml(obj))
+        self._yaml.append((self.path(relative), obj))
+
+    def _write_pending_yaml(self) -> None:
+        texts = map_in_order(dump_yaml, [obj for _, obj in self._yaml])
+        for (target, _), text in zip(self._yaml, texts, strict=True):
+            target.write_text(text, encoding="utf-8")
+        self._yaml.clear()
 
     def write_jsonl(self, relative: str, objs: Iterable[Any], schema: str) -> None:
         check = validator(schema)
@@ -237,6 +252,11 @@ class BuildOutput:
     ) -> None:
         try:
             if exc_type is None:
+                try:
+                    self._write_pending_yaml()
+                except BaseException:
+                    shutil.rmtree(self._tmp, ignore_errors=True)
+                    raise
                 if not self.out.exists():
                     self._tmp.rename(self.out)
                 elif _exchange(self._tmp, self.out):
