@@ -25,6 +25,7 @@ from .extract.references import name_from_references
 from .glossary import Glossary, load_glossary
 from .ingest import Ingested, ingest
 from .model import Segment
+from .parallel import map_in_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,13 +130,18 @@ def make_manifest(
 
 
 def extract_all(segments: tuple[Segment, ...], glossary: Glossary | None) -> dict[str, Facts]:
-    """Facts for every segment, file by file (headings and tables read their neighbours)."""
+    """Facts for every segment, file by file (headings and tables read their neighbours);
+    files are spread over the cores on a large corpus, with the same result."""
+    files = list(by_file(segments).values())
+
+    def extract_one(file_segments: list[Segment]) -> list[Facts]:
+        return extract_file(file_segments, glossary)
+
+    found = map_in_order(extract_one, files, [len(f) for f in files])
     facts: dict[str, Facts] = {}
-    for file_segments in by_file(segments).values():
-        for segment, found in zip(
-            file_segments, extract_file(file_segments, glossary), strict=True
-        ):
-            facts[segment.id] = found
+    for file_segments, file_facts in zip(files, found, strict=True):
+        for segment, one in zip(file_segments, file_facts, strict=True):
+            facts[segment.id] = one
     return facts
 
 

@@ -5,42 +5,80 @@ output and a second build at the same time is refused instead of interleaved.
 
 from __future__ import annotations
 
+import ctypes
+import errno
 import fcntl
 import json
 import os
 import shutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, TextIO
 
+import jsonschema_rs
 import yaml
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, ValidationError
 from referencing import Registry, Resource
 
 from .errors import InputError
+from .parallel import map_in_order
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
 
 
 @cache
-def _registry() -> Registry:
-    resources = []
+def _schemas() -> tuple[tuple[str, Any], ...]:
+    found = []
     for path in sorted(SCHEMAS.glob("*.schema.json")):
         schema = json.loads(path.read_text("utf-8"))
-        resources.append((schema["$id"], Resource.from_contents(schema)))
-    return Registry().with_resources(resources)
+        found.append((schema["$id"], schema))
+    return tuple(found)
 
 
 @cache
-def validator(name: str) -> Draft202012Validator:
+def _registry() -> Registry:
+    return Registry().with_resources(
+        (uri, Resource.from_contents(schema)) for uri, schema in _schemas()
+    )
+
+
+class SchemaValidator:
+    """The reference validator (jsonschema) for one schema, with a compiled one in front:
+    a valid object, the common case, is passed by the compiled check alone; an invalid one
+    is judged and explained by the reference. Other attributes are the reference's."""
+
+    def __init__(self, reference: Draft202012Validator, fast: Any) -> None:
+        self.reference = reference
+        self._fast = fast
+
+    def is_valid(self, instance: Any) -> bool:
+        return bool(self._fast.is_valid(instance)) or self.reference.is_valid(instance)
+
+    def iter_errors(self, instance: Any) -> Iterator[ValidationError]:
+        if self._fast.is_valid(instance):
+            return iter(())
+        return self.reference.iter_errors(instance)
+
+    def validate(self, instance: Any) -> None:
+        if not self._fast.is_valid(instance):
+            self.reference.validate(instance)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.reference, name)
+
+
+@cache
+def validator(name: str) -> SchemaValidator:
     """The validator for schemas/<name>.schema.json, with references between schemas resolved."""
     path = SCHEMAS / f"{name}.schema.json"
     if not path.is_file():
         raise FileNotFoundError(f"schema not found: {path}")
     schema = json.loads(path.read_text("utf-8"))
-    return Draft202012Validator(schema, registry=_registry())
+    reference = Draft202012Validator(schema, registry=_registry())
+    fast = jsonschema_rs.Draft202012Validator(schema, registry=jsonschema_rs.Registry(_schemas()))
+    return SchemaValidator(reference, fast)
 
 
 class SchemaViolation(Exception):
@@ -60,6 +98,26 @@ def dump_json(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
 
 
+_JSON_ENCODER = json.JSONEncoder(ensure_ascii=False, indent=2)
+STREAM_CHUNK = 1 << 20  # characters written at a time
+
+
+def write_json_stream(obj: Any, fh: TextIO) -> None:
+    """Write exactly dump_json(obj) to fh without holding it all: json.dumps with an
+    indent keeps every piece of the text in one list, several times the file's size."""
+    pending: list[str] = []
+    size = 0
+    for piece in _JSON_ENCODER.iterencode(obj):
+        pending.append(piece)
+        size += len(piece)
+        if size >= STREAM_CHUNK:
+            fh.write("".join(pending))
+            pending.clear()
+            size = 0
+    pending.append("\n")
+    fh.write("".join(pending))
+
+
 def dump_jsonl_line(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
 
@@ -69,6 +127,26 @@ _YAML_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when pre
 
 def dump_yaml(obj: Any) -> str:
     return yaml.dump(obj, Dumper=_YAML_DUMPER, allow_unicode=True, sort_keys=False, width=100)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two folders in one step (Linux renameat2 with RENAME_EXCHANGE), so that the
+    output folder is never missing, even for a moment; False where that is unsupported."""
+    renameat2 = getattr(_libc(), "renameat2", None)
+    if renameat2 is None:
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
+
+
+@cache
+def _libc() -> ctypes.CDLL:
+    return ctypes.CDLL(None, use_errno=True)
 
 
 class BuildOutput:
@@ -81,6 +159,8 @@ class BuildOutput:
         self._tmp = parent / f".{self.out.name}.tmp-{os.getpid()}"
         self._old = parent / f".{self.out.name}.old-{os.getpid()}"
         self._lock_fd: int | None = None
+        self._dirs: set[str] = set()
+        self._yaml: list[tuple[Path, Any]] = []  # rendered together, on more cores, at the end
 
     def __enter__(self) -> BuildOutput:
         if self.out.exists() and not self.out.is_dir():
@@ -119,11 +199,15 @@ class BuildOutput:
             shutil.rmtree(leftover, ignore_errors=True)
 
     def path(self, relative: str) -> Path:
-        target = (self._tmp / relative).resolve()
-        if not target.is_relative_to(self._tmp.resolve()):
+        root = os.fspath(self._tmp)
+        target = os.path.normpath(os.path.join(root, relative))
+        if not target.startswith(root + os.sep):
             raise InputError(relative, "output path would escape the output folder")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        return target
+        folder = os.path.dirname(target)
+        if folder not in self._dirs:  # the temporary folder is new: no links to follow
+            os.makedirs(folder, exist_ok=True)
+            self._dirs.add(folder)
+        return Path(target)
 
     def write_text(self, relative: str, text: str) -> None:
         self.path(relative).write_text(text, encoding="utf-8")
@@ -137,11 +221,20 @@ class BuildOutput:
             validate(obj, schema, relative)
         elif not isinstance(obj, list):
             raise SchemaViolation(f"{relative} must be an array of {items_schema} objects")
-        self.write_text(relative, dump_json(obj))
+        with self.path(relative).open("w", encoding="utf-8") as fh:
+            write_json_stream(obj, fh)
 
     def write_yaml(self, relative: str, obj: Any, schema: str) -> None:
+        """Validate now; render and write when the build is complete, many files at once
+        over the cores (YAML rendering is the slowest part of writing many rules)."""
         validate(obj, schema, relative)
-        self.write_text(relative, dump_yaml(obj))
+        self._yaml.append((self.path(relative), obj))
+
+    def _write_pending_yaml(self) -> None:
+        texts = map_in_order(dump_yaml, [obj for _, obj in self._yaml])
+        for (target, _), text in zip(self._yaml, texts, strict=True):
+            target.write_text(text, encoding="utf-8")
+        self._yaml.clear()
 
     def write_jsonl(self, relative: str, objs: Iterable[Any], schema: str) -> None:
         check = validator(schema)
@@ -159,10 +252,19 @@ class BuildOutput:
     ) -> None:
         try:
             if exc_type is None:
-                if self.out.exists():
+                try:
+                    self._write_pending_yaml()
+                except BaseException:
+                    shutil.rmtree(self._tmp, ignore_errors=True)
+                    raise
+                if not self.out.exists():
+                    self._tmp.rename(self.out)
+                elif _exchange(self._tmp, self.out):
+                    shutil.rmtree(self._tmp, ignore_errors=True)  # now the previous build
+                else:  # no atomic exchange here: a moment without the folder, see _recover
                     self.out.rename(self._old)
-                self._tmp.rename(self.out)
-                shutil.rmtree(self._old, ignore_errors=True)
+                    self._tmp.rename(self.out)
+                    shutil.rmtree(self._old, ignore_errors=True)
             else:
                 shutil.rmtree(self._tmp, ignore_errors=True)
         finally:

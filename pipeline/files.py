@@ -4,6 +4,7 @@ and the place named on one line (InputError), never a traceback."""
 from __future__ import annotations
 
 import codecs
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,11 +12,16 @@ import yaml
 
 from .errors import InputError
 
-MAX_FILE_BYTES = 512 * 1024 * 1024
+MAX_FILE_BYTES = 64 * 1024 * 1024  # past this a file is refused before it is read (README, Limits)
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # C0 controls but white space, and DEL
+_SPACE = re.compile(r"[ \n]")
 
 
 def decode(name: str, data: bytes) -> str:
-    """Decode UTF-8 (with or without BOM) or BOM-marked UTF-16; refuse binary data."""
+    """Decode UTF-8 (with or without BOM) or UTF-16 (with a BOM, or without one when every
+    NUL byte is the high byte of a code unit and the text has spaces or line breaks and
+    no control characters, as a Windows "Unicode" save gives); refuse binary data: NUL
+    bytes otherwise, and control characters other than white space."""
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8) :]
     elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
@@ -23,13 +29,14 @@ def decode(name: str, data: bytes) -> str:
             text = data.decode("utf-16")
         except UnicodeDecodeError as exc:
             raise InputError(name, f"not valid UTF-16: {exc.reason}", f"byte {exc.start}") from None
-        return _refuse_nul(name, text)
+        return _refuse_controls(name, text, "utf-16-le", 2)
     nul = data.find(b"\x00")
     if nul >= 0:
+        text = _unmarked_utf16(data)
+        if text is not None:
+            return text
         line = data.count(b"\n", 0, nul) + 1
-        raise InputError(
-            name, "binary file or unmarked UTF-16 (NUL byte); save it as UTF-8", _where(line, nul)
-        )
+        raise InputError(name, "binary file (NUL byte); save it as UTF-8", _where(line, nul))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -37,14 +44,37 @@ def decode(name: str, data: bytes) -> str:
         raise InputError(
             name, f"not UTF-8 ({exc.reason}); save it as UTF-8", _where(line, exc.start)
         ) from None
+    return _refuse_controls(name, text, "utf-8", 0)
+
+
+def _unmarked_utf16(data: bytes) -> str | None:
+    """The text of UTF-16 without a BOM, or None if the bytes are not that."""
+    if len(data) % 2:
+        return None
+    even, odd = data[0::2].count(0), data[1::2].count(0)
+    if bool(even) == bool(odd):  # NULs on both sides (binary) or on neither
+        return None
+    try:
+        text = data.decode("utf-16-le" if odd else "utf-16-be")
+    except UnicodeDecodeError:
+        return None
+    if _CONTROL.search(text) or not _SPACE.search(text):
+        return None
     return text
 
 
-def _refuse_nul(name: str, text: str) -> str:
-    nul = text.find("\x00")
-    if nul >= 0:
-        raise InputError(name, "NUL character in text", _where(text.count("\n", 0, nul) + 1, nul))
-    return text
+def _refuse_controls(name: str, text: str, encoding: str, skipped: int) -> str:
+    """The text, unless it holds a NUL or another control character (not white space)."""
+    control = _CONTROL.search(text)
+    if control is None:
+        return text
+    at = control.start()
+    char = control.group()
+    what = "NUL character" if char == "\x00" else f"control character U+{ord(char):04X}"
+    byte = skipped + len(text[:at].encode(encoding))
+    raise InputError(
+        name, f"{what} in text: not a text file", _where(text.count("\n", 0, at) + 1, byte)
+    )
 
 
 def _where(line: int, byte: int) -> str:
@@ -52,7 +82,11 @@ def _where(line: int, byte: int) -> str:
 
 
 def read_bytes(path: Path, what: str = "file") -> bytes:
+    """The bytes of a user file; one larger than MAX_FILE_BYTES is refused unread."""
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise InputError(str(path), f"{what} too large ({size} bytes; limit {MAX_FILE_BYTES})")
         return path.read_bytes()
     except FileNotFoundError:
         raise InputError(str(path), f"no such {what}") from None

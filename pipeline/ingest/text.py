@@ -3,6 +3,11 @@
 Paragraphs are separated by blank lines, or by a line break after sentence-final
 punctuation (drops that put one paragraph on each line). A soft-wrapped line, one that
 breaks mid-sentence, continues its paragraph.
+
+No block is longer than `MAX_BLOCK_CHARS`: a longer run of text (a file with no line
+breaks, a paragraph that never ends a sentence) is cut at line breaks, sentence ends or
+spaces, in that order of preference, so that no stage meets an unbounded string and no
+character of the file is lost.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 _PAREN = re.compile(r"\([^()]*\)")
 _SENTENCE_END = tuple('.!?:;…)»"”')
 MAX_HEADING = 120
+MAX_BLOCK_CHARS = 20_000  # the longest rule paragraph of the seeds is under 2,000
+_CUT_AT = ("\n", ". ", "! ", "? ", "; ", " ")
 
 
 def is_caps_heading(line: str) -> bool:
@@ -51,6 +58,50 @@ def split_cells(line: str) -> tuple[str, ...]:
     return tuple(c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", s))
 
 
+def table_rows(lines: list[str]) -> tuple[tuple[str, ...], ...]:
+    """The cells of every row of a pipe table, the |---| rule lines left out."""
+    return tuple(split_cells(line) for line in lines if not _TABLE_RULE.match(line.strip()))
+
+
+def _cut(text: str, start: int, end: int) -> int:
+    """Where to end a piece of text[start:end] no longer than MAX_BLOCK_CHARS."""
+    limit = start + MAX_BLOCK_CHARS
+    for mark in _CUT_AT:
+        at = text.rfind(mark, start + MAX_BLOCK_CHARS // 2, limit)
+        if at >= 0:
+            return at + len(mark)
+    return limit
+
+
+def _breaks(text: str) -> int:
+    """Line breaks in text, counted as str.splitlines counts them."""
+    return len((text + "x").splitlines()) - 1
+
+
+def _emit_cut(
+    text: str, start: int, end: int, kind: SegmentKind, line: int, blocks: list[Block]
+) -> None:
+    """Emit an over-long run of text as pieces of at most MAX_BLOCK_CHARS, each an exact
+    slice of the file; a table piece that is not whole rows becomes a paragraph."""
+    while start < end:
+        stop = end if end - start <= MAX_BLOCK_CHARS else _cut(text, start, end)
+        piece = text[start:stop]
+        raw = piece.strip()
+        if raw:
+            lead = len(piece) - len(piece.lstrip())
+            first = line + _breaks(piece[:lead])
+            last = first + _breaks(raw)
+            whole_rows = raw.startswith("|") and (stop == end or text[stop - 1] == "\n")
+            if kind == "table" and whole_rows:
+                rows = table_rows(raw.split("\n"))
+                blocks.append(Block(kind="table", raw=raw, lines=(first, last), rows=rows))
+            else:
+                piece_kind: SegmentKind = "paragraph" if kind == "table" else kind
+                blocks.append(Block(kind=piece_kind, raw=raw, lines=(first, last)))
+        line += _breaks(piece)
+        start = stop
+
+
 def read_text(text: str, markdown: bool) -> list[Block]:
     """Split a text file into blocks; each block's raw text is an exact slice of the file."""
     lines = text.splitlines(keepends=True)
@@ -61,7 +112,11 @@ def read_text(text: str, markdown: bool) -> list[Block]:
         offsets.append(offsets[-1] + len(line))
 
     def emit(kind: SegmentKind, first: int, last: int, **extra: object) -> None:
-        raw = text[offsets[first] : offsets[last + 1]].rstrip("\r\n")
+        start, end = offsets[first], offsets[last + 1]
+        if end - start > MAX_BLOCK_CHARS:
+            _emit_cut(text, start, end, kind, first + 1, blocks)
+            return
+        raw = text[start:end].rstrip("\r\n")
         blocks.append(Block(kind=kind, raw=raw, lines=(first + 1, last + 1), **extra))  # type: ignore[arg-type]
 
     i = 0
@@ -75,12 +130,7 @@ def read_text(text: str, markdown: bool) -> list[Block]:
             j = i
             while j + 1 < n and kinds[j + 1] == "table":
                 j += 1
-            rows = tuple(
-                split_cells(lines[k])
-                for k in range(i, j + 1)
-                if not _TABLE_RULE.match(lines[k].strip())
-            )
-            emit("table", i, j, rows=rows)
+            emit("table", i, j, rows=table_rows(lines[i : j + 1]))
             i = j + 1
             continue
         if kind == "heading":

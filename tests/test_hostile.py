@@ -1,0 +1,500 @@
+"""Hostile and broken inputs, run as a user runs them (`rulepipe build` on a corpus in
+tmp): each gets a correct result, or exit 2 with one line naming the file and the place;
+never a traceback, a hang, or a changed previous output folder.
+
+The helpers here are shared with tests/test_crash.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+import yaml
+
+from pipeline.emit import validator
+from pipeline.files import MAX_FILE_BYTES
+from pipeline.ingest.text import MAX_BLOCK_CHARS
+from pipeline.slug import RESERVED
+
+from .conftest import ROOT, run_cli
+
+PREVIOUS_TEXT = (
+    "Models with Fear suffer -1 Discipline.\n\nМодели с правилом Страх получают -1 к Дисциплине.\n"
+)
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    """Every file under folder with its bytes: equal trees are byte-identical folders."""
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+def make_corpus(root: Path, files: dict[str, bytes | str], drop: str = "d") -> Path:
+    """root/drops/<drop>/<name> for each file; str contents are written as UTF-8."""
+    for name, data in files.items():
+        path = root / "drops" / drop / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        path.write_bytes(data)
+    return root
+
+
+def leftovers(parent: Path) -> list[str]:
+    """Temporary or moved-aside build folders left beside an output folder."""
+    return sorted(p.name for p in parent.iterdir() if ".tmp-" in p.name or ".old-" in p.name)
+
+
+def assert_refused(
+    result: subprocess.CompletedProcess[str],
+    pattern: str,
+    out: Path | None = None,
+    before: dict[str, bytes] | None = None,
+) -> None:
+    """Exit 2, nothing on stdout, one line on stderr matching pattern, no traceback, and
+    the previous output (if any) byte-identical with nothing left beside it."""
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert re.search(pattern, lines[0]), lines[0]
+    if out is not None:
+        assert before is not None
+        assert tree(out) == before
+        assert leftovers(out.parent) == []
+
+
+def run_measured(
+    *args: str, timeout: float = 600, cwd: Path | None = None
+) -> tuple[int, str, str, int]:
+    """Run `python -m pipeline ARGS`; return exit code, stdout, stderr and the peak
+    resident memory of that process alone, in KiB (killed after timeout seconds)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "pipeline", *args], cwd=cwd or ROOT, stdout=out, stderr=err
+        )
+        timer = threading.Timer(timeout, child.kill)
+        timer.start()
+        try:
+            _, status, usage = os.wait4(child.pid, 0)
+        finally:
+            timer.cancel()
+        child.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return (
+            child.returncode,
+            out.read().decode("utf-8", "replace"),
+            err.read().decode("utf-8", "replace"),
+            usage.ru_maxrss,
+        )
+
+
+def copy_build(template: Path, dest: Path) -> Path:
+    shutil.copytree(template, dest)
+    return dest
+
+
+# --- a previous build that every refused build must leave byte-identical -------------
+
+
+@pytest.fixture(scope="session")
+def previous_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("previous")
+    corpus = make_corpus(root / "corpus", {"fear.txt": PREVIOUS_TEXT})
+    result = run_cli("build", str(corpus), "-o", str(root / "output"), "-q")
+    assert result.returncode == 0, result.stderr
+    return root / "output"
+
+
+@pytest.fixture
+def previous(previous_template: Path, tmp_path: Path) -> tuple[Path, dict[str, bytes]]:
+    """A copy of a good build in tmp_path/output, and its bytes."""
+    out = copy_build(previous_template, tmp_path / "output")
+    return out, tree(out)
+
+
+def build_over(
+    previous: tuple[Path, dict[str, bytes]], corpus: Path, *extra: str
+) -> subprocess.CompletedProcess[str]:
+    out, _ = previous
+    return run_cli("build", str(corpus), "-o", str(out), "-q", *extra)
+
+
+def segments(out: Path) -> list[dict]:
+    lines = (out / "segments.jsonl").read_text("utf-8").splitlines()
+    return [json.loads(line) for line in lines]
+
+
+def manifest(out: Path) -> dict:
+    return json.loads((out / "manifest.json").read_text("utf-8"))
+
+
+# --- encodings ------------------------------------------------------------------------
+
+INVALID_UTF8 = {
+    # name: (bytes, line, byte offset of the first bad byte)
+    "lone-continuation": (b"Fear.\n\nModels with \x80 Fear.\n", 3, 19),
+    "truncated-at-end": ("Страх.\n".encode() + "Сила".encode()[:-1], 2, 18),
+    "encoded-surrogate": (b"One.\nTwo \xed\xa0\x80 three.\n", 2, 9),
+    "overlong-slash": (b"a.\nb.\nc \xc0\xaf d.\n", 3, 8),
+}
+
+
+@pytest.mark.parametrize("case", sorted(INVALID_UTF8))
+def test_invalid_utf8_names_file_line_and_byte(tmp_path, previous, case):
+    data, line, byte = INVALID_UTF8[case]
+    corpus = make_corpus(tmp_path / "c", {"ok.txt": PREVIOUS_TEXT, "bad.md": data})
+    result = build_over(previous, corpus)
+    assert_refused(result, rf"bad\.md:{line} \(byte {byte}\): not UTF-8", *previous)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_bom_is_detected_and_read(tmp_path, encoding):
+    text = "Модели с правилом Страх.\n\nModels with Fear suffer -1 Discipline.\n"
+    corpus = make_corpus(tmp_path / "c", {"a.txt": text.encode(encoding)})
+    result = run_cli("build", str(corpus), "-o", str(tmp_path / "out"), "-q")
+    assert result.returncode == 0, result.stderr
+    assert [(s["raw"], s["lang"]) for s in segments(tmp_path / "out")] == [
+        ("Модели с правилом Страх.", "ru"),
+        ("Models with Fear suffer -1 Discipline.", "en"),
+    ]
+
+
+def test_utf16_with_bom_is_read_the_same_as_without(tmp_path):
+    text = "Модели с правилом Страх.\n"
+    corpus = make_corpus(
+        tmp_path / "c", {"bom.txt": text.encode("utf-16"), "nobom.txt": text.encode("utf-16-le")}
+    )
+    result = run_cli("build", str(corpus), "-o", str(tmp_path / "out"), "-q")
+    assert result.returncode == 0, result.stderr
+    raws = [s["raw"] for s in segments(tmp_path / "out")]
+    assert raws == ["Модели с правилом Страх.", "Модели с правилом Страх."]
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "pattern"),
+    [
+        # a NUL code unit in BOM-marked UTF-16
+        (
+            "u16.txt",
+            "Line one.\nLine\x00two.\n".encode("utf-16"),
+            r"u16\.txt:2 \(byte 30\): NUL character",
+        ),
+        # NULs on both byte lanes: binary, whatever the name says
+        ("blob.md", b"Fear.\n\n" + bytes(range(256)) * 4, r"blob\.md:3 \(byte 7\): binary"),
+        # odd length with a NUL: cannot be UTF-16
+        ("odd.txt", b"Fear\x00", r"odd\.txt:1 \(byte 4\): binary"),
+        # one NUL lane, but no white space anywhere: not text in any encoding we read
+        ("lane.txt", b"Fear\x00.", r"lane\.txt:1 \(byte 4\): binary"),
+        # UTF-16 without a BOM and without a NUL: control characters in UTF-8 terms
+        (
+            "cyr.txt",
+            "Страх".encode("utf-16-le"),
+            r"cyr\.txt:1 \(byte 1\): control character U\+0004",
+        ),
+        # UTF-16 without a BOM that decodes to control characters: not text
+        ("ctl.txt", "ab\x01\x02cd".encode("utf-16-le"), r"ctl\.txt:1 \(byte 1\): binary"),
+    ],
+)
+def test_nul_bytes_are_refused_with_line_and_byte(tmp_path, previous, name, data, pattern):
+    corpus = make_corpus(tmp_path / "c", {"ok.txt": PREVIOUS_TEXT, name: data})
+    assert_refused(build_over(previous, corpus), pattern, *previous)
+
+
+# --- size -----------------------------------------------------------------------------
+
+
+def test_200_mb_single_line_file_is_refused_unread(tmp_path, previous):
+    corpus = make_corpus(tmp_path / "c", {"ok.txt": PREVIOUS_TEXT})
+    huge = corpus / "drops" / "d" / "huge.txt"
+    line = b"Models with Fear suffer -1 Discipline and move 2D6 inches, " * 1000
+    try:
+        with huge.open("wb") as fh:  # streamed: 200 MB, no line break
+            while fh.tell() < 200 * 1024 * 1024:
+                fh.write(line)
+        out, before = previous
+        code, stdout, stderr, peak_kib = run_measured(
+            "build", str(corpus), "-o", str(out), "-q", timeout=120
+        )
+        result = subprocess.CompletedProcess([], code, stdout, stderr)
+        assert_refused(result, rf"huge\.txt: file too large \(\d+ bytes; limit {MAX_FILE_BYTES}\)")
+        assert tree(out) == before
+        assert leftovers(out.parent) == []
+        assert peak_kib < 1024 * 1024  # never read into memory (a read alone would be 200 MB+)
+    finally:
+        huge.unlink(missing_ok=True)
+
+
+def test_a_long_line_under_the_size_limit_is_cut_into_bounded_blocks(tmp_path):
+    sentence = "Models with Fear suffer -1 Discipline and move 2D6 inches. "
+    text = sentence * (300_000 // len(sentence)) + "Last words"
+    corpus = make_corpus(tmp_path / "c", {"long.txt": text})
+    out = tmp_path / "out"
+    code, _, stderr, _ = run_measured("build", str(corpus), "-o", str(out), "-q", timeout=300)
+    assert code == 0, stderr
+    found = segments(out)
+    assert len(found) >= len(text) // MAX_BLOCK_CHARS
+    assert all(len(s["raw"]) <= MAX_BLOCK_CHARS for s in found)
+    assert all(s["lines"] == [1, 1] for s in found)
+    assert "".join(s["raw"] for s in found).replace(" ", "") == text.replace(" ", "")
+    assert manifest(out)["accounting"]["balanced"] is True
+
+
+def test_100000_tiny_files_build_and_are_all_accounted_for(tmp_path):
+    corpus = tmp_path / "c"
+    for i in range(100_000):
+        folder = corpus / "drops" / f"d{i // 5000:02d}"
+        if i % 5000 == 0:
+            folder.mkdir(parents=True)
+        lang_text = f"Models with Fear {i} suffer -1 Discipline." if i % 2 else f"Страх {i}."
+        (folder / f"f{i:06d}.txt").write_text(lang_text + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    code, _, stderr, _ = run_measured("build", str(corpus), "-o", str(out), "-q", timeout=600)
+    assert code == 0, stderr
+    m = manifest(out)
+    assert len(m["inputs"]) == 100_000
+    assert m["counts"]["segments"] == 100_000
+    accounting = m["accounting"]
+    assert accounting["balanced"] is True
+    assert accounting["in_rules"] + accounting["copies"] + accounting["unassigned"] == 100_000
+    with (out / "segments.jsonl").open(encoding="utf-8") as fh:
+        assert sum(1 for _ in fh) == 100_000
+    shutil.rmtree(corpus)
+
+
+# --- markup and layout ----------------------------------------------------------------
+
+
+def test_deep_and_unbalanced_bbcode_builds_and_keeps_the_raw_text(tmp_path):
+    deep = "[b]" * 6_000 + "Deep." + "[/i]" * 50  # under MAX_BLOCK_CHARS: one block
+    crossed = "[b][i]Crossed [/b] tags[/i] and [url=javascript:alert(1)]a link[/url]."
+    unclosed = "[quote][color=red]Never closed, spans\nthe next line."
+    text = "\n\n".join([deep, crossed, unclosed]) + "\n"
+    corpus = make_corpus(tmp_path / "c", {"bb.txt": text})
+    out = tmp_path / "out"
+    code, _, stderr, _ = run_measured("build", str(corpus), "-o", str(out), "-q", timeout=300)
+    assert code == 0, stderr
+    found = {s["raw"]: s for s in segments(out)}
+    assert list(found) == [deep, crossed, unclosed]
+    assert found[deep]["text"] == "Deep."
+    assert len(found[deep]["markup"]) == 6_050
+    assert found[crossed]["text"] == "Crossed tags and a link."
+    assert found[unclosed]["text"] == "Never closed, spans the next line."
+    assert manifest(out)["accounting"]["balanced"] is True
+
+
+def test_markdown_table_with_ragged_rows_keeps_every_cell(tmp_path):
+    table = (
+        "| D6 | Result |\n|---|---|\n| 1 | Falls. |\n| 2-5 |\n"
+        "| 6 | Lands. | extra | more |\n|\n| | |\n"
+    )
+    corpus = make_corpus(tmp_path / "c", {"t.md": "# ПРЫЖОК\n\n" + table})
+    out = tmp_path / "out"
+    result = run_cli("build", str(corpus), "-o", str(out), "-q")
+    assert result.returncode == 0, result.stderr
+    [seg] = [s for s in segments(out) if s["kind"] == "table"]
+    assert seg["rows"] == [
+        ["D6", "Result"],
+        ["1", "Falls."],
+        ["2-5"],
+        ["6", "Lands.", "extra", "more"],
+        [""],
+        ["", ""],
+    ]
+    assert seg["raw"] == table.rstrip("\n")
+
+
+# --- rule names that would make bad file names ----------------------------------------
+
+HOSTILE_NAMES = [
+    "../../etc",
+    "..",
+    "...",
+    "/etc/passwd",
+    "C:\\Windows\\System32",
+    "\\\\server\\share",
+    "CON",
+    "con.txt",
+    "NUL",
+    "LPT1",
+    "—",
+    "###",
+    "Ωμέγα",
+    "a" * 300,
+]
+
+
+def test_rule_names_that_would_escape_or_name_a_device_become_safe_ids(tmp_path):
+    body = "\n\n".join(
+        f"# {name}\n\nText number {i} under it." for i, name in enumerate(HOSTILE_NAMES)
+    )
+    corpus = make_corpus(tmp_path / "c", {"names.md": body + "\n"})
+    out = tmp_path / "work" / "output"
+    result = run_cli("build", str(corpus), "-o", str(out), "-q")
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "work").iterdir()) == [".output.lock", "output"]
+    files = sorted((out / "rules").iterdir())
+    rules = json.loads((out / "rules.json").read_text("utf-8"))
+    assert sorted(f"{r['id']}.yaml" for r in rules) == [p.name for p in files]
+    for path in files:
+        assert path.parent == out / "rules" and path.is_file()
+        stem = path.name.removesuffix(".yaml")
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", stem), stem
+        assert stem.split(".")[0] not in RESERVED
+        assert len(stem) <= 80
+    ids = {r["id"] for r in rules}
+    assert {"etc", "etc-passwd", "con-rule", "nul-rule", "lpt1-rule"} <= ids
+    assert len(ids) == len(rules)
+
+
+# --- YAML and JSON of the wrong shape -------------------------------------------------
+
+BAD_GLOSSARIES = {
+    "a-list": (
+        "- en: [Fear]\n- ru: [Страх]\n",
+        r":top level: not a glossary: .* is not of type 'object'",
+    ),
+    "a-scalar": (
+        "just words\n",
+        r":top level: not a glossary: 'just words' is not of type 'object'",
+    ),
+    "empty-file": ("", r":top level: not a glossary: None is not of type 'object'"),
+    "terms-a-mapping": (
+        "languages: [en]\nterms: {fear: [Fear]}\n",
+        r":terms: not a glossary: .* is not of type 'array'",
+    ),
+    "duplicate-id": (
+        "languages: [en, ru]\nterms:\n  - {id: fear, en: [Fear]}\n  - {id: fear, en: [Terror]}\n",
+        r":terms/1: duplicate term id 'fear'",
+    ),
+    "empty-term": (
+        "languages: [en]\nterms:\n  - {id: fear, en: ['']}\n",
+        r":terms/0/en/0: not a glossary: '' should be non-empty",
+    ),
+    "blank-term": (
+        "languages: [en]\nterms:\n  - {id: fear, en: ['   ']}\n",
+        r":terms/0/en/0: not a glossary: '   ' does not match",
+    ),
+    "no-renderings": (
+        "languages: [en]\nterms:\n  - {id: fear, en: []}\n",
+        r":terms/0/en: not a glossary: \[\] should be non-empty",
+    ),
+    "duplicate-rendering": (
+        "languages: [en]\nterms:\n  - {id: fear, en: [Fear, Fear]}\n",
+        r":terms/0/en: not a glossary: .* has non-unique elements",
+    ),
+    "same-rendering-two-terms": (
+        "languages: [en]\nterms:\n  - {id: fear, en: [Fear]}\n  - {id: dread, en: [' fear']}\n",
+        r":terms/1/en/0: ' fear' \(en\) is already a rendering of term 'fear'",
+    ),
+    "empty-id": (
+        "languages: [en]\nterms:\n  - {id: '', en: [Fear]}\n",
+        r":terms/0/id: not a glossary: '' does not match",
+    ),
+    "bad-yaml": ("languages: [en\nterms: x\n", r":2:6: not valid YAML"),
+    "nul-byte": ("languages: [en]\x00\n", r":1 \(byte 15\): binary file"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_GLOSSARIES))
+def test_glossary_of_the_wrong_shape_is_refused_with_its_place(tmp_path, previous, case):
+    text, pattern = BAD_GLOSSARIES[case]
+    corpus = make_corpus(tmp_path / "c", {"fear.txt": PREVIOUS_TEXT})
+    glossary = tmp_path / "terms.yaml"
+    glossary.write_bytes(text.encode("utf-8"))
+    result = build_over(previous, corpus, "--glossary", str(glossary))
+    assert_refused(result, r"terms\.yaml" + pattern, *previous)
+
+
+RULE_FILE_SHAPES = {
+    "a-list": ("- op: extra-dice\n", r": a rule file must hold one YAML mapping"),
+    "a-scalar": ("swiftstride\n", r": a rule file must hold one YAML mapping"),
+    "empty": ("", r": a rule file must hold one YAML mapping"),
+    "effects-a-mapping": (
+        "id: swiftstride\nkind: special-rule\neffects: {op: roll}\n",
+        r":effects: 'effects' must be a list",
+    ),
+    "id-a-number": ("id: 7\nkind: special-rule\neffects: []\n", r":id: "),
+    "bad-yaml": ("id: swiftstride\n  effects: [\n", r":2:\d+: not valid YAML"),
+    "json-wrong-shape": ('["id", "swiftstride"]', r": a rule file must hold one YAML mapping"),
+    "effect-unknown-op": (
+        "id: swiftstride\nkind: special-rule\neffects: [{op: teleport}]\n",
+        r":effects\[0\]: unknown effect op 'teleport'",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(RULE_FILE_SHAPES))
+def test_charge_refuses_a_rule_file_edited_to_a_wrong_shape(tmp_path, case):
+    text, pattern = RULE_FILE_SHAPES[case]
+    build = copy_build(ROOT / "output", tmp_path / "output")
+    target = build / "rules" / "swiftstride.yaml"
+    assert target.is_file()
+    target.write_text(text, encoding="utf-8")
+    before = tree(build)
+    args = ["--distance", "10", "--advance", "6", "--rules", "swiftstride", "--build", str(build)]
+    result = run_cli("charge", *args, "--json")
+    assert_refused(result, r"swiftstride\.yaml" + pattern)
+    assert tree(build) == before
+
+
+# --- JSON Lines ------------------------------------------------------------------------
+
+GOOD_LINE = '{"id": "p1", "text": "Models with Fear suffer -1 Discipline.", "lang": "en"}'
+BAD_JSONL = {
+    "truncated": ('{"id": "p2", "text": "Cut off', r":2: not JSON: Unterminated string"),
+    "array": ('["p2", "text", "en"]', r":2: expected a JSON object, got list"),
+    "number": ("42", r":2: expected a JSON object, got int"),
+    "null-text": ('{"id": "p2", "text": null, "lang": "en"}', r":2: field 'text' missing"),
+    "no-lang": ('{"id": "p2", "text": "x"}', r":2: field 'lang' missing"),
+    "id-a-number": ('{"id": 2, "text": "x", "lang": "en"}', r":2: field 'id' missing"),
+    "trailing-garbage": (GOOD_LINE + " }", r":2: not JSON: Extra data"),
+    "invalid-utf8": ('{"id": "p2", "text": "\udcff", "lang": "en"}', r":2 \(byte \d+\): not UTF-8"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_JSONL))
+def test_extract_refuses_a_broken_line_in_the_middle_and_prints_nothing(tmp_path, case):
+    line, pattern = BAD_JSONL[case]
+    path = tmp_path / "pairs.jsonl"
+    body = "\n".join([GOOD_LINE, line, GOOD_LINE.replace("p1", "p3")]) + "\n"
+    path.write_bytes(body.encode("utf-8", "surrogateescape"))
+    result = run_cli("extract", str(path))
+    assert_refused(result, r"pairs\.jsonl" + pattern)
+
+
+def test_extract_reads_blank_lines_crlf_and_a_bom(tmp_path):
+    path = tmp_path / "pairs.jsonl"
+    path.write_bytes(("\ufeff" + GOOD_LINE + "\r\n\r\n" + GOOD_LINE.replace("p1", "p2")).encode())
+    result = run_cli("extract", str(path))
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(x) for x in result.stdout.splitlines()]
+    assert [r["id"] for r in rows] == ["p1", "p2"]
+    assert all(r["name"] == "Fear" for r in rows)
+
+
+def test_every_object_of_a_hostile_build_validates(tmp_path):
+    text = "# ../x\n\n[b]Models with [i]Fear[/b] -1.\n\n| 1 | a |\n| 2 |\n\nCON\n\nStrah.\n"
+    corpus = make_corpus(tmp_path / "c", {"h.md": text})
+    out = tmp_path / "out"
+    result = run_cli("build", str(corpus), "-o", str(out), "-q")
+    assert result.returncode == 0, result.stderr
+    for seg in segments(out):
+        assert validator("segment").reference.is_valid(seg)
+    for path in (out / "rules").iterdir():
+        assert validator("rule").reference.is_valid(yaml.safe_load(path.read_text("utf-8")))
+    assert validator("manifest").reference.is_valid(manifest(out))

@@ -1,0 +1,291 @@
+"""Properties over generated inputs: dice expressions against an independent model,
+the normaliser's form, segmentation that loses nothing, and schema-valid builds whose
+rule files read back the same from YAML and JSON."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pipeline.build import build
+from pipeline.emit import dump_json, dump_yaml, validator
+from pipeline.errors import InputError
+from pipeline.files import decode
+from pipeline.ingest import ingest_file
+from pipeline.ingest import text as text_reader
+from pipeline.interpret.dice import distribution, parse
+from pipeline.normalise import QUOTE_FOLD, normalise
+from pipeline.slug import MAX_SLUG, RESERVED, slugify
+
+from .conftest import ROOT
+
+Dist = dict[int, Fraction]
+
+# --- dice: every expression equals an independent model of it --------------------------
+
+
+def uniform(sides: int) -> Dist:
+    return {v: Fraction(1, sides) for v in range(1, sides + 1)}
+
+
+def combine(a: Dist, b: Dist, op: Callable[[int, int], int]) -> Dist:
+    out: Counter[int] = Counter()
+    for (x, px), (y, py) in itertools.product(a.items(), b.items()):
+        out[op(x, y)] += px * py
+    return {v: p for v, p in sorted(out.items()) if p}
+
+
+def pool_sum(n: int, sides: int, dropped_low: int = 0) -> Dist:
+    """n dice of `sides` faces by enumeration, the lowest `dropped_low` left out."""
+    out: Counter[int] = Counter()
+    for faces in itertools.product(range(1, sides + 1), repeat=n):
+        out[sum(sorted(faces)[dropped_low:])] += 1
+    total = sides**n
+    return {v: Fraction(c, total) for v, c in sorted(out.items())}
+
+
+def rerolled(sides: int, again: set[int]) -> Dist:
+    out: Counter[int] = Counter()
+    for first, second in itertools.product(range(1, sides + 1), repeat=2):
+        out[second if first in again else first] += 1
+    return {v: Fraction(c, sides * sides) for v, c in sorted(out.items())}
+
+
+Expr = tuple[str, Dist]
+
+atoms: st.SearchStrategy[Expr] = st.one_of(
+    st.integers(0, 6).map(lambda c: (str(c), {c: Fraction(1)})),
+    st.tuples(st.integers(1, 3), st.sampled_from([3, 4, 6, 8])).map(
+        lambda ns: (f"{ns[0]}D{ns[1]}", pool_sum(*ns))
+    ),
+    st.sampled_from([3, 6]).map(lambda s: (f"D{s}", uniform(s))),
+    st.integers(2, 4).map(lambda n: (f"{n}D6 drop lowest", pool_sum(n, 6, 1))),
+    st.integers(1, 5).map(lambda r: (f"D6 reroll {r}", rerolled(6, {r}))),
+)
+
+
+def _join(pair: tuple[Expr, Expr], sign: str) -> Expr:
+    (a, da), (b, db) = pair
+    op = {"+": lambda x, y: x + y, "-": lambda x, y: x - y, "*": lambda x, y: x * y}[sign]
+    return f"({a}) {sign} ({b})", combine(da, db, op)
+
+
+expressions: st.SearchStrategy[Expr] = st.recursive(
+    atoms,
+    lambda inner: st.one_of(
+        st.tuples(inner, inner).map(lambda p: _join(p, "+")),
+        st.tuples(inner, inner).map(lambda p: _join(p, "-")),
+        st.tuples(atoms.filter(lambda e: e[0].isdigit()), inner).map(lambda p: _join(p, "*")),
+    ),
+    max_leaves=4,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(expressions)
+def test_any_dice_expression_equals_its_model_and_sums_to_one(expr: Expr) -> None:
+    text, model = expr
+    got = dict(distribution(parse(text)))
+    assert sum(got.values()) == 1
+    assert got == model
+
+
+@settings(max_examples=80, deadline=None)
+@given(expressions, expressions)
+def test_roll_of_a_sum_is_the_convolution_of_its_parts(a: Expr, b: Expr) -> None:
+    parts = combine(dict(distribution(parse(a[0]))), dict(distribution(parse(b[0]))), int.__add__)
+    assert dict(distribution(parse(f"({a[0]})+({b[0]})"))) == parts
+
+
+@settings(max_examples=60, deadline=None)
+@given(expressions, st.sampled_from(["Д", "д", "К", "к"]), st.integers(0, 3))
+def test_cyrillic_die_letters_and_spacing_read_as_latin(expr: Expr, letter: str, pad: int) -> None:
+    text, model = expr
+    spaced = text.replace("D", letter).replace(" ", " " * (pad + 1))
+    assert dict(distribution(parse(spaced))) == model
+
+
+# --- the normaliser: idempotent, NFC, single spaces, no unfolded glyph --------------------
+
+GLYPHS = " \t\n\u00a0\u2028\u3000e\u0301\u0308Ä1″”“«»'′"
+ANY_TEXT = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs",)),
+    max_size=120,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        ANY_TEXT, st.text(alphabet=" \t\n\u00a0\u2028\u3000e\u0301\u0308Ä1″”“«»'′", max_size=60)
+    )
+)
+def test_normalised_text_is_a_fixed_point_in_nfc_with_single_spaces(raw: str) -> None:
+    out = normalise(raw)
+    assert normalise(out) == out
+    assert unicodedata.is_normalized("NFC", out)
+    assert out == out.strip()
+    assert "  " not in out
+    assert not any(c.isspace() and c != " " for c in out)
+    assert not set(out) & set(QUOTE_FOLD)
+
+
+# --- rule ids: whatever the name, a safe file name ----------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(ANY_TEXT, st.sampled_from(["..", ".", "", "CON", "con.txt", "../../etc", "/"])))
+def test_any_name_slugs_to_a_safe_file_name(name: str) -> None:
+    slug = slugify(name)
+    assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", slug), slug
+    assert len(slug) <= MAX_SLUG
+    assert slug.split(".")[0] not in RESERVED
+    assert slugify(slug) == slug  # an id stays itself
+
+
+# --- segmentation: the blocks of a file keep every non-space character, in order ----------
+
+LINE_PIECES = st.sampled_from(
+    [
+        "Models with Fear.",
+        "Модели с правилом Страх",
+        "| 1 | Falls. |",
+        "|---|---|",
+        "| 2-5 |",
+        "# HEADING",
+        "УБЕЖАВШИЕ ЛОШАДИ (Loose Mounts)",
+        "- a bullet",
+        "1. first",
+        "[b]bold",
+        "[/b] end.",
+        "(тут, - Oleon)",
+        "",
+        "   ",
+        "\t",
+        "48″, Str 3 [6]",
+    ]
+)
+FILE_TEXT = st.lists(
+    st.one_of(LINE_PIECES, st.text(max_size=40).filter(lambda s: "\x00" not in s)), max_size=25
+)
+
+
+def non_space(text: str) -> str:
+    return "".join(text.split())
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(FILE_TEXT, st.sampled_from(["\n", "\r\n"]), st.booleans(), st.sampled_from([25, 60, 20_000]))
+def test_segments_raw_text_keeps_every_non_space_character_in_order(
+    lines: list[str], newline: str, markdown: bool, limit: int
+) -> None:
+    text = newline.join(lines)
+    saved = text_reader.MAX_BLOCK_CHARS
+    text_reader.MAX_BLOCK_CHARS = limit  # small limits exercise the cutting of long runs
+    try:
+        blocks = text_reader.read_text(text, markdown=markdown)
+    finally:
+        text_reader.MAX_BLOCK_CHARS = saved
+    assert non_space("".join(b.raw for b in blocks)) == non_space(text)
+    assert all(len(b.raw) <= limit for b in blocks)
+    for b in blocks:
+        first, last = b.lines
+        assert 1 <= first <= last
+        assert non_space(b.raw) in non_space("".join(text.splitlines()[first - 1 : last]))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(FILE_TEXT, st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "utf-16-be"]))
+def test_files_in_any_accepted_encoding_lose_nothing_through_ingest(
+    lines: list[str], encoding: str
+) -> None:
+    text = "\n".join(lines) + "\n"  # a line break: unmarked UTF-16 is known by its NULs
+    text = "".join(c for c in text if not (unicodedata.category(c) == "Cc" and c not in "\t\n\r"))
+    data = text.encode(encoding)
+    try:
+        decoded = decode("f.md", data)
+    except InputError:
+        # only UTF-16 without a BOM may be refused: when some character's low byte is
+        # NUL too (U+0100, U+0400, U+4E00 ...), the bytes look binary
+        assert encoding == "utf-16-be"
+        assert any(ord(c) % 256 == 0 for c in text)
+        return
+    assert decoded == text
+    segments = ingest_file("d", "f.md", "f.md", data)
+    assert non_space("".join(s.raw for s in segments)) == non_space(text)
+
+
+# --- schemas: what a build emits validates; YAML and JSON say the same --------------------
+
+PARAGRAPHS = st.lists(
+    st.sampled_from(
+        [
+            "Models with Fear suffer -1 Discipline.",
+            "[b]Ricochet[/b]: the model gains +1 Strength and D3 hits within 6″.",
+            "Модели с правилом Страх получают -1 к Дисциплине.",
+            "Attacks made with a Great Weapon gain +2 Strength.",
+            "| 1 | Падает. |\n| 2-5 | Ничего. |\n| 6 | Прыгает. |",
+            "# ../../etc",
+            "CON",
+            "Range 48″, Shots 1, Str 3 [6], AP 10, Area Attack (1×5), [Multiple Wounds (D3)]",
+            "Charge Range is 2D6 + Advance Rate; X+D6 hits (Х+D6).",
+            "armatura +3",
+        ]
+    ),
+    min_size=1,
+    max_size=8,
+)
+
+
+def check_build(out: Path) -> None:
+    for line in (out / "segments.jsonl").read_text("utf-8").splitlines():
+        assert validator("segment").reference.is_valid(json.loads(line))
+    assert validator("clusters").reference.is_valid(
+        json.loads((out / "clusters.json").read_text("utf-8"))
+    )
+    assert validator("manifest").reference.is_valid(
+        json.loads((out / "manifest.json").read_text("utf-8"))
+    )
+    bundle = json.loads((out / "rules.json").read_text("utf-8"))
+    assert sorted(f"{r['id']}.yaml" for r in bundle) == sorted(
+        p.name for p in (out / "rules").iterdir()
+    )
+    for rule in bundle:
+        assert validator("rule").reference.is_valid(rule)
+        text = (out / "rules" / f"{rule['id']}.yaml").read_text("utf-8")
+        from_yaml = yaml.safe_load(text)
+        assert from_yaml == rule  # the YAML file and the JSON bundle say the same
+        assert dump_yaml(from_yaml) == text  # and both round trips are exact
+        assert json.loads(dump_json(from_yaml)) == rule
+
+
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(PARAGRAPHS, PARAGRAPHS)
+def test_every_object_a_build_emits_validates_and_round_trips(
+    tmp_path_factory: pytest.TempPathFactory, english: list[str], other: list[str]
+) -> None:
+    root = tmp_path_factory.mktemp("prop")
+    drop = root / "corpus" / "drops" / "d"
+    drop.mkdir(parents=True)
+    (drop / "a.md").write_text("\n\n".join(english) + "\n", encoding="utf-8")
+    (drop / "b.txt").write_text("\n".join(other) + "\n", encoding="utf-8")
+    result = build(root / "corpus", root / "out")
+    assert result.manifest["accounting"]["balanced"] is True
+    check_build(root / "out")
+
+
+def test_the_committed_output_validates_and_round_trips() -> None:
+    check_build(ROOT / "output")
