@@ -174,3 +174,21 @@ def test_glossary_suggest_without_a_build_is_a_clear_error(tmp_path):
     result = run_cli("glossary", "suggest", "--build", str(tmp_path / "nothing"))
     assert result.returncode == 2
     assert "alignments.json" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_blocks_side_by_side_with_nothing_in_common_are_not_linked(tmp_path):
+    """A TM dump puts a source before its target, but a heading in another language before
+    an English paragraph is no translation of it."""
+    corpus = tmp_path / "corpus"
+    (corpus / "drops" / "d").mkdir(parents=True)
+    text = (
+        "# Regole speciali dei cavalieri\n\n"
+        'Models with Vanguard may perform a 12" move after Deployment.\n\n'
+        "armatura +3\n\n+3 Armour\n"
+    )
+    (corpus / "drops" / "d" / "mixed.md").write_text(text, "utf-8")
+    result = build(corpus, tmp_path / "out")
+    by_text = {s.id: s.raw.lstrip("# ") for s in result.ingested.segments}
+    links = {by_text[lk.target]: lk.status for lk in result.links}
+    assert links["Regole speciali dei cavalieri"] == "unlinked"
+    assert links["armatura +3"] == "linked"

@@ -21,6 +21,7 @@ from ..sentences import sentences
 from ..slug import slugify
 
 Span = tuple[int, int]
+KIND_FAMILY = {"list-item": "paragraph", "note": "paragraph"}
 NAME = "n:"  # an English rule name: counts only when the foreign text states one too
 _LATIN_WORD = re.compile(r"\b[A-Za-z][A-Za-z'’-]{2,}\b")
 _WORD = re.compile(r"\b[A-Za-z][A-Za-z'’-]{2,}\b")
@@ -33,6 +34,7 @@ class Anchors:
     segment: str
     cluster: str
     lang: str
+    kind: str  # the segment kind, folded: a heading translates a heading, a table a table
     keys: Counter[str]  # anchor -> how many times the paragraph carries it
     latin: frozenset[str]  # lower-cased Latin-script words (English: all its words)
     length: int
@@ -70,6 +72,7 @@ def anchors(segment: Segment, cluster: str, facts: Facts) -> Anchors:
         segment=segment.id,
         cluster=cluster,
         lang=segment.lang,
+        kind=KIND_FAMILY.get(segment.kind, segment.kind),
         keys=keys,
         latin=latin,
         length=len(segment.text),

@@ -166,6 +166,8 @@ def score(
     """The score of a candidate pair in [0, 1], and each piece of evidence."""
     p = params()["paragraphs"]
     w = p["weights"]
+    if foreign.kind != english.kind:
+        return 0.0, {"kind": 0.0}
     agreement, shared = _agreement(foreign, english, index)
     confidence = 1 - math.exp(-shared / p["confidence_scale"])
     expected = english.length * length_ratio(foreign.lang)
@@ -177,7 +179,10 @@ def score(
     # length that share nothing are not a translation.
     fit = 1 - w["length"] * (1 - length) - w["sentences"] * (1 - sentence_fit)
     base = agreement * confidence * fit
-    total = base + (1 - base) * adjacency
+    # Sitting side by side proves nothing on its own (a heading before its paragraph):
+    # it lifts only a pair whose anchors already agree.
+    lift = adjacency if agreement >= p["adjacency_needs"] else 0.0
+    total = base + (1 - base) * lift
     evidence = {
         "anchors": round(agreement, 4),
         "confidence": round(confidence, 4),
