@@ -23,7 +23,7 @@ from .emit import BuildOutput
 from .extract.facts import Facts, extract_file
 from .extract.references import name_from_references
 from .glossary import Glossary, load_glossary
-from .ingest import Ingested, ingest
+from .ingest import Ingested, corpus_files, ingest
 from .model import Segment
 from .parallel import map_in_order
 
@@ -151,22 +151,26 @@ def build(
     glossary_path: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> BuildResult:
-    """Run every stage on a corpus and write the output folder atomically."""
-    if glossary_path is None and (corpus / "glossary.yaml").is_file():
-        glossary_path = corpus / "glossary.yaml"
-    glossary = load_glossary(glossary_path) if glossary_path else None
-    ingested = ingest(corpus, progress)
-    clusters = tuple(prefer_newest(dedup(ingested.segments), ranks(ingested.drops)))
-    facts = name_from_references(
-        ingested.segments, clusters, extract_all(ingested.segments, glossary)
-    )
-    links = tuple(align(ingested.segments, clusters, facts))
-    rules = tuple(assemble(ingested.segments, clusters, facts, links, ingested.drops))
-    cluster_document = to_document(clusters)
-    manifest = make_manifest(
-        ingested, clusters, cluster_document["summary"], rules, links, glossary
-    )
+    """Run every stage on a corpus and write the output folder atomically.
+
+    The output folder is locked first, so a second build into it is refused at once
+    rather than after doing all its work; a missing corpus is reported before that."""
+    next(corpus_files(corpus), None)
     with BuildOutput(out) as target:
+        if glossary_path is None and (corpus / "glossary.yaml").is_file():
+            glossary_path = corpus / "glossary.yaml"
+        glossary = load_glossary(glossary_path) if glossary_path else None
+        ingested = ingest(corpus, progress)
+        clusters = tuple(prefer_newest(dedup(ingested.segments), ranks(ingested.drops)))
+        facts = name_from_references(
+            ingested.segments, clusters, extract_all(ingested.segments, glossary)
+        )
+        links = tuple(align(ingested.segments, clusters, facts))
+        rules = tuple(assemble(ingested.segments, clusters, facts, links, ingested.drops))
+        cluster_document = to_document(clusters)
+        manifest = make_manifest(
+            ingested, clusters, cluster_document["summary"], rules, links, glossary
+        )
         target.write_jsonl("segments.jsonl", (s.to_json() for s in ingested.segments), "segment")
         target.write_json("clusters.json", cluster_document, "clusters")
         target.write_json(

@@ -34,7 +34,15 @@ ROOT = Path(__file__).resolve().parents[2]
 Args = Callable[[Path, Path, Path], list[str]]
 COMMANDS: dict[str, Args] = {
     "build": lambda corpus, out, seeds: ["build", str(corpus), "-o", str(out), "-q"],
-    "check": lambda corpus, out, seeds: ["check", "--build", str(out), "--fail-on", "never"],
+    "check": lambda corpus, out, seeds: [
+        "check",
+        "--build",
+        str(out),
+        "-o",
+        str(out.parent / "checks"),
+        "--fail-on",
+        "never",
+    ],
     "diff": lambda corpus, out, seeds: ["diff", str(seeds), str(out)],
 }
 
