@@ -149,6 +149,7 @@ glossary; a TSV whose header names the languages loads as a glossary (--glossary
 
 def _run_suggest(args: argparse.Namespace) -> int:
     from .align.suggest import build_beads, suggest, to_tsv
+    from .files import write_output
     from .glossary import load_glossary
     from .jsonl import read_jsonl
 
@@ -164,13 +165,7 @@ def _run_suggest(args: argparse.Namespace) -> int:
     segments = read_jsonl(args.build / "segments.jsonl", {"id": str, "raw": str})
     raw = {s["id"]: s["raw"] for s in segments}
     found = suggest(build_beads(alignments, raw, args.lang), glossary, args.min_count)
-    text = to_tsv(found)
-    if args.out is None:
-        sys.stdout.write(text)
-    else:
-        tmp = args.out.with_name(f".{args.out.name}.tmp")
-        tmp.write_text(text, "utf-8")
-        tmp.replace(args.out)
+    write_output(to_tsv(found), args.out)
     return 0
 
 

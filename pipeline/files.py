@@ -1,10 +1,14 @@
-"""Reading user files: bytes to text, and YAML to data, refusing bad input with the file
-and the place named on one line (InputError), never a traceback."""
+"""User files: bytes to text and YAML to data, refusing bad input with the file and the
+place named on one line (InputError), never a traceback; and documents written whole or
+not at all."""
 
 from __future__ import annotations
 
 import codecs
+import os
 import re
+import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -106,3 +110,31 @@ def parse_yaml(name: str, data: bytes) -> Any:
         mark = getattr(exc, "problem_mark", None)
         where = f"{mark.line + 1}:{mark.column + 1}" if mark is not None else None
         raise InputError(name, f"not valid YAML: {getattr(exc, 'problem', exc)}", where) from None
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write to a temporary file beside `path`, then rename: a reader never sees half a
+    file, and a failed write leaves the old one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_output(text: str, path: Path | None) -> None:
+    """A command's document: to standard output when `path` is None, else replaced whole."""
+    if path is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    if path.is_dir():
+        raise InputError(str(path), "is a folder; give a file name to -o")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(str(path), "the folder to write into does not exist")
+    write_atomic(path, text)

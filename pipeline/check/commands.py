@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 from ..errors import InputError
@@ -77,21 +75,9 @@ def _formats(raw: str) -> list[str]:
     return wanted
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write to a temporary file beside `path`, then rename: a reader never sees half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def run_check(args: argparse.Namespace) -> int:
     from ..emit import dump_json, validate
+    from ..files import write_atomic
     from ..glossary import load_glossary
     from .pairs import read_build, read_pairs
     from .report_html import report_html

@@ -53,10 +53,10 @@ def diff_folders(old: Path, new: Path, glossary: Path | None = None) -> dict[str
 
 def run_diff(args: argparse.Namespace) -> int:
     from ..emit import dump_json
-    from ..export.output import write_text
+    from ..files import write_output
     from .render import to_markdown
 
     doc = diff_folders(args.old, args.new, args.glossary)
     as_json = args.json or args.format == "json"
-    write_text(dump_json(doc) if as_json else to_markdown(doc), args.out)
+    write_output(dump_json(doc) if as_json else to_markdown(doc), args.out)
     return 0

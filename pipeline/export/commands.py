@@ -92,7 +92,7 @@ def render(args: argparse.Namespace) -> str:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from .output import write_text
+    from ..files import write_output
 
-    write_text(render(args), args.out)
+    write_output(render(args), args.out)
     return 0
