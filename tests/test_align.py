@@ -192,3 +192,16 @@ def test_blocks_side_by_side_with_nothing_in_common_are_not_linked(tmp_path):
     links = {by_text[lk.target]: lk.status for lk in result.links}
     assert links["Regole speciali dei cavalieri"] == "unlinked"
     assert links["armatura +3"] == "linked"
+
+
+def test_translation_units_of_a_tmx_file_are_linked_as_stated(tmp_path):
+    corpus = tmp_path / "corpus"
+    (corpus / "drops" / "tm").mkdir(parents=True)
+    shutil.copy(ROOT / "tests" / "data" / "xml" / "rules.tmx", corpus / "drops" / "tm")
+    result = build(corpus, tmp_path / "out")
+    by_id = {s.id: s for s in result.ingested.segments}
+    assert result.links and all(lk.status == "linked" for lk in result.links)
+    for link in result.links:
+        source, target = by_id[link.source], by_id[link.target]
+        assert source.lang == "en" and target.lang == "ru"
+        assert source.unit == target.unit and {source.role, target.role} == {"source", "target"}

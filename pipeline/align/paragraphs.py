@@ -180,8 +180,10 @@ def score(
     fit = 1 - w["length"] * (1 - length) - w["sentences"] * (1 - sentence_fit)
     base = agreement * confidence * fit
     # Sitting side by side proves nothing on its own (a heading before its paragraph):
-    # it lifts only a pair whose anchors already agree.
-    lift = adjacency if agreement >= p["adjacency_needs"] else 0.0
+    # it lifts only a pair whose anchors already agree. A translation unit of a TMX or
+    # XLIFF file states the pair outright.
+    stated = adjacency >= p["same_unit"]
+    lift = adjacency if stated or agreement >= p["adjacency_needs"] else 0.0
     total = base + (1 - base) * lift
     evidence = {
         "anchors": round(agreement, 4),
