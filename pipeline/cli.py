@@ -149,7 +149,7 @@ glossary; a TSV whose header names the languages loads as a glossary (--glossary
 
 def _run_suggest(args: argparse.Namespace) -> int:
     from .align.suggest import build_beads, suggest, to_tsv
-    from .files import write_output
+    from .files import MAX_BUILD_FILE_BYTES, write_output
     from .glossary import load_glossary
     from .jsonl import read_jsonl
 
@@ -162,7 +162,9 @@ def _run_suggest(args: argparse.Namespace) -> int:
         alignments = json.loads(alignments_path.read_text("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise InputError(str(alignments_path), f"not JSON: {exc}") from None
-    segments = read_jsonl(args.build / "segments.jsonl", {"id": str, "raw": str})
+    segments = read_jsonl(
+        args.build / "segments.jsonl", {"id": str, "raw": str}, MAX_BUILD_FILE_BYTES
+    )
     raw = {s["id"]: s["raw"] for s in segments}
     found = suggest(build_beads(alignments, raw, args.lang), glossary, args.min_count)
     write_output(to_tsv(found), args.out)

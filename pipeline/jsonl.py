@@ -9,13 +9,15 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
-from .files import decode, read_bytes
+from .files import MAX_FILE_BYTES, decode, read_bytes
 
 
-def read_jsonl(path: Path, required: dict[str, type]) -> Iterator[dict[str, Any]]:
+def read_jsonl(
+    path: Path, required: dict[str, type], limit: int = MAX_FILE_BYTES
+) -> Iterator[dict[str, Any]]:
     """Yield each non-blank line's object; raise InputError naming the line on the first bad one."""
     name = str(path)
-    data = sys.stdin.buffer.read() if name == "-" else read_bytes(path)
+    data = sys.stdin.buffer.read() if name == "-" else read_bytes(path, limit=limit)
     text = decode(name, data)
     for n, line in enumerate(text.splitlines(), start=1):
         if not line.strip():

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..files import decode, read_bytes
+from ..files import MAX_BUILD_FILE_BYTES, decode, read_bytes
 from ..jsonl import read_jsonl
 from .data import base_lang
 from .model import Pair, Span
@@ -49,7 +49,7 @@ class BuildPairs:
 
 def _load_json(path: Path) -> Any:
     name = str(path)
-    text = decode(name, read_bytes(path))
+    text = decode(name, read_bytes(path, limit=MAX_BUILD_FILE_BYTES))
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -81,7 +81,7 @@ def read_build(folder: Path) -> BuildPairs:
             str(folder), "not a build folder: no segments.jsonl (run `rulepipe build`)"
         )
     segments: dict[str, dict[str, Any]] = {}
-    for obj in read_jsonl(seg_path, {"id": str, "raw": str}):
+    for obj in read_jsonl(seg_path, {"id": str, "raw": str}, MAX_BUILD_FILE_BYTES):
         segments[obj["id"]] = obj
     align_path = folder / "alignments.json"
     if not align_path.is_file():

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..files import decode, read_bytes
+from ..files import MAX_BUILD_FILE_BYTES, decode, read_bytes
 from ..jsonl import read_jsonl
 
 
@@ -25,7 +25,7 @@ def read_json(path: Path, what: str) -> Any:
         raise InputError(str(path), f"missing: the build has no {what}")
     name = str(path)
     try:
-        return json.loads(decode(name, read_bytes(path, what)))
+        return json.loads(decode(name, read_bytes(path, what, MAX_BUILD_FILE_BYTES)))
     except json.JSONDecodeError as exc:
         raise InputError(name, f"not JSON: {exc.msg}", f"{exc.lineno}:{exc.colno}") from None
 
@@ -57,4 +57,7 @@ def read_segment_texts(build: Path) -> dict[str, dict[str, Any]]:
     if not path.is_file():
         raise InputError(str(path), "missing: the build has no segments.jsonl")
     required = {"id": str, "raw": str, "lang": str}
-    return {s["id"]: {"raw": s["raw"], "lang": s["lang"]} for s in read_jsonl(path, required)}
+    return {
+        s["id"]: {"raw": s["raw"], "lang": s["lang"]}
+        for s in read_jsonl(path, required, MAX_BUILD_FILE_BYTES)
+    }

@@ -18,9 +18,10 @@ from ..files import MAX_FILE_BYTES, decode
 from ..model import Block, Segment
 from ..normalise import normalise
 from .asides import find_asides
-from .bbcode import find_markup, tag_spans
+from .bbcode import find_markup
 from .langid import identify
-from .text import marker_spans, read_text
+from .spans import left_out
+from .text import read_text
 
 Reader = Callable[[str, bytes], list[Block]]
 READERS: dict[str, Reader] = {}
@@ -99,7 +100,7 @@ def make_segment(drop: str, file: str, index: int, block: Block) -> Segment:
     raw = block.raw
     markup = find_markup(raw)
     asides = find_asides(raw)
-    removed = tag_spans(markup) + [(a.start, a.end) for a in asides] + marker_spans(block)
+    removed = left_out(block, markup, asides)
     text = normalise(raw, removed)
     found = identify(text) if block.lang_hint is None else (block.lang_hint, 1.0)
     lang, confidence = found if found else ("und", 0.0)

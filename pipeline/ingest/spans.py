@@ -7,7 +7,7 @@ nothing else has to be kept per segment.
 
 from __future__ import annotations
 
-from ..model import Block, Segment
+from ..model import Aside, Block, Markup, Segment
 from ..normalise import normalise_with_map, to_raw_span
 from .bbcode import tag_spans
 from .text import marker_spans
@@ -15,12 +15,15 @@ from .text import marker_spans
 Span = tuple[int, int]
 
 
+def left_out(block: Block, markup: tuple[Markup, ...], asides: tuple[Aside, ...]) -> list[Span]:
+    """Raw spans left out of the normalised text: markup tags, asides, Markdown marks."""
+    return tag_spans(markup) + [(a.start, a.end) for a in asides] + marker_spans(block)
+
+
 def removed_spans(segment: Segment) -> list[Span]:
     """Raw spans left out of the segment's normalised text."""
     block = Block(kind=segment.kind, raw=segment.raw, lines=segment.lines)
-    return (
-        tag_spans(segment.markup) + [(a.start, a.end) for a in segment.asides] + marker_spans(block)
-    )
+    return left_out(block, segment.markup, segment.asides)
 
 
 def raw_spans(segment: Segment, spans: list[Span]) -> list[Span]:
