@@ -12,7 +12,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
 SEED = CORPUS / "drops" / "seed"
-SHARED_SEEDS = ROOT.parent / "shared" / "seeds"
 
 
 def run_cli(

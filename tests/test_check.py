@@ -13,7 +13,7 @@ from pipeline.check import CHECK_IDS, Pair, run_checks
 from pipeline.emit import validator
 from pipeline.errors import InputError
 from pipeline.glossary import load_glossary
-from tests.conftest import CORPUS, SEED, SHARED_SEEDS, run_cli
+from tests.conftest import CORPUS, SEED, run_cli
 
 RU_FILE = "000_745db052e7f633dc.txt"
 EN_FILE = "002_c7ff2043f171b6ae.txt"
@@ -21,8 +21,8 @@ EN_FILE = "002_c7ff2043f171b6ae.txt"
 
 def _ricochet() -> tuple[str, str]:
     """The English Ricochet paragraph of 002 and the Russian Ricochet of 000, as in the seeds."""
-    ru = (SHARED_SEEDS / RU_FILE).read_text("utf-8").strip()
-    paragraphs = [p.strip() for p in (SHARED_SEEDS / EN_FILE).read_text("utf-8").split("\n\n")]
+    ru = (SEED / RU_FILE).read_text("utf-8").strip()
+    paragraphs = [p.strip() for p in (SEED / EN_FILE).read_text("utf-8").split("\n\n")]
     en = next(p for p in paragraphs if "Ricochet" in p)
     return en, ru
 

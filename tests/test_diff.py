@@ -15,10 +15,10 @@ from pipeline.build import build
 from pipeline.diff.compare import diff_rules
 from pipeline.diff.sentences import split_sentences
 from pipeline.emit import validator
-from tests.conftest import CORPUS, SHARED_SEEDS, run_cli
+from tests.conftest import CORPUS, SEED, run_cli
 
 EDITS = yaml.safe_load((Path(__file__).parent / "data" / "diff" / "edits.yaml").read_text("utf-8"))
-SEED_002 = next(SHARED_SEEDS.glob("002_*.txt"))
+SEED_002 = next(SEED.glob("002_*.txt"))
 
 
 def edited_002(text: str) -> str:

@@ -8,9 +8,9 @@ import yaml
 
 from pipeline.build import build
 
-from .conftest import SHARED_SEEDS, run_cli
+from .conftest import SEED, run_cli
 
-SEED = SHARED_SEEDS / "002_c7ff2043f171b6ae.txt"
+SEED = SEED / "002_c7ff2043f171b6ae.txt"
 
 
 def _paragraph(start: str) -> str:

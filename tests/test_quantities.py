@@ -15,8 +15,6 @@ from pipeline.normalise import normalise
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = ROOT / "corpus" / "drops" / "seed"
-if not SEED.is_dir():  # a checkout without the bundled corpus still has the shared seeds
-    SEED = ROOT.parent / "shared" / "seeds"
 
 RU_RICOCHET = (SEED / "000_745db052e7f633dc.txt").read_text(encoding="utf-8")
 EN_PARAGRAPHS = [

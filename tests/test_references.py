@@ -7,7 +7,7 @@ from xml.sax.saxutils import escape
 
 from pipeline.build import build
 
-from .conftest import CORPUS, SHARED_SEEDS
+from .conftest import CORPUS, SEED
 
 NS = "http://www.battlescribe.net/schema/gameSystemSchema"
 
@@ -26,7 +26,7 @@ def _game_system(rules: dict[str, str]) -> str:
 
 
 def test_unnamed_paragraphs_take_the_name_a_reference_states_for_their_text(tmp_path):
-    seed = (SHARED_SEEDS / "002_c7ff2043f171b6ae.txt").read_text("utf-8").splitlines()
+    seed = (SEED / "002_c7ff2043f171b6ae.txt").read_text("utf-8").splitlines()
     poison = next(line for line in seed if line.startswith("If the attack successfully hits"))
     lethal = next(line for line in seed if line.startswith("If the attack wounds with a natural"))
     # The reference words the Lethal Strike text a little differently: not a copy, but close.

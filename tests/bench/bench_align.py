@@ -33,7 +33,7 @@ from pipeline.dedup import dedup  # noqa: E402
 from pipeline.ingest import make_segment  # noqa: E402
 from pipeline.model import Block  # noqa: E402
 
-SEEDS = ROOT.parent / "shared" / "seeds"
+SEEDS = ROOT / "corpus" / "drops" / "seed"
 _NUMBER = re.compile(r"(?<![DdДК\d])\d+")
 EXTRA = (
     'This applies within {a}" of the {who}, up to {b} times per {when}, {what}.',
