@@ -121,11 +121,14 @@ def align(
     by_id = {s.id: s for s in segments}
     cluster_of = {m.segment.id: c.id for c in clusters for m in c.members}
     canonical = {c.id: c.canonical for c in clusters}
-    english = [
-        anchors(by_id[c.canonical], c.id, facts[c.canonical]) for c in clusters if c.lang == MASTER
-    ]
     foreign_clusters = [c for c in clusters if c.lang not in (MASTER, "und")]
     foreign = [anchors(by_id[c.canonical], c.id, facts[c.canonical]) for c in foreign_clusters]
+    wanted = frozenset(word for a in foreign for word in a.latin)
+    english = [
+        anchors(by_id[c.canonical], c.id, facts[c.canonical], wanted)
+        for c in clusters
+        if c.lang == MASTER
+    ]
     decisions: list[Decision] = assign(foreign, english, _adjacency(segments, cluster_of))
     links = []
     for cluster, decision in zip(foreign_clusters, decisions, strict=True):

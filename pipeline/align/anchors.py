@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -24,7 +25,6 @@ Span = tuple[int, int]
 KIND_FAMILY = {"list-item": "paragraph", "note": "paragraph"}
 NAME = "n:"  # an English rule name: counts only when the foreign text states one too
 _LATIN_WORD = re.compile(r"\b[A-Za-z][A-Za-z'’-]{2,}\b")
-_WORD = re.compile(r"\b[A-Za-z][A-Za-z'’-]{2,}\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +36,7 @@ class Anchors:
     lang: str
     kind: str  # the segment kind, folded: a heading translates a heading, a table a table
     keys: Counter[str]  # anchor -> how many times the paragraph carries it
-    latin: frozenset[str]  # lower-cased Latin-script words (English: all its words)
+    latin: frozenset[str]  # lower-cased Latin-script words
     length: int
     sentences: tuple[Span, ...]
 
@@ -55,19 +55,22 @@ def quantity_anchor(key: tuple[Any, ...]) -> str:
     return "q:" + "|".join("" if part is None else str(part) for part in key)
 
 
-def anchors(segment: Segment, cluster: str, facts: Facts) -> Anchors:
-    """The anchors of a segment, from what extraction read in it."""
+def anchors(
+    segment: Segment, cluster: str, facts: Facts, latin_wanted: AbstractSet[str] | None = None
+) -> Anchors:
+    """The anchors of a segment, from what extraction read in it. `latin_wanted` keeps
+    only those Latin words (for English: the words some foreign text has left in Latin,
+    not every word of every paragraph)."""
     keys: Counter[str] = Counter(quantity_anchor(q.key()) for q in facts.quantities)
-    keys.update(f"t:{term}" for term, _ in facts.terms)
-    keys.update(f"w:{word}" for word, _ in facts.words)
+    keys.update(f"t:{term}" for term in facts.terms.ids)
+    keys.update(f"w:{word}" for word in facts.words.ids)
     if segment.lang == "en" and facts.name:
         keys[f"{NAME}{slugify(facts.name)}"] += 1
     elif facts.name_en:  # a foreign text that gives the English name ("... (Loose Mounts)")
         keys[f"{NAME}{slugify(facts.name_en)}"] += 1
-    if segment.lang == "en":
-        latin = frozenset(w.lower() for w in _WORD.findall(segment.text))
-    else:
-        latin = frozenset(w.lower() for w in _LATIN_WORD.findall(segment.text))
+    latin = frozenset(w.lower() for w in _LATIN_WORD.findall(segment.text))
+    if latin_wanted is not None:
+        latin &= latin_wanted
     return Anchors(
         segment=segment.id,
         cluster=cluster,
@@ -96,7 +99,7 @@ def sentence_anchors(facts: Facts, spans: tuple[Span, ...]) -> list[Counter[str]
         if i is not None:
             out[i][quantity_anchor(q.key())] += 1
     for prefix, found in (("t:", facts.terms), ("w:", facts.words)):
-        for term, (start, _) in found:
+        for term, start in found:
             i = place(start)
             if i is not None:
                 out[i][prefix + term] += 1

@@ -16,7 +16,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pipeline.extract.effects import find_effects
-from pipeline.extract.keywords import core_lexicon, keyword_spans, lang_data, tokenize
+from pipeline.extract.keywords import (
+    Occurrences,
+    core_lexicon,
+    keyword_spans,
+    lang_data,
+    tokenize,
+)
 from pipeline.extract.kinds import classify, split_labels
 from pipeline.extract.names import (
     find_name,
@@ -50,8 +56,8 @@ class Facts:
     name_en: str | None = None
     labels: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
-    terms: tuple[tuple[str, Span], ...] = ()  # each glossary term occurrence, in text order
-    words: tuple[tuple[str, Span], ...] = ()  # each core-vocabulary word (lang/lexicon.yaml)
+    terms: Occurrences = field(default_factory=Occurrences)  # glossary terms, in text order
+    words: Occurrences = field(default_factory=Occurrences)  # core vocabulary (lang/lexicon.yaml)
     references: tuple[str, ...] = ()
     quantities: tuple[Quantity, ...] = ()
     profile: dict[str, Any] | None = None
@@ -123,8 +129,8 @@ def _coverage(
     return "partial" if unformalised else "full"
 
 
-def _term_ids(terms: tuple[tuple[str, Span], ...]) -> tuple[str, ...]:
-    return tuple(sorted({term for term, _ in terms}))
+def _term_ids(terms: Occurrences) -> tuple[str, ...]:
+    return tuple(sorted(set(terms.ids)))
 
 
 def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:

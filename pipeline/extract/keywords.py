@@ -9,7 +9,10 @@ per process: extraction runs on every paragraph of a build, so nothing is rebuil
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+import sys
+from array import array
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -123,14 +126,35 @@ def core_lexicon() -> Glossary:
     return load_glossary(LANG_DIR / "lexicon.yaml")
 
 
-def keyword_spans(doc: Doc, lang: str, glossary: Glossary | None) -> tuple[tuple[str, Span], ...]:
-    """(term id, character span) of every glossary term occurrence in `doc`, in text order;
-    the longest match wins ("Armour Penetration", not "Armour")."""
+@dataclass(frozen=True, slots=True)
+class Occurrences:
+    """Where glossary terms occur in a text: ids (interned) and start offsets, in text order.
+
+    A build keeps these for every segment, millions of them on a large corpus, so they are
+    two flat sequences rather than a tuple per occurrence. Iterating gives (id, start).
+    """
+
+    ids: tuple[str, ...] = ()
+    starts: array[int] = field(default_factory=lambda: array("I"))
+
+    def __iter__(self) -> Iterator[tuple[str, int]]:
+        return zip(self.ids, self.starts, strict=True)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
+def keyword_spans(doc: Doc, lang: str, glossary: Glossary | None) -> Occurrences:
+    """Every glossary term occurrence in `doc`, in text order; the longest match wins
+    ("Armour Penetration", not "Armour")."""
     if glossary is None:
-        return ()
+        return Occurrences()
     matcher = _glossary_matcher(glossary, lang)
     spans = filter_spans(matcher(doc, as_spans=True))
-    return tuple((span.label_, (span.start_char, span.end_char)) for span in spans)
+    return Occurrences(
+        tuple(sys.intern(span.label_) for span in spans),
+        array("I", (span.start_char for span in spans)),
+    )
 
 
 def find_keywords(doc: Doc, lang: str, glossary: Glossary | None) -> tuple[str, ...]:
