@@ -98,11 +98,10 @@ character spans, and effects in the interpreter's vocabulary.""",
 
 def _run_extract(args: argparse.Namespace) -> int:
     from .extract.facts import extract_text
-    from .glossary import load_glossary
+    from .glossary import chosen_glossary
     from .jsonl import read_jsonl
 
-    path = args.glossary or Path("corpus/glossary.yaml")
-    glossary = load_glossary(path) if args.glossary or path.is_file() else None
+    glossary = chosen_glossary(args.glossary)
     required = {"id": str, "text": str, "lang": str}
     rows = list(read_jsonl(args.file, required))
     out = sys.stdout
@@ -149,19 +148,15 @@ glossary; a TSV whose header names the languages loads as a glossary (--glossary
 
 def _run_suggest(args: argparse.Namespace) -> int:
     from .align.suggest import build_beads, suggest, to_tsv
+    from .build_folder import read_json
     from .files import MAX_BUILD_FILE_BYTES, write_output
-    from .glossary import load_glossary
+    from .glossary import chosen_glossary
     from .jsonl import read_jsonl
 
-    path = args.glossary or Path("corpus/glossary.yaml")
-    glossary = load_glossary(path) if args.glossary or path.is_file() else None
-    alignments_path = args.build / "alignments.json"
-    if not alignments_path.is_file():
-        raise InputError(str(alignments_path), "not found: run `rulepipe build` first")
-    try:
-        alignments = json.loads(alignments_path.read_text("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(str(alignments_path), f"not JSON: {exc}") from None
+    glossary = chosen_glossary(args.glossary)
+    alignments = read_json(
+        args.build / "alignments.json", "alignments (alignments.json): run `rulepipe build` first"
+    )
     segments = read_jsonl(
         args.build / "segments.jsonl", {"id": str, "raw": str}, MAX_BUILD_FILE_BYTES
     )

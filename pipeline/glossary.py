@@ -30,6 +30,16 @@ class Glossary:
     terms: tuple[Term, ...]
 
 
+DEFAULT_GLOSSARY = Path("corpus/glossary.yaml")
+
+
+def chosen_glossary(path: Path | None) -> Glossary | None:
+    """The glossary a command was given, else ./corpus/glossary.yaml when there is one."""
+    if path is not None:
+        return load_glossary(path)
+    return load_glossary(DEFAULT_GLOSSARY) if DEFAULT_GLOSSARY.is_file() else None
+
+
 def load_glossary(path: Path) -> Glossary:
     """Read a glossary: `.tsv` as a language-headed table, anything else as the project's YAML."""
     if path.suffix.lower() == ".tsv":

@@ -78,7 +78,7 @@ def _formats(raw: str) -> list[str]:
 def run_check(args: argparse.Namespace) -> int:
     from ..emit import dump_json, validate
     from ..files import write_atomic
-    from ..glossary import load_glossary
+    from ..glossary import chosen_glossary
     from .pairs import read_build, read_pairs
     from .report_html import report_html
     from .report_json import report_data
@@ -86,13 +86,11 @@ def run_check(args: argparse.Namespace) -> int:
     from .runner import run_checks
 
     formats = _formats(args.format)
-    default_glossary = Path("corpus/glossary.yaml")
-    gpath = args.glossary or (default_glossary if default_glossary.is_file() else None)
-    glossary = load_glossary(gpath) if gpath is not None else None
+    glossary = chosen_glossary(args.glossary)
     inputs: dict[str, str | None] = {
         "pairs": None,
         "build": None,
-        "glossary": str(gpath) if gpath else None,
+        "glossary": glossary.file if glossary else None,
         "glossary_sha256": glossary.sha256 if glossary else None,
     }
     if args.pairs is not None:

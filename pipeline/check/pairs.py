@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..build_folder import read_json
 from ..errors import InputError
 from ..files import MAX_BUILD_FILE_BYTES, decode, read_bytes
 from ..jsonl import read_jsonl
@@ -47,15 +47,6 @@ class BuildPairs:
     has_alignments: bool
 
 
-def _load_json(path: Path) -> Any:
-    name = str(path)
-    text = decode(name, read_bytes(path, limit=MAX_BUILD_FILE_BYTES))
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(name, f"not JSON: {exc.msg}", f"{exc.lineno}:{exc.colno}") from None
-
-
 def _spans(raw: Any) -> tuple[Span, ...]:
     if not isinstance(raw, list):
         return ()
@@ -86,7 +77,7 @@ def read_build(folder: Path) -> BuildPairs:
     align_path = folder / "alignments.json"
     if not align_path.is_file():
         return BuildPairs([], _alone(segments, set()), False)
-    data = _load_json(align_path)
+    data = read_json(align_path, "alignments (alignments.json)")
     links = data.get("links") if isinstance(data, dict) else None
     if not isinstance(links, list):
         raise InputError(str(align_path), "expected an object with a 'links' list", "top level")

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..build_folder import read_rules
 from ..errors import InputError
-from ..export.build_folder import read_rules
 
 
 @dataclass(frozen=True, slots=True)

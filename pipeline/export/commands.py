@@ -59,21 +59,20 @@ def render(args: argparse.Namespace) -> str:
     """The whole document, built in memory before anything is written."""
     fmt = args.format
     if fmt in ("tbx", "tsv"):
-        from ..glossary import load_glossary
+        from ..glossary import DEFAULT_GLOSSARY, chosen_glossary
 
-        path = args.glossary or Path("corpus/glossary.yaml")
-        if not path.is_file():
-            raise InputError(str(path), "no glossary here; pass --glossary FILE")
-        glossary = load_glossary(path)
+        glossary = chosen_glossary(args.glossary)
+        if glossary is None:
+            raise InputError(str(DEFAULT_GLOSSARY), "no glossary here; pass --glossary FILE")
         if fmt == "tsv":
             from .tsv import write_tsv
 
             return write_tsv(glossary)
         from .tbx import write_tbx
 
-        return write_tbx(glossary, path.name)
+        return write_tbx(glossary, Path(glossary.file).name)
     if fmt in ("json", "yaml"):
-        from .build_folder import read_rules
+        from ..build_folder import read_rules
 
         rules = read_rules(args.build)
         return dump_json(rules) if fmt == "json" else dump_yaml(rules)

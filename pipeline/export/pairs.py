@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from ..build_folder import read_links, read_segment_texts
 from ..errors import InputError
-from .build_folder import read_links, read_segment_texts
 
 Level = Literal["paragraph", "sentence"]
 

@@ -1,4 +1,5 @@
-"""Reading what an export needs from a build folder, with one-line errors for what is missing."""
+"""Reading the files of a build folder (rules, alignments, segments), with one-line errors
+for what is missing: export, diff, check and glossary suggest all read builds this way."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from ..files import MAX_BUILD_FILE_BYTES, decode, read_bytes
-from ..jsonl import read_jsonl
+from .errors import InputError
+from .files import MAX_BUILD_FILE_BYTES, decode, read_bytes
+from .jsonl import read_jsonl
 
 
 def require_build(build: Path) -> Path:
