@@ -6,6 +6,7 @@ import shutil
 from xml.sax.saxutils import escape
 
 from pipeline.build import build
+from pipeline.extract.references import base_name
 
 from .conftest import CORPUS, SEED
 
@@ -56,3 +57,9 @@ def test_without_a_reference_the_paragraphs_stay_unnamed(seed_build):
     ]
     assert len(unnamed) == 2
     assert all("en" not in r["names"] for r in unnamed)
+
+
+def test_a_stated_bracket_is_a_parameter_not_part_of_the_name():
+    assert base_name("Ricochet (X)") == "Ricochet"
+    assert base_name("Fly (8″, 16″)") == "Fly"
+    assert base_name("Great Weapon") == "Great Weapon"

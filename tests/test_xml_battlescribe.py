@@ -12,7 +12,6 @@ import pytest
 from pipeline.emit import validator
 from pipeline.errors import InputError
 from pipeline.ingest import read_file
-from pipeline.ingest.battlescribe import fold, reference_names, stated_names
 
 from .conftest import ROOT, SEED, run_cli
 
@@ -125,30 +124,9 @@ def test_other_xml_under_a_battlescribe_suffix_is_refused(data, message):
         read("x.cat", data)
 
 
-def test_fold_matches_names_as_written_in_texts():
-    assert fold("Ricochet (X)") == fold("ricochet") == "ricochet"
-    assert fold("Great  Weapon") == "great weapon"
-    assert fold("Fly (8″, 16″)") == "fly"
-
-
-def test_reference_names_and_stated_names_from_a_drop():
-    segs = read("t9a.gst")[0] + read("sonnstahl.cat")[0]
-    names = reference_names(segs)
-    assert names == {
-        "great weapon": "Great Weapon",
-        "ricochet": "Ricochet (X)",
-        "swiftstride": "Swiftstride",
-        "vanguard": "Vanguard",
-    }
-    by_hash = stated_names(segs)
-    [swift] = [s for s in segs if s.name == "Swiftstride"][:1]
-    assert by_hash[swift.sha256] == "Swiftstride"
-    assert "Heavy Infantry" not in by_hash.values()  # profiles are not rule texts
-
-
 def test_stated_names_match_the_seed_paragraphs_by_hash(seed_segments):
-    by_hash = stated_names(read("t9a.gst")[0])
-    named = {by_hash[s.sha256] for s in seed_segments if s.sha256 in by_hash}
+    stated = {s.sha256: s.name for s in read("t9a.gst")[0] if s.kind == "paragraph"}
+    named = {stated[s.sha256] for s in seed_segments if s.sha256 in stated}
     assert named == {"Great Weapon", "Ricochet (X)", "Swiftstride", "Vanguard"}
 
 

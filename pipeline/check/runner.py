@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterable
+from functools import wraps
+from typing import Any
 
 from ..glossary import Glossary
 from .corpus import (
@@ -37,6 +39,25 @@ def _single(pair_id: str, text: str, lang: str) -> Iterable[Finding]:
         yield from check_spelling(pair_id, text, lang, True)
 
 
+def _without_gc(fn: Callable[..., Report]) -> Callable[..., Report]:
+    """Run `fn` with the cyclic garbage collector paused: the checks make no reference
+    cycles, and its passes over a heap that grows with every pair cost about a tenth of
+    the time."""
+
+    @wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Report:
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            if enabled:
+                gc.enable()
+
+    return run
+
+
+@_without_gc
 def run_checks(
     pairs: list[Pair],
     glossary: Glossary | None = None,
@@ -47,26 +68,8 @@ def run_checks(
     """All findings for `pairs` (source/target) and `alone` (segments checked on their own).
 
     With `alone` None, the single-text checks run on each pair's source instead, as for a
-    pairs file; a build passes its segments, so each text is checked once. The cyclic
-    garbage collector is paused for the run: the checks make no reference cycles, and its
-    passes over a heap that grows with every pair cost about a tenth of the time.
+    pairs file; a build passes its segments, so each text is checked once.
     """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return _run(pairs, glossary, alone, inputs, progress)
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def _run(
-    pairs: list[Pair],
-    glossary: Glossary | None = None,
-    alone: list[Pair] | None = None,
-    inputs: dict | None = None,
-    progress: Progress | None = None,
-) -> Report:
     findings: list[Finding] = []
     indexes: dict[str, TermIndex] = {}
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..extract.keywords import LEMMA_LANGS, _morph, lemma
+from ..extract.keywords import LEMMA_LANGS, lemma, morph
 from ..glossary import Glossary
 from .data import base_lang, lang_checks
 from .model import Finding, Span
@@ -60,7 +60,7 @@ def lemmas_of(word: str, lang: str) -> tuple[str, ...]:
     if lang not in LEMMA_LANGS:
         return (first,)
     low = word.lower().replace("ё", "е")
-    forms = {p.normal_form.replace("ё", "е") for p in _morph().parse(low)}
+    forms = {p.normal_form.replace("ё", "е") for p in morph().parse(low)}
     forms.discard(first)
     return (first, *sorted(forms))
 

@@ -56,7 +56,8 @@ def nlp(lang: str) -> Language:
 
 
 @lru_cache(maxsize=1)
-def _morph() -> Any:
+def morph() -> Any:
+    """The one pymorphy3 analyser of the process (its dictionaries take time and memory)."""
     import pymorphy3
 
     return pymorphy3.MorphAnalyzer(lang="ru")
@@ -70,7 +71,7 @@ def lemma(word: str, lang: str) -> str:
         return low
     if lang not in LEMMA_LANGS:
         return _singular(low)
-    return _morph().parse(low)[0].normal_form.replace("ё", "е")
+    return morph().parse(low)[0].normal_form.replace("ё", "е")
 
 
 def _singular(low: str) -> str:

@@ -183,17 +183,11 @@ def _load_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
-@lru_cache(maxsize=1)
-def _morph() -> Any:
-    import pymorphy3  # only languages with `inflect: true` pay for the dictionaries
-
-    return pymorphy3.MorphAnalyzer()
-
-
 def _word_forms(word: str) -> set[str]:
     """All inflected forms of one word (its lexeme), so data can list lemmas only."""
-    morph = _morph()
-    parses = morph.parse(word)
+    from .keywords import morph  # only languages with `inflect: true` pay for dictionaries
+
+    parses = morph().parse(word)
     own = [p for p in parses if p.normal_form == word] or parses[:1]
     forms = {word}
     for parse in own:

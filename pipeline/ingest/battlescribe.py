@@ -8,20 +8,19 @@ entries) is a paragraph whose rule name is recorded in `Block.name`, and every
 catalogue) are its version, carried to the build manifest. Nothing is deduplicated here:
 a rule repeated across entries is a copy for dedup to cluster.
 
-A BattleScribe drop also serves as a reference list of rule names: `reference_names`.
+A BattleScribe drop also serves as a reference list: the stated names reach paragraphs
+elsewhere through `pipeline/extract/references.py`.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Iterable
 from pathlib import PurePosixPath
 
 from lxml import etree
 
 from ..errors import InputError
-from ..model import Block, Segment
+from ..model import Block
 from ..xmlsafe import line_span, parse_xml, read_zip
 from . import reader
 from .inline import local
@@ -31,8 +30,6 @@ NAMESPACES = {
     "gameSystem": "http://www.battlescribe.net/schema/gameSystemSchema",
     "catalogue": "http://www.battlescribe.net/schema/catalogueSchema",
 }
-SUFFIXES = (".gst", ".cat", ".gstz", ".catz")
-_PARAMETER = re.compile(r"\s*\((?:[^()]*)\)\s*$")
 _LANG_SAMPLE = 20_000
 
 
@@ -141,39 +138,3 @@ def read_battlescribe_zip(name: str, data: bytes) -> list[Block]:
     if PurePosixPath(member.name).suffix.lower() not in (".gst", ".cat", ".xml"):
         raise InputError(name, f"zip member {member.name!r} is not a .gst or .cat file")
     return read_document(f"{name}!{member.name}", member.data)
-
-
-def fold(name: str) -> str:
-    """A rule name as compared: NFKC, case-folded, single spaces, a trailing bracketed
-    parameter dropped (`Fly (X)` and `fly` fold alike)."""
-    text = unicodedata.normalize("NFKC", name)
-    text = _PARAMETER.sub("", text)
-    return " ".join(text.casefold().split())
-
-
-def reference_names(segments: Iterable[Segment]) -> dict[str, str]:
-    """Folded rule name -> the name as BattleScribe states it, over the rule paragraphs of
-    BattleScribe files among `segments` (the first statement of a name wins)."""
-    names: dict[str, str] = {}
-    for segment in segments:
-        if (
-            segment.name
-            and segment.kind == "paragraph"
-            and PurePosixPath(segment.file).suffix.lower() in SUFFIXES
-        ):
-            names.setdefault(fold(segment.name), segment.name)
-    return names
-
-
-def stated_names(segments: Iterable[Segment]) -> dict[str, str]:
-    """sha256 of a normalised rule text -> the rule name BattleScribe states for it, so a
-    paragraph of another drop with the same text can take that name."""
-    found: dict[str, str] = {}
-    for segment in segments:
-        if (
-            segment.name
-            and segment.kind == "paragraph"
-            and PurePosixPath(segment.file).suffix.lower() in SUFFIXES
-        ):
-            found.setdefault(segment.sha256, segment.name)
-    return found
