@@ -18,7 +18,7 @@ from ..dedup import Cluster
 from ..extract.facts import Facts
 from ..ingest.spans import raw_spans
 from ..model import Segment
-from .anchors import anchors, length_ratio, sentence_anchors
+from .anchors import Anchors, anchors, length_ratio, sentence_anchors
 from .paragraphs import Decision, Scored, assign, params
 from .sentences import Bead, align_sentences
 
@@ -89,10 +89,13 @@ def _adjacency(
 
 
 def _sentence_links(
-    source: Segment, target: Segment, source_facts: Facts, target_facts: Facts
+    source: Segment,
+    target: Segment,
+    src: Anchors,
+    tgt: Anchors,
+    source_facts: Facts,
+    target_facts: Facts,
 ) -> tuple[SentenceLink, ...]:
-    src = anchors(source, "", source_facts)
-    tgt = anchors(target, "", target_facts)
     beads: list[Bead] = align_sentences(
         [b - a for a, b in src.sentences],
         [b - a for a, b in tgt.sentences],
@@ -130,15 +133,24 @@ def align(
         if c.lang == MASTER
     ]
     decisions: list[Decision] = assign(foreign, english, _adjacency(segments, cluster_of))
+    english_of = {a.cluster: a for a in english}
     links = []
-    for cluster, decision in zip(foreign_clusters, decisions, strict=True):
+    for cluster, found, decision in zip(foreign_clusters, foreign, decisions, strict=True):
         target = by_id[cluster.canonical]
         best = decision.best
         linked = decision.status != "unlinked" and best is not None
         source = by_id[canonical[best.source]] if linked and best else None
         sentences: tuple[SentenceLink, ...] = ()
         if source is not None:
-            sentences = _sentence_links(source, target, facts[source.id], facts[target.id])
+            assert best is not None
+            sentences = _sentence_links(
+                source,
+                target,
+                english_of[best.source],
+                found,
+                facts[source.id],
+                facts[target.id],
+            )
         links.append(
             Link(
                 id="l-" + hashlib.sha256(target.id.encode("utf-8")).hexdigest()[:12],
