@@ -27,6 +27,8 @@ QUOTE_FOLD = {
     "\u201b": "'",  # ‛
 }
 INCH_AFTER_DIGIT = ("''", "\u2032\u2032", "\u2033", '"', "\u201d")  # '' ′′ ″ " ”
+_DOUBLED = {g[0] for g in INCH_AFTER_DIGIT if len(g) == 2}  # a mark written twice
+_SINGLE = {g for g in INCH_AFTER_DIGIT if len(g) == 1}
 DIGITS_AND_FRACTIONS = set("0123456789½¼¾⅓⅔")
 
 
@@ -71,15 +73,20 @@ def normalise_with_map(raw: str, remove: Iterable[Span] = ()) -> tuple[str, list
                 pending_space = pos
             continue
         if out and out[-1] in DIGITS_AND_FRACTIONS and pending_space < 0:
-            two = piece + (chars[idx][1] if idx < len(chars) else "")
-            if two in INCH_AFTER_DIGIT:
+            # The mark itself folds; combining marks on it stay, as in `normalise`.
+            nxt_pos, nxt = chars[idx] if idx < len(chars) else (pos, "")
+            if piece in _DOUBLED and nxt[:1] == piece:  # '' or ′′
                 out.append('"')
                 offsets.append(pos)
+                out.extend(nxt[1:])
+                offsets.extend([nxt_pos] * (len(nxt) - 1))
                 idx += 1
                 continue
-            if piece in INCH_AFTER_DIGIT:
+            if piece[0] in _SINGLE:
                 out.append('"')
                 offsets.append(pos)
+                out.extend(piece[1:])
+                offsets.extend([pos] * (len(piece) - 1))
                 continue
         if pending_space >= 0:
             out.append(" ")

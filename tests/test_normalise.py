@@ -75,3 +75,12 @@ def test_fast_normalise_equals_the_mapped_one(raw, spans):
     spans = [(min(a, b, len(raw)), min(max(a, b), len(raw))) for a, b in spans]
     spans = [s for s in spans if s[0] < s[1]]
     assert normalise(raw, spans) == normalise_with_map(raw, spans)[0]
+
+
+def test_an_inch_mark_with_a_combining_mark_folds_alike_on_both_paths():
+    for raw, want in (
+        ("0″\u0300", '0"\u0300'),
+        ("2′′\u0301", '2"\u0301'),
+        ("6′\u0300′", "6′\u0300′"),
+    ):
+        assert normalise(raw) == normalise_with_map(raw)[0] == want
