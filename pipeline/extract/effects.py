@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from pipeline.extract.keywords import lang_data, lemma
 from pipeline.extract.names import rule_id, slug
 from pipeline.extract.quantities import Quantity
+from pipeline.lang import data as lang_data
+from pipeline.lang import lemma
 from pipeline.sentences import sentences
 
 Span = tuple[int, int]

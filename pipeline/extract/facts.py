@@ -16,13 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pipeline.extract.effects import find_effects
-from pipeline.extract.keywords import (
-    Occurrences,
-    core_lexicon,
-    keyword_spans,
-    lang_data,
-    tokenize,
-)
+from pipeline.extract.keywords import Occurrences, core_lexicon, keyword_spans
 from pipeline.extract.kinds import classify, split_labels
 from pipeline.extract.names import (
     find_name,
@@ -36,6 +30,8 @@ from pipeline.extract.names import (
 from pipeline.extract.quantities import Quantity, find_quantities, parse_profile
 from pipeline.extract.tables import markdown_table, prose_table, table_context
 from pipeline.glossary import Glossary
+from pipeline.lang import data as lang_data
+from pipeline.lang import tokenize
 from pipeline.model import Segment
 from pipeline.normalise import normalise
 

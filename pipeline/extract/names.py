@@ -18,8 +18,9 @@ from typing import Any
 from spacy.matcher import Matcher, PhraseMatcher
 from spacy.tokens import Doc
 
-from pipeline.extract.keywords import lang_data, lemma, nlp, phrase_matcher
 from pipeline.glossary import Glossary
+from pipeline.lang import data as lang_data
+from pipeline.lang import lemma, nlp, phrase_matcher
 from pipeline.slug import slugify
 
 # Russian letters in ids, as in passport transliteration (ъ and ь are dropped).

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from importlib import resources
 
-import yaml
 from lingua import IsoCode639_1, Language, LanguageDetector, LanguageDetectorBuilder
+
+from ..lang import shared
 
 _NOISE = re.compile(r"\[/?[A-Za-z*]+(?:=[^\]]*)?\]|\b\d*[DdДдКк]\d+\b|[\d|+\-×x\"″'()\[\].,:;!?]+")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -19,9 +19,7 @@ _LETTER = re.compile(r"[^\W\d_]")
 
 @cache
 def _config() -> tuple[LanguageDetector, int]:
-    data = yaml.safe_load(
-        resources.files("pipeline.lang").joinpath("languages.yaml").read_text("utf-8")
-    )
+    data = shared("languages")
     langs = [
         Language.from_iso_code_639_1(getattr(IsoCode639_1, c.upper())) for c in data["languages"]
     ]

@@ -1,0 +1,46 @@
+"""The language service every stage asks: per-language data with English fallback,
+language tags, folds, tokens and lemmas.
+
+Data lives beside the code (`<code>/<name>.yaml` per language, `<name>.yaml` shared), the
+engines (spaCy, pymorphy3) are imported on first use only.
+"""
+
+from .service import (
+    ENGLISH,
+    LANG_DIR,
+    UNDETERMINED,
+    Notation,
+    data,
+    fold,
+    has_data,
+    lemmatised,
+    notation,
+    primary,
+    shared,
+    shared_path,
+    tag,
+)
+from .words import lemma, lemmas, morph, nlp, phrase_matcher, tokenize, word_forms
+
+__all__ = [
+    "ENGLISH",
+    "LANG_DIR",
+    "UNDETERMINED",
+    "Notation",
+    "data",
+    "fold",
+    "has_data",
+    "lemma",
+    "lemmas",
+    "lemmatised",
+    "morph",
+    "nlp",
+    "notation",
+    "phrase_matcher",
+    "primary",
+    "shared",
+    "shared_path",
+    "tag",
+    "tokenize",
+    "word_forms",
+]
