@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from pipeline.bbcode import strip_tags
 from pipeline.extract.effects import find_effects
 from pipeline.extract.keywords import Occurrences, core_lexicon, keyword_spans
 from pipeline.extract.kinds import classify, split_labels
@@ -37,7 +38,6 @@ from pipeline.normalise import normalise
 
 Span = tuple[int, int]
 Coverage = Literal["full", "partial", "descriptive"]
-_BBCODE = re.compile(r"\[/?[a-zA-Z*]+(?:=[^\]]*)?\]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +292,7 @@ def _segment_from_text(id: str, text: str, lang: str) -> Segment:
             for line in lines
             if not re.fullmatch(r"[|\s:-]+", line)
         )
-    norm = normalise(_BBCODE.sub("", text))
+    norm = normalise(strip_tags(text))
     return Segment(id, "", "", 0, (0, 0), "", kind, lang, 1.0, text, norm, rows=rows)
 
 

@@ -24,6 +24,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Literal
 
+from pipeline.bbcode import TAG, strip_tags
 from pipeline.lang import ENGLISH, has_data, notation, primary, word_forms
 from pipeline.lang import data as lang_data
 
@@ -154,8 +155,7 @@ _INCH_GLYPH = re.compile(r"\s?″|\s?′′|\"|”|''")
 _DEGREE = re.compile(r"\s?°")
 _QUOTES = "'‘’\"“”«»"
 # Tokens around a core: a BBCode tag (skipped), a word (with inner hyphens), or one symbol.
-_TOKEN = re.compile(r"\[/?[a-zA-Z]{1,10}(?:=[^\]\s]{0,40})?\]|[^\W_]+(?:[-.][^\W_]+)*\.?|[^\s\w]")
-_TAG = re.compile(r"\[/?[a-zA-Z]{1,10}(?:=[^\]\s]{0,40})?\]")
+_TOKEN = re.compile(rf"{TAG.pattern}|[^\W_]+(?:[-.][^\W_]+)*\.?|[^\s\w]")
 _HAS_CORE_CHAR = re.compile(rf"[0-9(\[½¼¾⅓⅔{_X}]")
 _LEFT_WINDOW = 80
 _RIGHT_WINDOW = 80
@@ -266,7 +266,7 @@ def _tokens(text: str, start: int, end: int) -> list[_Tok]:
     out = []
     for m in _TOKEN.finditer(text, start, end):
         tok = m.group()
-        if tok[0] == "[" and len(tok) > 2 and _TAG.fullmatch(tok):
+        if tok[0] == "[" and len(tok) > 2 and TAG.fullmatch(tok):
             continue
         out.append(_Tok(tok, m.start(), m.end()))
     return out
@@ -608,7 +608,7 @@ def _read_number(
 
 def _spelling(g: _Grammar, surface: str) -> list[str]:
     """A "spelling:Armor" note when the characteristic is not in the house spelling."""
-    words = _TAG.sub(" ", surface).split()
+    words = strip_tags(surface, " ").split()
     for i in range(len(words)):
         phrase = " ".join(words[i:])
         if phrase.lower() in g.spelling:
@@ -673,7 +673,7 @@ def parse_profile(text: str) -> dict[str, Any] | None:
     fields range/shots/strength/ap to count as a profile, so prose is not misread.
     """
     labels, same = _profile_data()
-    body = _TAG.sub("", text).strip().rstrip(".").strip()
+    body = strip_tags(text).strip().rstrip(".").strip()
     out: dict[str, Any] = {
         "category": None,
         "range": None,

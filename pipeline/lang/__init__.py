@@ -1,10 +1,11 @@
 """The language service every stage asks: per-language data with English fallback,
-language tags, folds, tokens and lemmas.
+language tags, folds, tokens, lemmas and the language identifier.
 
 Data lives beside the code (`<code>/<name>.yaml` per language, `<name>.yaml` shared), the
-engines (spaCy, pymorphy3) are imported on first use only.
+engines (spaCy, pymorphy3, lingua) are imported on first use only.
 """
 
+from .identify import detector, min_letters
 from .service import (
     ENGLISH,
     LANG_DIR,
@@ -28,11 +29,13 @@ __all__ = [
     "UNDETERMINED",
     "Notation",
     "data",
+    "detector",
     "fold",
     "has_data",
     "lemma",
     "lemmas",
     "lemmatised",
+    "min_letters",
     "morph",
     "nlp",
     "notation",
