@@ -24,7 +24,6 @@ from pipeline.extract.names import (
     find_references,
     heading_name,
     rule_id,
-    slug,
     table_lead_in,
     table_references,
 )
@@ -35,6 +34,7 @@ from pipeline.lang import data as lang_data
 from pipeline.lang import tokenize
 from pipeline.model import Segment
 from pipeline.normalise import normalise
+from pipeline.slug import slugify
 
 Span = tuple[int, int]
 Coverage = Literal["full", "partial", "descriptive"]
@@ -104,7 +104,7 @@ def _profile_grants(profile: dict[str, Any], span: Span, lang: str) -> list[dict
     for attr in profile.get("attributes") or []:
         if attr["name"] in exclude:
             continue
-        effect: dict[str, Any] = {"op": "grant", "rule": slug(attr["name"])}
+        effect: dict[str, Any] = {"op": "grant", "rule": slugify(attr["name"])}
         params = [p.get("canonical", p.get("text")) for p in attr.get("params") or []]
         if params:
             effect["params"] = params

@@ -55,11 +55,6 @@ def rule_id(name: str, name_en: str | None = None) -> str:
     return slugify(name_en or name)
 
 
-def slug(name: str) -> str:
-    """A rule name as an effect's rule id (same as `rule_id` without an English name)."""
-    return rule_id(name)
-
-
 def _known_names(lang: str, glossary: Glossary | None) -> list[str]:
     names = [str(n) for n in lang_data(lang, "names").get("known", [])]
     if glossary is not None:
