@@ -98,7 +98,9 @@ def test_every_homoglyph_of_x_is_read_as_x_and_reported() -> None:
 def test_importing_the_stages_loads_no_language_engine() -> None:
     code = (
         "import sys, pipeline.lang, pipeline.ingest, pipeline.dedup, pipeline.slug, "
-        "pipeline.extract.quantities, pipeline.interpret.dice, pipeline.diff.compare\n"
+        "pipeline.extract.facts, pipeline.check, pipeline.interpret.dice, pipeline.diff.compare\n"
+        "from pipeline.cli import parser\n"
+        "parser()\n"
         "print(sorted(m for m in ('spacy', 'pymorphy3', 'lingua') if m in sys.modules))"
     )
     out = subprocess.run(

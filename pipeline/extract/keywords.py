@@ -13,13 +13,14 @@ from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
-
-from spacy.matcher import PhraseMatcher
-from spacy.tokens import Doc
-from spacy.util import filter_spans
+from typing import TYPE_CHECKING
 
 from pipeline.glossary import Glossary
-from pipeline.lang import phrase_matcher, shared_path
+from pipeline.lang import longest, phrase_matcher, shared_path
+
+if TYPE_CHECKING:
+    from spacy.matcher import PhraseMatcher
+    from spacy.tokens import Doc
 
 _GLOSSARY_MATCHERS: dict[tuple[int, str], tuple[Glossary, PhraseMatcher]] = {}
 
@@ -70,7 +71,7 @@ def keyword_spans(doc: Doc, lang: str, glossary: Glossary | None) -> Occurrences
     if glossary is None:
         return Occurrences()
     matcher = _glossary_matcher(glossary, lang)
-    spans = filter_spans(matcher(doc, as_spans=True))
+    spans = longest(matcher(doc, as_spans=True))
     return Occurrences(
         tuple(sys.intern(span.label_) for span in spans),
         array("I", (span.start_char for span in spans)),

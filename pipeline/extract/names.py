@@ -13,15 +13,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
-
-from spacy.matcher import Matcher, PhraseMatcher
-from spacy.tokens import Doc
+from typing import TYPE_CHECKING, Any
 
 from pipeline.glossary import Glossary
 from pipeline.lang import data as lang_data
-from pipeline.lang import lemma, nlp, phrase_matcher
+from pipeline.lang import lemma, phrase_matcher, token_matcher
 from pipeline.slug import slugify
+
+if TYPE_CHECKING:
+    from spacy.matcher import Matcher, PhraseMatcher
+    from spacy.tokens import Doc
 
 # Russian letters in ids, as in passport transliteration (ъ and ь are dropped).
 
@@ -74,8 +75,7 @@ def _lang(lang: str, glossary: Glossary | None) -> _Lang:
     if hit is not None and hit[0] is glossary:
         return hit[1]
     data = lang_data(lang, "names")
-    vocab = nlp(lang).vocab
-    matcher = Matcher(vocab)
+    matcher = token_matcher(lang)
     for group, patterns in (data.get("cues") or {}).items():
         matcher.add(group, patterns)
     known = _known_names(lang, glossary)

@@ -21,7 +21,17 @@ from .service import (
     shared_path,
     tag,
 )
-from .words import lemma, lemmas, morph, nlp, phrase_matcher, tokenize, word_forms
+from .words import (
+    lemma,
+    lemmas,
+    longest,
+    morph,
+    nlp,
+    phrase_matcher,
+    token_matcher,
+    tokenize,
+    word_forms,
+)
 
 __all__ = [
     "ENGLISH",
@@ -35,6 +45,7 @@ __all__ = [
     "lemma",
     "lemmas",
     "lemmatised",
+    "longest",
     "min_letters",
     "morph",
     "nlp",
@@ -44,6 +55,7 @@ __all__ = [
     "shared",
     "shared_path",
     "tag",
+    "token_matcher",
     "tokenize",
     "word_forms",
 ]

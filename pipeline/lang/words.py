@@ -15,8 +15,8 @@ from .service import fold, lemmatised
 
 if TYPE_CHECKING:
     from spacy.language import Language
-    from spacy.matcher import PhraseMatcher
-    from spacy.tokens import Doc
+    from spacy.matcher import Matcher, PhraseMatcher
+    from spacy.tokens import Doc, Span
 
 _WORD = re.compile(r"\w", re.UNICODE)
 
@@ -103,3 +103,17 @@ def phrase_matcher(phrases: Iterable[tuple[str, str]], lang: str) -> PhraseMatch
     for key, docs in grouped.items():
         matcher.add(key, docs)
     return matcher
+
+
+def token_matcher(lang: str) -> Matcher:
+    """An empty spaCy token-pattern Matcher on the language's vocabulary."""
+    from spacy.matcher import Matcher
+
+    return Matcher(nlp(lang).vocab)
+
+
+def longest(spans: Iterable[Span]) -> list[Span]:
+    """The spans left when overlaps are settled in favour of the longest, in text order."""
+    from spacy.util import filter_spans
+
+    return filter_spans(spans)
