@@ -29,12 +29,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import islice, zip_longest
-from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from rapidfuzz.distance import Indel, Levenshtein
 
+from . import lang as lang_service
 from .extract.quantities import quantity_keys
 from .model import Segment
 
@@ -54,7 +53,6 @@ CONFLICT_MIN_SIMILARITY = 0.75
 MAX_ANCHORS = 32
 
 _STRENGTH: dict[str, int] = {"single": 0, "exact": 1, "cosmetic": 2, "conflict": 3}
-_LANG_DIR = Path(__file__).parent / "lang"
 
 # One token: a quantity or a word, on case-folded text. Every pattern here starts with a
 # character (set) rather than a look-behind, which lets the regex engine skip ahead fast.
@@ -66,7 +64,8 @@ _TOKEN_RE = re.compile(
     r"|\w+"
 )
 # Folds applied before tokenising: Cyrillic dice letters (Д6, К6) and decimal commas.
-_DICE_LETTER_RE = re.compile(r"[дк](?<![^\W\d][дк])(?=\d)")
+_DIE = "".join(sorted({c.casefold() for c in lang_service.notation().foreign_die_letters}))
+_DICE_LETTER_RE = re.compile(rf"[{_DIE}](?<![^\W\d][{_DIE}])(?=\d)")
 _DECIMAL_COMMA_RE = re.compile(r",(?<=\d,)(?=\d)")
 _DASHES = ("\u2212", "\u2013")  # minus sign, en dash: "-" in a quantity
 # A quantity token of a key (at its start, or after the space before it in a key).
@@ -147,10 +146,7 @@ class LangData:
 @cache
 def lang_data(lang: str) -> LangData:
     """Load `lang/<lang>/synonyms.yaml` (empty data for a language without one)."""
-    path = _LANG_DIR / lang / "synonyms.yaml"
-    if not path.is_file():
-        return LangData()
-    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    raw = lang_service.data(lang, "synonyms", fallback=False)
     letters = tuple((str(k), str(v)) for k, v in (raw.get("letters") or {}).items())
     synonyms: dict[str, str] = {}
     for key, variants in (raw.get("words") or {}).items():
@@ -201,7 +197,7 @@ def shape(text: str, lang: str) -> Shape:
     for dash in _DASHES:
         if dash in folded:
             folded = folded.replace(dash, "-")
-    if "д" in folded or "к" in folded:
+    if any(c in folded for c in _DIE):
         folded = _DICE_LETTER_RE.sub("d", folded)
     folded = _DECIMAL_COMMA_RE.sub(".", folded)
     tokens = _TOKEN_RE.findall(folded)

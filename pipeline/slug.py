@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import cache
-from importlib import resources
 
-import yaml
+from .lang import data
 
 MAX_SLUG = 60
 # Names that Windows reserves for devices, whatever the extension.
@@ -20,8 +19,7 @@ RESERVED = frozenset(
 
 @cache
 def _translit() -> dict[str, str]:
-    text = resources.files("pipeline.lang").joinpath("ru/translit.yaml").read_text("utf-8")
-    return {k: v or "" for k, v in yaml.safe_load(text).items()}
+    return {k: v or "" for k, v in data("ru", "translit", fallback=False).items()}
 
 
 def slugify(name: str, fallback: str = "rule") -> str:

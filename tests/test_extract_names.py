@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.extract.keywords import find_keywords, tokenize
+from pipeline.extract.keywords import find_keywords
 from pipeline.extract.names import find_name, heading_name, rule_id, table_references
 from pipeline.glossary import load_glossary
+from pipeline.lang import tokenize
 
 GLOSSARY = load_glossary(Path(__file__).resolve().parent.parent / "corpus" / "glossary.yaml")
 

@@ -12,7 +12,7 @@ import pytest
 from pipeline.emit import validator
 from pipeline.errors import InputError
 from pipeline.ingest import READERS, read_file
-from pipeline.ingest.inline import lang_code
+from pipeline.lang import primary as lang_code
 
 from .conftest import ROOT, SEED, run_cli
 

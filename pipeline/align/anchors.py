@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from ..extract.facts import Facts
-from ..extract.keywords import lang_data
+from ..lang import data as lang_data
 from ..model import Segment
 from ..sentences import sentences
 from ..slug import slugify

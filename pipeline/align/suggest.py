@@ -14,8 +14,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..extract.keywords import lang_data, lemma, nlp, tokenize
 from ..glossary import Glossary
+from ..lang import data as lang_data
+from ..lang import lemma, nlp, tokenize
 
 _CAPITALISED = re.compile(r"^[A-Z][a-z'’!-]*[a-z!]$|^[A-Z]{2,}$")
 _JOINERS = frozenset({"of", "the", "to"})

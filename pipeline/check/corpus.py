@@ -13,6 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..lang import fold
 from .model import Finding
 from .terms import Match, TermIndex
 from .text import mask_tags
@@ -33,7 +34,7 @@ class PairTerms:
 
 
 def normalise(text: str) -> str:
-    return " ".join(mask_tags(text).replace("ё", "е").replace("Ё", "Е").split())
+    return " ".join(fold(mask_tags(text)).split())
 
 
 def check_terms_across(rows: list[PairTerms]) -> Iterator[Finding]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from ..ingest.bbcode import find_markup
+from ..bbcode import find_markup
 from ..model import Markup
 from .model import Finding
 

@@ -2,7 +2,7 @@
 translation, and no deprecated rendering may be; also where each term occurs and how it was
 rendered, which the corpus-level check compares across pairs.
 
-Words are matched on lemmas (`pipeline.extract.keywords.lemma`: pymorphy3 for Russian, ё read
+Words are matched on lemmas (`pipeline.lang.lemma`: pymorphy3 for Russian, ё read
 as е), so "правилу Расстояния между отрядами" is the form "правило Расстояния между
 отрядами". Two forms with the same lemmas ("правило Расстояния ..." approved, "Правило
 расстояния ..." deprecated) are told apart by the capitals of their words after the first.
@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
-from ..extract.keywords import LEMMA_LANGS, lemma, morph
 from ..glossary import Glossary
+from ..lang import lemma
+from ..lang import lemmas as lemmas_of
 from .data import base_lang, lang_checks
 from .model import Finding, Span
 
@@ -50,19 +50,6 @@ class Match:
 
 
 _TERM_WORD = re.compile(r"[^\W\d_]+")
-
-
-@lru_cache(maxsize=200_000)
-def lemmas_of(word: str, lang: str) -> tuple[str, ...]:
-    """Every dictionary form a word may have: "Броне" is "броня" (and "брон" by another
-    reading), so a term matches whichever reading the text means."""
-    first = lemma(word, lang)
-    if lang not in LEMMA_LANGS:
-        return (first,)
-    low = word.lower().replace("ё", "е")
-    forms = {p.normal_form.replace("ё", "е") for p in morph().parse(low)}
-    forms.discard(first)
-    return (first, *sorted(forms))
 
 
 def _spellings(form: str) -> list[str]:

@@ -5,8 +5,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..bbcode import mask_tags
+
+__all__ = ["WORD", "is_cyrillic", "is_latin", "mask_tags", "script_of", "words"]
+
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
-BBCODE_TAG = re.compile(r"\[/?[A-Za-z]{1,10}(?:=[^\]\n]{0,200})?\]")
 
 
 def is_cyrillic(ch: str) -> bool:
@@ -22,13 +25,6 @@ def script_of(text: str) -> str:
     cyr = sum(1 for ch in text if is_cyrillic(ch))
     lat = sum(1 for ch in text if is_latin(ch))
     return "cyrl" if cyr > lat else "latn"
-
-
-def mask_tags(text: str) -> str:
-    """BBCode tags blanked with spaces, so offsets stay those of the raw text."""
-    if "[" not in text:
-        return text
-    return BBCODE_TAG.sub(lambda m: " " * len(m.group()), text)
 
 
 @lru_cache(maxsize=4096)

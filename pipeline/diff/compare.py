@@ -16,12 +16,16 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
+from ..lang import notation
 from .sentences import split_sentences
 
 MIN_SIMILARITY = 80.0  # rapidfuzz ratio of the primary texts, 0-100
 FIELDS = ("kind", "names", "signature", "coverage", "profile", "table")
 NUMERIC_FIELDS = ("profile", "table")
-_NUMBERS = re.compile(r"[XxХх]?\+?\d*[DdДдКк]\d+|\d+(?:[.,]\d+)?")
+_NOTATION = notation()
+_NUMBERS = re.compile(
+    rf"[Xx{_NOTATION.looks_like('X')}]?\+?\d*[{_NOTATION.die_letters}]\d+|\d+(?:[.,]\d+)?"
+)
 
 Rule = dict[str, Any]
 

@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ..ingest.bbcode import find_markup
+from ..bbcode import find_markup
 
 CodeKind = Literal["open", "close", "begin", "end", "ph"]  # begin/end: isolated open/close
 

@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from pipeline.extract.keywords import lang_data, lemma
-from pipeline.extract.names import rule_id, slug
+from pipeline.extract.names import rule_id
 from pipeline.extract.quantities import Quantity
+from pipeline.lang import data as lang_data
+from pipeline.lang import lemma
 from pipeline.sentences import sentences
+from pipeline.slug import slugify
 
 Span = tuple[int, int]
 
@@ -129,13 +131,13 @@ def _filter(value: Any, name: str | None, data: _Data, lang: str) -> Any:
         case "dice":
             return _dice(text)
         case "slug":
-            return slug(text)
+            return slugify(text)
         case "roll":
-            return data.rolls.get(text.lower(), slug(text))
+            return data.rolls.get(text.lower(), slugify(text))
         case "char":
-            return data.characteristics.get(slug(text), slug(text).replace("-", "_"))
+            return data.characteristics.get(slugify(text), slugify(text).replace("-", "_"))
         case "save":
-            return data.saves.get(text.lower(), slug(text))
+            return data.saves.get(text.lower(), slugify(text))
         case "table":
             return _table_id(text, lang)
     raise ValueError(f"unknown effect template filter {name!r}")

@@ -15,33 +15,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from pipeline.bbcode import strip_tags
 from pipeline.extract.effects import find_effects
-from pipeline.extract.keywords import (
-    Occurrences,
-    core_lexicon,
-    keyword_spans,
-    lang_data,
-    tokenize,
-)
+from pipeline.extract.keywords import Occurrences, core_lexicon, keyword_spans
 from pipeline.extract.kinds import classify, split_labels
 from pipeline.extract.names import (
     find_name,
     find_references,
     heading_name,
     rule_id,
-    slug,
     table_lead_in,
     table_references,
 )
 from pipeline.extract.quantities import Quantity, find_quantities, parse_profile
 from pipeline.extract.tables import markdown_table, prose_table, table_context
 from pipeline.glossary import Glossary
+from pipeline.lang import data as lang_data
+from pipeline.lang import tokenize
 from pipeline.model import Segment
 from pipeline.normalise import normalise
+from pipeline.slug import slugify
 
 Span = tuple[int, int]
 Coverage = Literal["full", "partial", "descriptive"]
-_BBCODE = re.compile(r"\[/?[a-zA-Z*]+(?:=[^\]]*)?\]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +104,7 @@ def _profile_grants(profile: dict[str, Any], span: Span, lang: str) -> list[dict
     for attr in profile.get("attributes") or []:
         if attr["name"] in exclude:
             continue
-        effect: dict[str, Any] = {"op": "grant", "rule": slug(attr["name"])}
+        effect: dict[str, Any] = {"op": "grant", "rule": slugify(attr["name"])}
         params = [p.get("canonical", p.get("text")) for p in attr.get("params") or []]
         if params:
             effect["params"] = params
@@ -296,7 +292,7 @@ def _segment_from_text(id: str, text: str, lang: str) -> Segment:
             for line in lines
             if not re.fullmatch(r"[|\s:-]+", line)
         )
-    norm = normalise(_BBCODE.sub("", text))
+    norm = normalise(strip_tags(text))
     return Segment(id, "", "", 0, (0, 0), "", kind, lang, 1.0, text, norm, rows=rows)
 
 

@@ -13,14 +13,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from spacy.matcher import Matcher, PhraseMatcher
-from spacy.tokens import Doc
-
-from pipeline.extract.keywords import lang_data, lemma, nlp, phrase_matcher
 from pipeline.glossary import Glossary
+from pipeline.lang import data as lang_data
+from pipeline.lang import lemma, phrase_matcher, token_matcher
 from pipeline.slug import slugify
+
+if TYPE_CHECKING:
+    from spacy.matcher import Matcher, PhraseMatcher
+    from spacy.tokens import Doc
 
 # Russian letters in ids, as in passport transliteration (ъ and ь are dropped).
 
@@ -54,11 +56,6 @@ def rule_id(name: str, name_en: str | None = None) -> str:
     return slugify(name_en or name)
 
 
-def slug(name: str) -> str:
-    """A rule name as an effect's rule id (same as `rule_id` without an English name)."""
-    return rule_id(name)
-
-
 def _known_names(lang: str, glossary: Glossary | None) -> list[str]:
     names = [str(n) for n in lang_data(lang, "names").get("known", [])]
     if glossary is not None:
@@ -78,8 +75,7 @@ def _lang(lang: str, glossary: Glossary | None) -> _Lang:
     if hit is not None and hit[0] is glossary:
         return hit[1]
     data = lang_data(lang, "names")
-    vocab = nlp(lang).vocab
-    matcher = Matcher(vocab)
+    matcher = token_matcher(lang)
     for group, patterns in (data.get("cues") or {}).items():
         matcher.add(group, patterns)
     known = _known_names(lang, glossary)

@@ -22,10 +22,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from pathlib import Path
 from typing import Any, Literal
 
-import yaml
+from pipeline.bbcode import TAG, strip_tags
+from pipeline.lang import ENGLISH, has_data, notation, primary, word_forms
+from pipeline.lang import data as lang_data
 
 __all__ = [
     "Quantity",
@@ -48,8 +49,6 @@ QuantityType = Literal[
     "turn",
 ]
 Number = int | float
-
-_LANG_DIR = Path(__file__).resolve().parent.parent / "lang"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,9 +113,13 @@ class Quantity:
 
 # --- the cores ---------------------------------------------------------------------------
 
-_DICE_LETTERS = "DdДдКк"
-_X = "XХ"  # Latin X and Cyrillic Ha, which look the same
-_CYRILLIC_TO_LATIN = {"Х": "X", "х": "x", "У": "Y", "Д": "D", "д": "D", "К": "D", "к": "D"}
+_NOTATION = notation()
+_DICE_LETTERS = _NOTATION.die_letters
+_X = "X" + "".join(c for c in _NOTATION.looks_like("X") if c.isupper())  # X and Cyrillic Х
+_TIMES = "×x" + _NOTATION.looks_like("x")  # ×, x and the Cyrillic х, Х of "(1х5)"
+_VARIABLES = "XY" + "".join(c for c in _NOTATION.homoglyphs if c.isupper())  # X, Y, Х, У
+_HOMOGLYPHS = "".join(_NOTATION.homoglyphs)
+_CYRILLIC_TO_LATIN = _NOTATION.homoglyphs | dict.fromkeys(_NOTATION.foreign_die_letters, "D")
 _FRACTIONS = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3}
 _SIGNS = "+\\-−–"
 
@@ -125,8 +128,8 @@ _P_DICE = (
     rf"(?:\s?[{_SIGNS}]\s?(?:[0-9]{{1,2}}|[{_X}]))?"
 )
 _P_PARAM = (
-    rf"(?:{_P_DICE}|[0-9]+\s?[×xхХ*]\s?[0-9]+"
-    rf"|[{_SIGNS}]?[0-9]+(?:[.,][0-9]+)?(?:\+|\"|″|'')?|[XYХУ])"
+    rf"(?:{_P_DICE}|[0-9]+\s?[{_TIMES}*]\s?[0-9]+"
+    rf"|[{_SIGNS}]?[0-9]+(?:[.,][0-9]+)?(?:\+|\"|″|'')?|[{_VARIABLES}])"
 )
 _P_PARAMS = rf"\s?{_P_PARAM}(?:\s?,\s?{_P_PARAM}){{0,3}}\s?"
 _P_WORDS = r"[A-ZА-ЯЁ][a-zа-яё]+(?:[ -][A-ZА-ЯЁ][a-zа-яё]+){0,2}"
@@ -140,8 +143,8 @@ _CORE = re.compile(
     rf"|(?<![\w'’.\-])(?P<var>[{_X}])(?![\w'’\-])"
 )
 _PARAM_ONE = re.compile(
-    rf"(?P<dice>{_P_DICE})|(?P<area>(?P<a1>[0-9]+)\s?(?P<times>[×xхХ*])\s?(?P<a2>[0-9]+))"
-    rf"|(?P<num>[{_SIGNS}]?[0-9]+(?:[.,][0-9]+)?)(?P<suffix>\+|\"|″|'')?|(?P<var>[XYХУ])"
+    rf"(?P<dice>{_P_DICE})|(?P<area>(?P<a1>[0-9]+)\s?(?P<times>[{_TIMES}*])\s?(?P<a2>[0-9]+))"
+    rf"|(?P<num>[{_SIGNS}]?[0-9]+(?:[.,][0-9]+)?)(?P<suffix>\+|\"|″|'')?|(?P<var>[{_VARIABLES}])"
 )
 _DICE_ONE = re.compile(
     rf"(?:(?P<dv>[{_X}])\s?\+\s?)?(?P<dn>[0-9]{{0,2}})(?P<dd>[{_DICE_LETTERS}])(?P<ds>[0-9]{{1,3}})"
@@ -152,8 +155,7 @@ _INCH_GLYPH = re.compile(r"\s?″|\s?′′|\"|”|''")
 _DEGREE = re.compile(r"\s?°")
 _QUOTES = "'‘’\"“”«»"
 # Tokens around a core: a BBCode tag (skipped), a word (with inner hyphens), or one symbol.
-_TOKEN = re.compile(r"\[/?[a-zA-Z]{1,10}(?:=[^\]\s]{0,40})?\]|[^\W_]+(?:[-.][^\W_]+)*\.?|[^\s\w]")
-_TAG = re.compile(r"\[/?[a-zA-Z]{1,10}(?:=[^\]\s]{0,40})?\]")
+_TOKEN = re.compile(rf"{TAG.pattern}|[^\W_]+(?:[-.][^\W_]+)*\.?|[^\s\w]")
 _HAS_CORE_CHAR = re.compile(rf"[0-9(\[½¼¾⅓⅔{_X}]")
 _LEFT_WINDOW = 80
 _RIGHT_WINDOW = 80
@@ -175,31 +177,11 @@ class _Grammar:
     max_words: int
 
 
-def _load_yaml(path: Path) -> dict[str, Any]:
-    with path.open(encoding="utf-8") as handle:
-        data = yaml.safe_load(handle) or {}
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: expected a mapping at the top level")
-    return data
-
-
-def _word_forms(word: str) -> set[str]:
-    """All inflected forms of one word (its lexeme), so data can list lemmas only."""
-    from .keywords import morph  # only languages with `inflect: true` pay for dictionaries
-
-    parses = morph().parse(word)
-    own = [p for p in parses if p.normal_form == word] or parses[:1]
-    forms = {word}
-    for parse in own:
-        forms.update(f.word for f in parse.lexeme)
-    return forms | {f.replace("ё", "е") for f in forms}
-
-
 def _phrase_forms(phrase: str, inflect: bool) -> set[str]:
     words = phrase.split()
     if not inflect:
         return {" ".join(words)}
-    return {" ".join(combo) for combo in product(*(sorted(_word_forms(w.lower())) for w in words))}
+    return {" ".join(combo) for combo in product(*(sorted(word_forms(w.lower())) for w in words))}
 
 
 def _tables(data: dict[str, Any], inflect: bool) -> Iterable[tuple[str, str, str]]:
@@ -218,21 +200,16 @@ def _tables(data: dict[str, Any], inflect: bool) -> Iterable[tuple[str, str, str
 
 def _grammar(lang: str) -> _Grammar:
     """The grammar of a language tag ("ru", "ru-RU"); unknown tags get the English one."""
-    base = lang.split("-")[0].split("_")[0].lower()
-    return _build_grammar(base if _LANG_TAG.fullmatch(base) else "en")
-
-
-_LANG_TAG = re.compile(r"[a-z]{2,3}")
+    return _build_grammar(primary(lang) or ENGLISH)
 
 
 @lru_cache(maxsize=16)
 def _build_grammar(lang: str) -> _Grammar:
     """Build (once per language) the lookup tables: English, then the language on top."""
-    en = _load_yaml(_LANG_DIR / "en" / "quantities.yaml")
+    en = lang_data(ENGLISH, "quantities")
     layers: list[tuple[dict[str, Any], bool]] = [(en, False)]
-    own = _LANG_DIR / lang / "quantities.yaml"
-    if lang != "en" and own.is_file():
-        data = _load_yaml(own)
+    if lang != ENGLISH and has_data(lang, "quantities"):
+        data = lang_data(lang, "quantities")
         layers.append((data, bool(data.get("inflect"))))
     elif lang in (en.get("other_languages") or {}):
         layers.append((en["other_languages"][lang], False))
@@ -289,7 +266,7 @@ def _tokens(text: str, start: int, end: int) -> list[_Tok]:
     out = []
     for m in _TOKEN.finditer(text, start, end):
         tok = m.group()
-        if tok[0] == "[" and len(tok) > 2 and _TAG.fullmatch(tok):
+        if tok[0] == "[" and len(tok) > 2 and TAG.fullmatch(tok):
             continue
         out.append(_Tok(tok, m.start(), m.end()))
     return out
@@ -394,7 +371,7 @@ def _number(raw: str) -> Number:
 
 
 def _homoglyph_notes(surface: str) -> list[str]:
-    return [f"homoglyph:{ch}" for ch in surface if ch in "ХхУ"]
+    return [f"homoglyph:{ch}" for ch in surface if ch in _HOMOGLYPHS]
 
 
 def _dice(m: re.Match[str]) -> tuple[str, list[str]]:
@@ -631,7 +608,7 @@ def _read_number(
 
 def _spelling(g: _Grammar, surface: str) -> list[str]:
     """A "spelling:Armor" note when the characteristic is not in the house spelling."""
-    words = _TAG.sub(" ", surface).split()
+    words = strip_tags(surface, " ").split()
     for i in range(len(words)):
         phrase = " ".join(words[i:])
         if phrase.lower() in g.spelling:
@@ -658,7 +635,7 @@ def quantity_keys(
 
 @lru_cache(maxsize=1)
 def _profile_data() -> tuple[dict[str, str], tuple[str, ...]]:
-    data = _load_yaml(_LANG_DIR / "en" / "quantities.yaml").get("profile") or {}
+    data = lang_data(ENGLISH, "quantities").get("profile") or {}
     labels: dict[str, str] = {}
     for field, forms in (data.get("labels") or {}).items():
         for form in forms:
@@ -696,7 +673,7 @@ def parse_profile(text: str) -> dict[str, Any] | None:
     fields range/shots/strength/ap to count as a profile, so prose is not misread.
     """
     labels, same = _profile_data()
-    body = _TAG.sub("", text).strip().rstrip(".").strip()
+    body = strip_tags(text).strip().rstrip(".").strip()
     out: dict[str, Any] = {
         "category": None,
         "range": None,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from pipeline.extract.keywords import lang_data
+from pipeline.lang import data as lang_data
 
 Span = tuple[int, int]
 

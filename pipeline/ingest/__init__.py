@@ -12,13 +12,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..bbcode import find_markup
 from ..drops import METADATA, Drop, read_drop
 from ..errors import InputError
 from ..files import MAX_FILE_BYTES, decode
 from ..model import Block, Segment
 from ..normalise import normalise
 from .asides import find_asides
-from .bbcode import find_markup
 from .langid import identify
 from .spans import left_out
 from .text import read_text

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from importlib import resources
 
-import yaml
-
+from ..lang import shared
 from ..model import Aside
 
 
 @cache
 def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
-    data = yaml.safe_load(
-        resources.files("pipeline.lang").joinpath("asides.yaml").read_text("utf-8")
-    )
+    data = shared("asides")
     return tuple((re.compile(a["pattern"], re.IGNORECASE), a["reason"]) for a in data["asides"])
 
 

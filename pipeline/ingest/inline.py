@@ -1,27 +1,17 @@
-"""What the TMX and XLIFF readers share: language tags, element names, and the text of a
-segment with its inline codes turned back into the markup they stand for."""
+"""What the TMX and XLIFF readers share: element names, and the text of a segment with its
+inline codes turned back into the markup they stand for."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from lxml import etree
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-_PRIMARY = re.compile(r"^([A-Za-z]{2,3})(?:[-_].*)?$")
 
 # An inline element's handler: returns (text before the children, walk the children?,
 # text after the children).
 Inline = Callable[[etree._Element], tuple[str, bool, str]]
-
-
-def lang_code(tag: str | None) -> str | None:
-    """The primary language of a BCP 47 / RFC 3066 tag: `en-GB` -> `en`, `RU` -> `ru`."""
-    if not tag:
-        return None
-    m = _PRIMARY.match(tag.strip())
-    return m.group(1).lower() if m else None
 
 
 def local(element: etree._Element) -> str:

@@ -7,9 +7,9 @@ nothing else has to be kept per segment.
 
 from __future__ import annotations
 
+from ..bbcode import tag_spans
 from ..model import Aside, Block, Markup, Segment
 from ..normalise import normalise_with_map, to_raw_span
-from .bbcode import tag_spans
 from .text import marker_spans
 
 Span = tuple[int, int]

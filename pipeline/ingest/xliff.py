@@ -19,10 +19,11 @@ from __future__ import annotations
 from lxml import etree
 
 from ..errors import InputError
+from ..lang import primary as lang_code
 from ..model import Block
 from ..xmlsafe import line_span, parse_xml
 from . import reader
-from .inline import XML_LANG, code_text, inline_text, lang_code, local
+from .inline import XML_LANG, code_text, inline_text, local
 
 _V12_CODES = frozenset({"bpt", "ept", "ph", "it"})
 _V12_EMPTY = frozenset({"x", "bx", "ex"})

@@ -33,6 +33,7 @@ import icepool
 
 from pipeline.errors import InputError
 from pipeline.interpret.core import core
+from pipeline.lang import notation
 
 Binding = int | str | icepool.Die
 Bindings = Mapping[str, Binding]
@@ -41,17 +42,22 @@ MAX_DICE = 200
 MAX_SIDES = 1000
 MAX_DEPTH = 8
 
-# Letters that mean "D" when they stand before the number of sides, and homoglyphs of X.
-_DIE_LETTERS = "DdДдКк"
-_FOLD = str.maketrans({"Х": "X", "х": "X", "−": "-", "–": "-", "—": "-", "≤": "<=", "≥": ">="})
+# Letters that mean "D" before the number of sides (Д6, К6) and the homoglyphs of X are
+# language data (pipeline/lang/folds.yaml).
+_NOTATION = notation()
+_DIE = _NOTATION.die_letters
+_FOLD = str.maketrans(
+    dict.fromkeys(_NOTATION.looks_like("X"), "X")
+    | {"−": "-", "–": "-", "—": "-", "≤": "<=", "≥": ">="}
+)
 
 _TOKEN = re.compile(
-    r"""
+    rf"""
     (?P<ws>\s+)
   | (?P<num>\d+)
   | (?P<kw>(?i:drop|keep|highest|lowest|reroll|re-roll|maximi[sz]ed)(?![A-Za-z]))
-  | (?P<die>[DdДдКк])(?=\d)
-  | (?P<var>[A-Z])(?=[DdДдКк]\d|[^A-Za-zА-Яа-я]|$)
+  | (?P<die>[{_DIE}])(?=\d)
+  | (?P<var>[A-Z])(?=[{_DIE}]\d|[^A-Za-zА-Яа-я]|$)
   | (?P<op><=|>=|<|>|,|\+|-|\*|×|\(|\))
     """,
     re.VERBOSE,

@@ -21,6 +21,7 @@ import jsonschema
 
 from pipeline.errors import InputError
 from pipeline.files import read_yaml
+from pipeline.slug import slugify
 
 SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "effect.schema.json"
 DEFAULT_PARAMS = ("X", "Y", "Z")
@@ -76,17 +77,12 @@ class BoundEffect:
         return f"effects[{self.index}]"
 
 
-def slug(name: str) -> str:
-    """A rule name as an id: `Impact Hits` -> `impact-hits`."""
-    return re.sub(r"[^a-z0-9]+", "-", name.strip().lower()).strip("-")
-
-
 def parse_ref(text: str, source: str = "rules") -> RuleRef:
     """Read `impact-hits(D3)`, `Multiple Wounds (D3)` or `aegis(4+)` into a reference."""
     m = _REF.match(str(text))
     if m is None:
         raise InputError(source, f"cannot read rule reference {text!r} (write id or id(param))")
-    rule_id = slug(m.group("name"))
+    rule_id = slugify(m.group("name"), fallback="")
     if not _ID.match(rule_id):
         raise InputError(source, f"rule reference {text!r} has no usable id")
     raw = m.group("params")

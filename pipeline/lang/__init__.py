@@ -1,0 +1,61 @@
+"""The language service every stage asks: per-language data with English fallback,
+language tags, folds, tokens, lemmas and the language identifier.
+
+Data lives beside the code (`<code>/<name>.yaml` per language, `<name>.yaml` shared), the
+engines (spaCy, pymorphy3, lingua) are imported on first use only.
+"""
+
+from .identify import detector, min_letters
+from .service import (
+    ENGLISH,
+    LANG_DIR,
+    UNDETERMINED,
+    Notation,
+    data,
+    fold,
+    has_data,
+    lemmatised,
+    notation,
+    primary,
+    shared,
+    shared_path,
+    tag,
+)
+from .words import (
+    lemma,
+    lemmas,
+    longest,
+    morph,
+    nlp,
+    phrase_matcher,
+    token_matcher,
+    tokenize,
+    word_forms,
+)
+
+__all__ = [
+    "ENGLISH",
+    "LANG_DIR",
+    "UNDETERMINED",
+    "Notation",
+    "data",
+    "detector",
+    "fold",
+    "has_data",
+    "lemma",
+    "lemmas",
+    "lemmatised",
+    "longest",
+    "min_letters",
+    "morph",
+    "nlp",
+    "notation",
+    "phrase_matcher",
+    "primary",
+    "shared",
+    "shared_path",
+    "tag",
+    "token_matcher",
+    "tokenize",
+    "word_forms",
+]

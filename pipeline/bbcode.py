@@ -1,14 +1,15 @@
-"""BBCode elements in raw text: matched pairs and stray tags, in order.
+"""BBCode: the one tag grammar of the project, and the elements of a raw text.
 
-Only known tag names count, so that `[6]` in a weapon profile or `[Multiple Wounds (D3)]`
-stays text. Matching uses a stack, so deep or unbalanced nesting costs linear time.
+Only known tag names count, so that `[6]` in a weapon profile, `[Multiple Wounds (D3)]` or a
+rule name in brackets stays text. Every stage that skips, masks or strips tags uses `TAG`
+from here. Matching uses a stack, so deep or unbalanced nesting costs linear time.
 """
 
 from __future__ import annotations
 
 import re
 
-from ..model import Markup, Span
+from .model import Markup, Span
 
 TAGS = frozenset(
     [
@@ -33,17 +34,31 @@ TAGS = frozenset(
         "font",
     ]
 )
-_TAG = re.compile(r"\[(/?)([A-Za-z]+|\*)(?:=([^\]\n]{0,200}))?\]")
+_NAMES = "|".join(sorted(TAGS, key=lambda n: (-len(n), n)))
+#: A tag: `[b]`, `[/b]`, `[color=red]`, `[*]`; groups: the closing slash, the name, the value.
+TAG = re.compile(rf"\[(/?)((?i:{_NAMES})|\*)(?:=([^\]\n]{{0,200}}))?\]")
+
+
+def mask_tags(text: str) -> str:
+    """Tags blanked with spaces, so offsets stay those of the raw text."""
+    if "[" not in text:
+        return text
+    return TAG.sub(lambda m: " " * len(m.group()), text)
+
+
+def strip_tags(text: str, replacement: str = "") -> str:
+    """Tags replaced (by default removed)."""
+    if "[" not in text:
+        return text
+    return TAG.sub(replacement, text)
 
 
 def find_markup(raw: str) -> tuple[Markup, ...]:
     """Return BBCode elements sorted by start; stray tags have `inner` None."""
     found: list[Markup] = []
     stack: list[tuple[str, int, int, str | None]] = []  # tag, start, end of open tag, attr
-    for m in _TAG.finditer(raw):
+    for m in TAG.finditer(raw):
         closing, name, attr = m.group(1), m.group(2).lower(), m.group(3)
-        if name not in TAGS and name != "*":
-            continue
         if not closing:
             stack.append((name, m.start(), m.end(), attr))
             continue

@@ -1,0 +1,114 @@
+"""Language data, language tags and folds: what every stage asks about a language.
+
+Data files live beside this module: `<code>/<name>.yaml` per language, `<name>.yaml` for
+facts shared by all languages. They are parsed once per process. A language without a file
+of its own borrows English's, unless the data only makes sense for the language itself
+(house spellings, synonyms): then it gets nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+LANG_DIR = Path(__file__).resolve().parent
+ENGLISH = "en"
+UNDETERMINED = "und"
+_PRIMARY = re.compile(r"^([A-Za-z]{2,3})(?:[-_].*)?$")
+
+
+def primary(tag: str | None) -> str | None:
+    """The primary language of a BCP 47 / RFC 3066 tag: `en-GB` -> `en`, `RU` -> `ru`;
+    None when the tag is missing or is no language (`*all*`)."""
+    if not tag:
+        return None
+    m = _PRIMARY.match(tag.strip())
+    return m.group(1).lower() if m else None
+
+
+def tag(code: str | None) -> str:
+    """The language code every stage keys on: `ru-RU` -> `ru`; no language -> `und`."""
+    return primary(code) or UNDETERMINED
+
+
+def _read(path: Path) -> dict[str, Any]:
+    with path.open(encoding="utf-8") as fh:
+        data = yaml.safe_load(fh) or {}
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: expected a mapping")
+    return data
+
+
+def has_data(lang: str | None, name: str) -> bool:
+    """Whether the language has its own `<name>.yaml`."""
+    return (LANG_DIR / tag(lang) / f"{name}.yaml").is_file()
+
+
+@cache
+def data(lang: str | None, name: str, fallback: bool = True) -> dict[str, Any]:
+    """`<lang>/<name>.yaml`; English's when the language has none (`fallback`), else {}."""
+    code = tag(lang)
+    if has_data(code, name):
+        return _read(LANG_DIR / code / f"{name}.yaml")
+    if fallback:
+        return _read(LANG_DIR / ENGLISH / f"{name}.yaml")
+    return {}
+
+
+@cache
+def shared(name: str) -> dict[str, Any]:
+    """`<name>.yaml`: facts about languages in general (candidates, asides, homoglyphs)."""
+    return _read(LANG_DIR / f"{name}.yaml")
+
+
+def shared_path(name: str) -> Path:
+    """The path of a shared data file, for readers with a loader of their own (glossaries)."""
+    return LANG_DIR / f"{name}.yaml"
+
+
+@cache
+def lemmatised() -> frozenset[str]:
+    """Languages matched on dictionary lemmas."""
+    return frozenset(str(c) for c in shared("languages").get("lemmatised") or ())
+
+
+@dataclass(frozen=True, slots=True)
+class Notation:
+    """How dice and variable notation is written across languages (`folds.yaml`)."""
+
+    die_letters: str  # "DdДдКк": letters that mean "die" before the number of sides
+    homoglyphs: dict[str, str]  # Cyrillic letter in notation -> the Latin one it looks like
+
+    @property
+    def foreign_die_letters(self) -> str:
+        """Die letters that are not the Latin D ("ДдКк")."""
+        return "".join(c for c in self.die_letters if c not in "Dd")
+
+    def looks_like(self, latin: str) -> str:
+        """The homoglyphs of one Latin letter, either case ("Хх" for "x")."""
+        return "".join(k for k, v in self.homoglyphs.items() if v.lower() == latin.lower())
+
+
+@cache
+def notation() -> Notation:
+    raw = shared("folds")
+    return Notation(
+        die_letters=str(raw.get("die_letters") or "Dd"),
+        homoglyphs={str(k): str(v) for k, v in (raw.get("notation_homoglyphs") or {}).items()},
+    )
+
+
+@cache
+def _letter_table() -> dict[int, str]:
+    letters = shared("folds").get("letters") or {}
+    return str.maketrans({str(k): str(v) for k, v in letters.items()})
+
+
+def fold(text: str) -> str:
+    """`text` with the letters of `folds.yaml` read as their plain forms (ё as е)."""
+    return text.translate(_letter_table())

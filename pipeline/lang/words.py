@@ -1,0 +1,119 @@
+"""Tokens and lemmas: one blank spaCy pipeline per language and one pymorphy3 analyser.
+
+Both are loaded on first use and kept for the process (extraction runs on every paragraph
+of a build), and imported only then, so commands that never read words do not pay for them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any
+
+from .service import fold, lemmatised
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.matcher import Matcher, PhraseMatcher
+    from spacy.tokens import Doc, Span
+
+_WORD = re.compile(r"\w", re.UNICODE)
+
+
+@cache
+def nlp(lang: str) -> Language:
+    """A blank spaCy pipeline (tokenizer only); unknown languages use the multi-language one."""
+    import spacy
+
+    try:
+        return spacy.blank(lang)
+    except Exception:  # spaCy raises several types for an unknown language code
+        return spacy.blank("xx")
+
+
+@lru_cache(maxsize=1)
+def morph() -> Any:
+    """The one pymorphy3 analyser of the process (its dictionaries take time and memory)."""
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer(lang="ru")
+
+
+@lru_cache(maxsize=200_000)
+def lemma(word: str, lang: str) -> str:
+    """The dictionary form of a word, lower case, folded (English: the word lower-cased,
+    plurals made singular)."""
+    low = fold(word.lower())
+    if not _WORD.search(low):
+        return low
+    if lang not in lemmatised():
+        return _singular(low)
+    return fold(morph().parse(low)[0].normal_form)
+
+
+@lru_cache(maxsize=200_000)
+def lemmas(word: str, lang: str) -> tuple[str, ...]:
+    """Every dictionary form a word may have, the likeliest first: "Броне" is "броня" (and
+    "брон" by another reading), so a term matches whichever reading the text means."""
+    first = lemma(word, lang)
+    if lang not in lemmatised():
+        return (first,)
+    forms = {fold(p.normal_form) for p in morph().parse(fold(word.lower()))}
+    forms.discard(first)
+    return (first, *sorted(forms))
+
+
+def word_forms(word: str) -> set[str]:
+    """All inflected forms of one word (its lexeme) and their folds, so data can list
+    lemmas only."""
+    parses = morph().parse(word)
+    own = [p for p in parses if p.normal_form == word] or parses[:1]
+    forms = {word}
+    for parse in own:
+        forms.update(f.word for f in parse.lexeme)
+    return forms | {fold(f) for f in forms}
+
+
+def _singular(low: str) -> str:
+    """A plural English noun's singular, enough for term matching ("hits" is "hit")."""
+    if len(low) > 3 and low.endswith("ies"):
+        return low[:-3] + "y"
+    if len(low) > 3 and low.endswith("s") and not low.endswith(("ss", "us", "is")):
+        return low[:-1]
+    return low
+
+
+def tokenize(text: str, lang: str) -> Doc:
+    """A Doc whose tokens carry lemmas as `lemma_` (set here; blank pipelines have none)."""
+    doc = nlp(lang).make_doc(text)
+    for tok in doc:
+        tok.lemma_ = lemma(tok.text, lang)
+    return doc
+
+
+def phrase_matcher(phrases: Iterable[tuple[str, str]], lang: str) -> PhraseMatcher:
+    """A PhraseMatcher over (key, phrase) pairs, on lemmas (any inflected form matches)."""
+    from spacy.matcher import PhraseMatcher
+
+    matcher = PhraseMatcher(nlp(lang).vocab, attr="LEMMA")
+    grouped: dict[str, list[Doc]] = {}
+    for key, phrase in phrases:
+        grouped.setdefault(key, []).append(tokenize(phrase, lang))
+    for key, docs in grouped.items():
+        matcher.add(key, docs)
+    return matcher
+
+
+def token_matcher(lang: str) -> Matcher:
+    """An empty spaCy token-pattern Matcher on the language's vocabulary."""
+    from spacy.matcher import Matcher
+
+    return Matcher(nlp(lang).vocab)
+
+
+def longest(spans: Iterable[Span]) -> list[Span]:
+    """The spans left when overlaps are settled in favour of the longest, in text order."""
+    from spacy.util import filter_spans
+
+    return filter_spans(spans)

@@ -1,0 +1,130 @@
+"""The language service: data with English fallback, one tag rule, folds read from data,
+engines loaded only when asked for; and the one slug and BBCode grammar every stage uses."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from pipeline import lang
+from pipeline.bbcode import find_markup, mask_tags, strip_tags
+from pipeline.check.data import lang_checks
+from pipeline.dedup import shape
+from pipeline.extract.quantities import find_quantities
+from pipeline.interpret.dice import parse
+from pipeline.interpret.rules import parse_ref
+from pipeline.slug import slugify
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_language_without_a_file_borrows_englishs() -> None:
+    assert not lang.has_data("de", "names")
+    assert lang.data("de", "names") == lang.data("en", "names")
+    assert lang.data("ru", "names") != lang.data("en", "names")
+
+
+def test_data_of_one_language_only_is_not_borrowed() -> None:
+    assert lang.data("de", "checks", fallback=False) == {}
+    assert lang_checks("de").house_spellings == {}
+    assert lang_checks("en").house_spellings.get("armor") == "armour"
+
+
+@pytest.mark.parametrize(
+    ("given", "code"),
+    [
+        ("ru", "ru"),
+        ("ru-RU", "ru"),
+        ("EN_gb", "en"),
+        (" it ", "it"),
+        (None, "und"),
+        ("", "und"),
+        ("*all*", "und"),
+        ("../en", "und"),
+    ],
+)
+def test_language_tags_reduce_to_one_code(given: str | None, code: str) -> None:
+    assert lang.tag(given) == code
+
+
+def test_regional_tags_find_their_language_data() -> None:
+    assert lang.data("ru-RU", "names") == lang.data("ru", "names")
+    assert lang_checks("en-GB") == lang_checks("en")
+
+
+def test_a_tag_cannot_reach_outside_the_data_folder() -> None:
+    assert lang.data("../../pipeline", "names") == lang.data("en", "names")
+
+
+def test_letter_folds_come_from_the_data_file() -> None:
+    letters = yaml.safe_load((lang.LANG_DIR / "folds.yaml").read_text("utf-8"))["letters"]
+    for letter, plain in letters.items():
+        assert lang.fold(f"x{letter}x") == f"x{plain}x"
+    assert lang.fold("Ёлка, ёж") == "Елка, еж"
+
+
+def test_lemmas_are_folded_and_any_form_gives_the_dictionary_form() -> None:
+    assert lang.lemma("Открытым", "ru") == "открытый"
+    assert lang.lemma("ёлки", "ru") == "елка"
+    assert lang.lemma("Hits", "en") == "hit"
+    assert lang.lemmas("ёлки", "ru")[0] == "елка"
+
+
+def test_every_die_letter_of_the_data_reads_as_a_die_in_every_stage() -> None:
+    letters = lang.notation().die_letters
+    assert {"D", "Д", "К"} <= set(letters)
+    for letter in letters:
+        (q,) = find_quantities(f"Roll 2{letter}6 now", "ru")
+        assert (q.type, q.expr) == ("dice", "2D6")
+        assert parse(f"2{letter}6") == parse("2D6")
+        assert "2d6" in shape(f"roll 2{letter}6", "ru").tokens
+
+
+def test_every_homoglyph_of_x_is_read_as_x_and_reported() -> None:
+    homoglyphs = lang.notation().looks_like("X")
+    assert "Х" in homoglyphs  # Cyrillic Ha
+    for letter in (c for c in homoglyphs if c.isupper()):
+        (q,) = find_quantities(f"Roll {letter}+D6 hits", "ru")
+        assert q.expr == "X+D6"
+        assert f"homoglyph:{letter}" in q.notes
+    for letter in homoglyphs:
+        assert parse(f"{letter}+D6", {"X": 2}) == parse("2+D6")
+
+
+def test_importing_the_stages_loads_no_language_engine() -> None:
+    code = (
+        "import sys, pipeline.lang, pipeline.ingest, pipeline.dedup, pipeline.slug, "
+        "pipeline.extract.facts, pipeline.check, pipeline.interpret.dice, pipeline.diff.compare\n"
+        "from pipeline.cli import parser\n"
+        "parser()\n"
+        "print(sorted(m for m in ('spacy', 'pymorphy3', 'lingua') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]"
+
+
+def test_engines_are_loaded_once() -> None:
+    assert lang.nlp("ru") is lang.nlp("ru")
+    assert lang.morph() is lang.morph()
+    assert lang.detector() is lang.detector()
+
+
+def test_one_slug_for_build_ids_and_references() -> None:
+    assert slugify("Падение с лошади") == "padenie-s-loshadi"
+    assert parse_ref("Падение с лошади (D3)").id == "padenie-s-loshadi"
+    assert parse_ref("Impact Hits (D3)").id == "impact-hits"
+
+
+def test_bbcode_grammar_knows_its_tags_and_leaves_brackets_as_text() -> None:
+    text = "[b]Str 3 [6][/b], [Armour] and [color=dark red]x[/color]"
+    masked = mask_tags(text)
+    assert len(masked) == len(text)
+    assert masked.split() == ["Str", "3", "[6]", ",", "[Armour]", "and", "x"]
+    assert strip_tags(text) == "Str 3 [6], [Armour] and x"
+    assert [m.tag for m in find_markup(text)] == ["b", "color"]
