@@ -1,11 +1,13 @@
-"""Records of the checks: a pair to check, a finding about it, the report of a run."""
+"""Records of the checks: a finding about a pair, the report of a run (the pair record
+itself is `pipeline.pairs.Pair`, shared with the exports)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-Span = tuple[int, int]
+from ..model import Span
+from ..pairs import Pair
 
 CHECK_IDS: tuple[str, ...] = (
     "untranslated",
@@ -25,31 +27,6 @@ CHECK_IDS: tuple[str, ...] = (
 )
 SEVERITIES: tuple[str, ...] = ("error", "warning", "info")
 RANK = {"error": 3, "warning": 2, "info": 1, "never": 99}
-
-
-@dataclass(frozen=True, slots=True)
-class Pair:
-    """A source (English master) and its translation; `target` None for a segment checked alone.
-
-    `sentences` are sentence links from a build's alignment, when there are any:
-    (type, source spans, target spans) as in alignments.json.
-    """
-
-    id: str
-    source: str
-    target: str | None
-    source_lang: str = "en"
-    target_lang: str | None = None
-    sentences: tuple[tuple[str, tuple[Span, ...], tuple[Span, ...]], ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "source_lang": self.source_lang,
-            "target_lang": self.target_lang,
-            "source": self.source,
-            "target": self.target,
-        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterable
-from functools import wraps
-from typing import Any
 
+from ..gc_pause import gc_paused
 from ..glossary import Glossary
 from .corpus import (
     PairTerms,
@@ -39,25 +37,7 @@ def _single(pair_id: str, text: str, lang: str) -> Iterable[Finding]:
         yield from check_spelling(pair_id, text, lang, True)
 
 
-def _without_gc(fn: Callable[..., Report]) -> Callable[..., Report]:
-    """Run `fn` with the cyclic garbage collector paused: the checks make no reference
-    cycles, and its passes over a heap that grows with every pair cost about a tenth of
-    the time."""
-
-    @wraps(fn)
-    def run(*args: Any, **kwargs: Any) -> Report:
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            if enabled:
-                gc.enable()
-
-    return run
-
-
-@_without_gc
+@gc_paused()
 def run_checks(
     pairs: list[Pair],
     glossary: Glossary | None = None,
