@@ -9,22 +9,6 @@ from typing import Any
 from ..model import Span
 from ..pairs import Pair
 
-CHECK_IDS: tuple[str, ...] = (
-    "untranslated",
-    "number_mismatch",
-    "dice_mismatch",
-    "distance_mismatch",
-    "modifier_mismatch",
-    "markup_mismatch",
-    "glossary",
-    "inconsistent_translation",
-    "homoglyph",
-    "omission",
-    "doubled_word",
-    "punctuation",
-    "whitespace",
-    "spelling_variant",
-)
 SEVERITIES: tuple[str, ...] = ("error", "warning", "info")
 RANK = {"error": 3, "warning": 2, "info": 1, "never": 99}
 
@@ -57,12 +41,17 @@ class Finding:
 
 @dataclass(slots=True)
 class Report:
+    """The pairs of a run, its findings in report order, and what it read."""
+
     pairs: list[Pair]
     findings: list[Finding]
     inputs: dict[str, Any] = field(default_factory=dict)
 
     def counts(self) -> dict[str, dict[str, int]]:
-        """Findings per check and severity, every check id present (zeros included)."""
+        """Findings per check and severity, every check id present (zeros included), in
+        the registry's order."""
+        from .catalogue import CHECK_IDS  # the catalogue imports the checks, which import this
+
         out = {c: dict.fromkeys(SEVERITIES, 0) for c in CHECK_IDS}
         for f in self.findings:
             out[f.check][f.severity] += 1
