@@ -32,40 +32,29 @@ def untranslated(ctx: PairContext) -> Iterable[Finding]:
     return ctx.untranslated
 
 
-@check("number_mismatch", "error", "pair", "a number missing, extra or different")
-def number_mismatch(ctx: PairContext) -> Iterable[Finding]:
-    return ctx.quantity_findings.get("number_mismatch", ())
+def _quantity_check(check_id: str, finds: str) -> None:
+    """Declare one of the four mismatch checks, which share the pair's one comparison of
+    quantities (`PairContext.quantity_findings`)."""
+
+    @check(check_id, "error", "pair", finds)
+    def run(ctx: PairContext) -> Iterable[Finding]:
+        return ctx.quantity_findings.get(check_id, ())
 
 
-@check(
-    "dice_mismatch",
-    "error",
-    "pair",
-    "dice missing, extra or different (D3 for D6, 2D3 for D3); `Д6`/`К6` for `D6` as info",
-)
-def dice_mismatch(ctx: PairContext) -> Iterable[Finding]:
-    return ctx.quantity_findings.get("dice_mismatch", ())
-
-
-@check(
-    "distance_mismatch",
-    "error",
-    "pair",
-    'a distance missing, extra or different (`1"`, `1″` and `1 дюйм` are one); a distance'
-    " that lost its inch mark",
-)
-def distance_mismatch(ctx: PairContext) -> Iterable[Finding]:
-    return ctx.quantity_findings.get("distance_mismatch", ())
-
-
-@check(
-    "modifier_mismatch",
-    "error",
-    "pair",
-    "a modifier missing, extra, or of another sign or size (+1 for -1)",
-)
-def modifier_mismatch(ctx: PairContext) -> Iterable[Finding]:
-    return ctx.quantity_findings.get("modifier_mismatch", ())
+for _id, _finds in (
+    ("number_mismatch", "a number missing, extra or different"),
+    (
+        "dice_mismatch",
+        "dice missing, extra or different (D3 for D6, 2D3 for D3); `Д6`/`К6` for `D6` as info",
+    ),
+    (
+        "distance_mismatch",
+        'a distance missing, extra or different (`1"`, `1″` and `1 дюйм` are one); a'
+        " distance that lost its inch mark",
+    ),
+    ("modifier_mismatch", "a modifier missing, extra, or of another sign or size (+1 for -1)"),
+):
+    _quantity_check(_id, _finds)
 
 
 @check("markup_mismatch", "error", "pair", "BBCode missing, extra, unbalanced or reordered")
