@@ -2,13 +2,17 @@
 extractor reads in both (quantities, markup, glossary terms, scripts, sentences), plus checks
 across all pairs (one term rendered two ways) and on the English master alone.
 
-`run_checks(pairs, segments, glossary)` gives a `Report`; `report_json`, `report_html` and
-`report_text` write it. The command line lives in `commands.py`.
+Each check is declared once in `catalogue.py` (id, severity, scope: `registry.py`) and reads
+its pair from one `context.PairContext`. `run_checks(pairs, glossary, alone)` gives a
+`Report`; `report_json`, `report_html` and `report_text` write it. The command line lives
+in `commands.py`.
 """
 
 from __future__ import annotations
 
-from .model import CHECK_IDS, SEVERITIES, Finding, Pair, Report
+from ..pairs import Pair
+from .catalogue import CHECK_IDS
+from .model import SEVERITIES, Finding, Report
 from .runner import run_checks
 
 __all__ = ["CHECK_IDS", "SEVERITIES", "Finding", "Pair", "Report", "run_checks"]

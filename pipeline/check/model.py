@@ -1,55 +1,16 @@
-"""Records of the checks: a pair to check, a finding about it, the report of a run."""
+"""Records of the checks: a finding about a pair, the report of a run (the pair record
+itself is `pipeline.pairs.Pair`, shared with the exports)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-Span = tuple[int, int]
+from ..model import Span
+from ..pairs import Pair
 
-CHECK_IDS: tuple[str, ...] = (
-    "untranslated",
-    "number_mismatch",
-    "dice_mismatch",
-    "distance_mismatch",
-    "modifier_mismatch",
-    "markup_mismatch",
-    "glossary",
-    "inconsistent_translation",
-    "homoglyph",
-    "omission",
-    "doubled_word",
-    "punctuation",
-    "whitespace",
-    "spelling_variant",
-)
 SEVERITIES: tuple[str, ...] = ("error", "warning", "info")
 RANK = {"error": 3, "warning": 2, "info": 1, "never": 99}
-
-
-@dataclass(frozen=True, slots=True)
-class Pair:
-    """A source (English master) and its translation; `target` None for a segment checked alone.
-
-    `sentences` are sentence links from a build's alignment, when there are any:
-    (type, source spans, target spans) as in alignments.json.
-    """
-
-    id: str
-    source: str
-    target: str | None
-    source_lang: str = "en"
-    target_lang: str | None = None
-    sentences: tuple[tuple[str, tuple[Span, ...], tuple[Span, ...]], ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "source_lang": self.source_lang,
-            "target_lang": self.target_lang,
-            "source": self.source,
-            "target": self.target,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,12 +41,17 @@ class Finding:
 
 @dataclass(slots=True)
 class Report:
+    """The pairs of a run, its findings in report order, and what it read."""
+
     pairs: list[Pair]
     findings: list[Finding]
     inputs: dict[str, Any] = field(default_factory=dict)
 
     def counts(self) -> dict[str, dict[str, int]]:
-        """Findings per check and severity, every check id present (zeros included)."""
+        """Findings per check and severity, every check id present (zeros included), in
+        the registry's order."""
+        from .catalogue import CHECK_IDS  # the catalogue imports the checks, which import this
+
         out = {c: dict.fromkeys(SEVERITIES, 0) for c in CHECK_IDS}
         for f in self.findings:
             out[f.check][f.severity] += 1

@@ -6,12 +6,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..build_folder import read_json
+from ..build_folder import read_links, read_segment_texts
 from ..errors import InputError
-from ..files import MAX_BUILD_FILE_BYTES, decode, read_bytes
+from ..files import decode, read_bytes
 from ..jsonl import read_jsonl
+from ..model import Span
+from ..pairs import Pair
 from .data import base_lang
-from .model import Pair, Span
 
 PAIR_FIELDS = {"id": str, "source": str, "target": str, "source_lang": str, "target_lang": str}
 
@@ -57,40 +58,30 @@ def _alone(segments: dict[str, dict[str, Any]], linked: set[str]) -> list[Pair]:
     """Segments checked on their own: every English one (the master-side checks), and every
     other one that is not the target of a linked pair (homoglyphs, doubled words)."""
     return [
-        Pair(s["id"], s["raw"], None, s.get("lang") or "und")
-        for s in segments.values()
-        if base_lang(s.get("lang")) == "en" or s["id"] not in linked
+        Pair(seg_id, s["raw"], None, s["lang"] or "und")
+        for seg_id, s in segments.items()
+        if base_lang(s["lang"]) == "en" or seg_id not in linked
     ]
 
 
 def read_build(folder: Path) -> BuildPairs:
     """The linked pairs of a build (alignments.json) with their texts (segments.jsonl), and
-    the segments to check alone (see `_alone`)."""
-    seg_path = folder / "segments.jsonl"
-    if not seg_path.is_file():
-        raise InputError(
-            str(folder), "not a build folder: no segments.jsonl (run `rulepipe build`)"
-        )
-    segments: dict[str, dict[str, Any]] = {}
-    for obj in read_jsonl(seg_path, {"id": str, "raw": str}, MAX_BUILD_FILE_BYTES):
-        segments[obj["id"]] = obj
-    align_path = folder / "alignments.json"
-    if not align_path.is_file():
+    the segments to check alone (see `_alone`). A build without alignments.json has only
+    the latter."""
+    segments = read_segment_texts(folder)
+    if not (folder / "alignments.json").is_file():
         return BuildPairs([], _alone(segments, set()), False)
-    data = read_json(align_path, "alignments (alignments.json)")
-    links = data.get("links") if isinstance(data, dict) else None
-    if not isinstance(links, list):
-        raise InputError(str(align_path), "expected an object with a 'links' list", "top level")
+    align_path = str(folder / "alignments.json")
     pairs: list[Pair] = []
     linked: set[str] = set()
-    for i, link in enumerate(links):
-        if not isinstance(link, dict) or link.get("status") != "linked":
+    for i, link in enumerate(read_links(folder)):
+        if link.get("status") != "linked":
             continue
         src, tgt = link.get("source"), link.get("target")
         for sid in (src, tgt):
             if sid not in segments:
                 raise InputError(
-                    str(align_path), f"segment {sid!r} is not in segments.jsonl", f"links/{i}"
+                    align_path, f"segment {sid!r} is not in segments.jsonl", f"links/{i}"
                 )
         linked.add(tgt)
         sentences = tuple(
@@ -100,11 +91,11 @@ def read_build(folder: Path) -> BuildPairs:
         )
         pairs.append(
             Pair(
-                str(link.get("id") or f"link-{i}"),
+                link["id"],
                 segments[src]["raw"],
                 segments[tgt]["raw"],
-                str(link.get("source_lang") or segments[src].get("lang") or "en"),
-                str(link.get("target_lang") or segments[tgt].get("lang") or "und"),
+                str(link.get("source_lang") or segments[src]["lang"] or "en"),
+                str(link.get("target_lang") or segments[tgt]["lang"] or "und"),
                 sentences,
             )
         )

@@ -13,7 +13,8 @@ from html import escape
 from itertools import pairwise
 
 from .. import __version__
-from .model import CHECK_IDS, RANK, SEVERITIES, Finding, Pair, Report, Span
+from .catalogue import CHECK_IDS
+from .model import RANK, SEVERITIES, Finding, Pair, Report, Span
 
 _CSS = """
 body{font:15px/1.5 system-ui,sans-serif;margin:1.5em;color:#222;background:#fafafa}

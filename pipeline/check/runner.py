@@ -1,63 +1,39 @@
-"""Run every check over a list of pairs (and segments checked alone), in a stable order."""
+"""Run every declared check (catalogue.py) over a list of pairs and segments checked alone,
+in a stable order."""
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterable
-from functools import wraps
-from typing import Any
+from collections.abc import Callable, Iterator
 
+from ..gc_pause import gc_paused
 from ..glossary import Glossary
-from .corpus import (
-    PairTerms,
-    check_segments_across,
-    check_shared_rendering,
-    check_terms_across,
-    normalise,
-)
-from .data import base_lang
-from .markup import check_markup
-from .model import CHECK_IDS, Finding, Pair, Report
-from .omission import check_omission
-from .quantities import Item, check_quantities, items
-from .script import check_homoglyphs, check_untranslated, unmix
-from .style import (
-    check_doubled,
-    check_punctuation,
-    check_spelling,
-    check_whitespace,
-)
-from .terms import Match, TermIndex, check_glossary
+from ..pairs import Pair
+from .across_pairs import PairTerms
+from .catalogue import CHECK_IDS, CHECKS
+from .context import Corpus, PairContext, Run
+from .model import Finding, Report
+from .registry import Check
 
 Progress = Callable[[int], None]
 
 
-def _single(pair_id: str, text: str, lang: str) -> Iterable[Finding]:
-    """Checks on one text alone: doubled words; for the English master, house spellings."""
-    yield from check_doubled(pair_id, text, lang, True)
-    if base_lang(lang) == "en":
-        yield from check_spelling(pair_id, text, lang, True)
+def _scope(scope: str) -> tuple[Check, ...]:
+    return tuple(c for c in CHECKS if c.scope == scope)
 
 
-def _without_gc(fn: Callable[..., Report]) -> Callable[..., Report]:
-    """Run `fn` with the cyclic garbage collector paused: the checks make no reference
-    cycles, and its passes over a heap that grows with every pair cost about a tenth of
-    the time."""
-
-    @wraps(fn)
-    def run(*args: Any, **kwargs: Any) -> Report:
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            if enabled:
-                gc.enable()
-
-    return run
+def _check_pair(
+    ctx: PairContext, segment: tuple[Check, ...], pair: tuple[Check, ...]
+) -> Iterator[Finding]:
+    """The findings of one pair: each of its texts alone, then the pair if it has a target."""
+    for side in ctx.sides():
+        for c in segment:
+            yield from c.run(side)
+    if ctx.pair.target is not None:
+        for c in pair:
+            yield from c.run(ctx)
 
 
-@_without_gc
+@gc_paused()
 def run_checks(
     pairs: list[Pair],
     glossary: Glossary | None = None,
@@ -70,94 +46,25 @@ def run_checks(
     With `alone` None, the single-text checks run on each pair's source instead, as for a
     pairs file; a build passes its segments, so each text is checked once.
     """
+    segment, pair_checks, corpus = _scope("segment"), _scope("pair"), _scope("corpus")
+    run = Run(glossary)
     findings: list[Finding] = []
-    indexes: dict[str, TermIndex] = {}
-
-    def index(lang: str) -> TermIndex | None:
-        if glossary is None:
-            return None
-        key = base_lang(lang)
-        if key not in indexes:
-            indexes[key] = TermIndex(glossary, key)
-        return indexes[key]
-
     rows: list[PairTerms] = []
     for n, pair in enumerate(pairs, start=1):
-        src_items = items(pair.source, pair.source_lang)
-        if alone is None:
-            findings.extend(_single(pair.id, pair.source, pair.source_lang))
+        ctx = PairContext(pair, run, own_source=alone is None)
+        findings.extend(_check_pair(ctx, segment, pair_checks))
         if pair.target is None:
-            findings.extend(
-                check_homoglyphs(pair.id, pair.source, pair.source_lang, None, None, src_items, [])
-            )
             continue
-        tl = pair.target_lang or "und"
-        tgt_items = items(pair.target, tl)
-        untranslated = list(
-            check_untranslated(pair.id, pair.source, pair.target, pair.source_lang, tl)
-        )
-        findings.extend(untranslated)
-        findings.extend(check_quantities(pair.id, src_items, tgt_items))
-        findings.extend(check_markup(pair.id, pair.source, pair.target))
-        findings.extend(
-            check_homoglyphs(
-                pair.id, pair.source, pair.source_lang, pair.target, tl, src_items, tgt_items
-            )
-        )
-        findings.extend(check_doubled(pair.id, pair.target, tl, False))
-        findings.extend(check_punctuation(pair.id, pair.source, pair.target))
-        findings.extend(check_whitespace(pair.id, pair.source, pair.target))
-        s_index, t_index = index(pair.source_lang), index(tl)
-        src_m = s_index.find(unmix(pair.source)) if s_index else []
-        tgt_m = t_index.find(unmix(pair.target)) if t_index else []
-        findings.extend(
-            check_omission(
-                pair.id,
-                pair.source,
-                pair.target,
-                pair.source_lang,
-                tl,
-                pair.sentences,
-                lambda: (_anchors(src_items, src_m), _anchors(tgt_items, tgt_m)),  # noqa: B023
-            )
-        )
-        unchanged = any(f.source_span == (0, len(pair.source)) for f in untranslated)
-        if t_index is not None and not unchanged:
-            findings.extend(
-                check_glossary(pair.id, pair.source, pair.target, src_m, tgt_m, t_index)
-            )
-        rows.append(
-            PairTerms(
-                pair.id,
-                base_lang(tl),
-                normalise(pair.source),
-                normalise(pair.target),
-                pair.target,
-                len(pair.source),
-                src_m,
-                tgt_m,
-            )
-        )
+        rows.append(ctx.terms_row())
         if progress is not None and n % 1000 == 0:
             progress(n)
-    findings.extend(check_terms_across(rows))
-    findings.extend(check_segments_across(rows))
-    if glossary is not None:
-        findings.extend(check_shared_rendering(rows, indexes))
+    everything = Corpus(rows, run)
+    for c in corpus:
+        findings.extend(c.run(everything))
     for seg in alone or ():
-        findings.extend(_single(seg.id, seg.source, seg.source_lang))
-        findings.extend(
-            check_homoglyphs(
-                seg.id,
-                seg.source,
-                seg.source_lang,
-                None,
-                None,
-                items(seg.source, seg.source_lang),
-                [],
-            )
-        )
-    order = {p.id: i for i, p in enumerate([*pairs, *(alone or ())])}
+        findings.extend(_check_pair(PairContext(seg, run, own_source=True), segment, ()))
+    all_pairs = [*pairs, *(alone or ())]
+    order = {p.id: i for i, p in enumerate(all_pairs)}
     check_order = {c: i for i, c in enumerate(CHECK_IDS)}
     findings.sort(
         key=lambda f: (
@@ -166,15 +73,7 @@ def run_checks(
             check_order[f.check],
         )
     )
-    all_pairs = [*pairs, *(alone or ())]
     return Report(all_pairs, _dedupe(findings), dict(inputs or {}))
-
-
-def _anchors(quantities: list[Item], terms: list[Match]) -> list[tuple[int, str]]:
-    """Positions of what both languages share: quantity amounts and glossary term ids."""
-    out = [(it.q.span[0], f"q:{it.amount}") for it in quantities]
-    out += [(m.span[0], f"t:{m.term}") for m in terms]
-    return out
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:

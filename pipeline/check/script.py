@@ -47,7 +47,7 @@ def _fix(word: str, to: str) -> str | None:
     return "".join(out)
 
 
-def _side(
+def check_homoglyphs(
     pair_id: str,
     text: str,
     lang: str | None,
@@ -55,8 +55,8 @@ def _side(
     is_source: bool,
     other: list[Item] = (),  # type: ignore[assignment]
 ) -> Iterator[Finding]:
-    """Homoglyph findings of one side; `other` (the other side's quantities) gives the span
-    of the same notation there, so a report can mark both."""
+    """Homoglyph findings of one text; `other` (the other side's quantities, if the text
+    has a counterpart) gives the span of the same notation there, so a report can mark both."""
     seen: set[int] = set()
     where = "source" if is_source else "translation"
     counterpart: dict[tuple, list[Span]] = {}
@@ -130,20 +130,6 @@ def _lang_script(lang: str, text: str) -> str:
     if base in ("ru", "uk", "be", "bg", "sr"):
         return "cyrl"
     return script_of(text)
-
-
-def check_homoglyphs(
-    pair_id: str,
-    source: str,
-    source_lang: str,
-    target: str | None,
-    target_lang: str | None,
-    src_items: list[Item],
-    tgt_items: list[Item],
-) -> Iterator[Finding]:
-    yield from _side(pair_id, source, source_lang, src_items, True, tgt_items)
-    if target is not None:
-        yield from _side(pair_id, target, target_lang, tgt_items, False, src_items)
 
 
 def _squash(text: str) -> str:

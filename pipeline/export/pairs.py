@@ -6,24 +6,14 @@ raw text (BBCode kept), so that what a translator exports is what the drop said.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from ..build_folder import read_links, read_segment_texts
 from ..errors import InputError
+from ..pairs import Pair
 
 Level = Literal["paragraph", "sentence"]
-
-
-@dataclass(frozen=True, slots=True)
-class Pair:
-    id: str
-    source: str
-    target: str
-    source_lang: str
-    target_lang: str
-    rule: str | None = None
 
 
 def _resolve(segments: dict[str, dict[str, Any]], seg_id: Any, where: str, file: str) -> str:
@@ -62,7 +52,7 @@ def load_pairs(build: Path, level: Level = "paragraph") -> list[Pair]:
         target_lang = str(link.get("target_lang") or segments[link["target"]]["lang"])
         rule = link.get("rule") if isinstance(link.get("rule"), str) else None
         if level == "paragraph":
-            pairs.append(Pair(link["id"], source, target, source_lang, target_lang, rule))
+            pairs.append(Pair(link["id"], source, target, source_lang, target_lang, rule=rule))
             continue
         for k, sentence in enumerate(link.get("sentences") or [], start=1):
             here = f"{where}/sentences/{k - 1}"
@@ -70,7 +60,7 @@ def load_pairs(build: Path, level: Level = "paragraph") -> list[Pair]:
             trg = _cut(target, sentence.get("target_spans") or [], here, file)
             if src and trg:
                 pair_id = f"{link['id']}-s{k}"
-                pairs.append(Pair(pair_id, src, trg, source_lang, target_lang, rule))
+                pairs.append(Pair(pair_id, src, trg, source_lang, target_lang, rule=rule))
     return pairs
 
 

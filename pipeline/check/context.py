@@ -1,0 +1,179 @@
+"""What the checks read: one context per pair, computed once and shared by every check.
+
+The quantities, glossary terms and the untranslated verdict of a pair are each wanted by
+several checks (quantities by four mismatch checks, the homoglyph check and the sentence
+aligner's anchors; terms by the glossary check, the aligner and the checks across pairs).
+A context computes each on first use and keeps it while the pair is checked; after it, only
+what the checks across pairs need (`PairTerms`) is kept.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import cached_property
+
+from ..glossary import Glossary
+from ..pairs import Pair
+from .across_pairs import PairTerms, normalise
+from .data import base_lang
+from .model import Finding
+from .quantities import Item, check_quantities, items
+from .script import check_untranslated, unmix
+from .terms import Match, TermIndex
+
+
+class Run:
+    """What one run shares across its pairs: the glossary's term index per language."""
+
+    def __init__(self, glossary: Glossary | None) -> None:
+        self.glossary = glossary
+        self.indexes: dict[str, TermIndex] = {}
+
+    def index(self, lang: str) -> TermIndex | None:
+        if self.glossary is None:
+            return None
+        key = base_lang(lang)
+        if key not in self.indexes:
+            self.indexes[key] = TermIndex(self.glossary, key)
+        return self.indexes[key]
+
+
+class PairContext:
+    """One pair as the checks read it. `own_source`: the source's single-text checks run
+    here (a pairs file), not on a segment of its own (a build)."""
+
+    def __init__(self, pair: Pair, run: Run, own_source: bool) -> None:
+        self.pair = pair
+        self.run = run
+        self.own_source = own_source
+        self.id = pair.id
+        self.source = pair.source
+        self.source_lang = pair.source_lang
+        self.target_lang = pair.target_lang or "und"
+
+    @property
+    def target(self) -> str:
+        """The translation; pair-scoped checks run only on pairs that have one."""
+        assert self.pair.target is not None
+        return self.pair.target
+
+    def sides(self) -> list[Side]:
+        """The texts of the pair, source first."""
+        if self.pair.target is None:
+            return [Side(self, True)]
+        return [Side(self, True), Side(self, False)]
+
+    @cached_property
+    def source_items(self) -> list[Item]:
+        return items(self.source, self.source_lang)
+
+    @cached_property
+    def target_items(self) -> list[Item]:
+        return items(self.target, self.target_lang) if self.pair.target is not None else []
+
+    @cached_property
+    def target_index(self) -> TermIndex | None:
+        return self.run.index(self.target_lang)
+
+    @cached_property
+    def source_terms(self) -> list[Match]:
+        index = self.run.index(self.source_lang)
+        return index.find(unmix(self.source)) if index else []
+
+    @cached_property
+    def target_terms(self) -> list[Match]:
+        index = self.target_index
+        return index.find(unmix(self.target)) if index else []
+
+    @cached_property
+    def untranslated(self) -> list[Finding]:
+        return list(
+            check_untranslated(
+                self.id, self.source, self.target, self.source_lang, self.target_lang
+            )
+        )
+
+    @cached_property
+    def unchanged(self) -> bool:
+        """The translation is the source itself (then its terms are not the glossary's concern)."""
+        return any(f.source_span == (0, len(self.source)) for f in self.untranslated)
+
+    @cached_property
+    def quantity_findings(self) -> dict[str, list[Finding]]:
+        """The quantities of both sides compared once; findings by check id."""
+        out: dict[str, list[Finding]] = defaultdict(list)
+        for f in check_quantities(self.id, self.source_items, self.target_items):
+            out[f.check].append(f)
+        return out
+
+    def anchors(self) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+        """Positions of what both languages share, per side: quantity amounts and glossary
+        term ids (for aligning sentences)."""
+        return (
+            _anchors(self.source_items, self.source_terms),
+            _anchors(self.target_items, self.target_terms),
+        )
+
+    def terms_row(self) -> PairTerms:
+        """What the checks across pairs keep of this pair."""
+        return PairTerms(
+            self.id,
+            base_lang(self.target_lang),
+            normalise(self.source),
+            normalise(self.target),
+            self.target,
+            len(self.source),
+            self.source_terms,
+            self.target_terms,
+        )
+
+
+class Side:
+    """One text of a pair, for the checks that read a text on its own."""
+
+    __slots__ = ("ctx", "is_source")
+
+    def __init__(self, ctx: PairContext, is_source: bool) -> None:
+        self.ctx = ctx
+        self.is_source = is_source
+
+    @property
+    def pair_id(self) -> str:
+        return self.ctx.id
+
+    @property
+    def text(self) -> str:
+        return self.ctx.source if self.is_source else self.ctx.target
+
+    @property
+    def lang(self) -> str:
+        return self.ctx.source_lang if self.is_source else self.ctx.target_lang
+
+    @property
+    def own(self) -> bool:
+        """This text's single-text findings belong here (a source of a build pair has
+        them on its own segment)."""
+        return self.ctx.own_source if self.is_source else True
+
+    @property
+    def items(self) -> list[Item]:
+        return self.ctx.source_items if self.is_source else self.ctx.target_items
+
+    @property
+    def other_items(self) -> list[Item]:
+        """The other side's quantities (none for a text without a translation)."""
+        return self.ctx.target_items if self.is_source else self.ctx.source_items
+
+
+class Corpus:
+    """All pairs of a run, for the checks across pairs."""
+
+    def __init__(self, rows: list[PairTerms], run: Run) -> None:
+        self.rows = rows
+        self.indexes = run.indexes
+
+
+def _anchors(quantities: list[Item], terms: list[Match]) -> list[tuple[int, str]]:
+    out = [(it.q.span[0], f"q:{it.amount}") for it in quantities]
+    out += [(m.span[0], f"t:{m.term}") for m in terms]
+    return out
