@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..drops import METADATA, Drop, read_drop
 from ..errors import InputError
-from ..files import MAX_FILE_BYTES, decode
+from ..files import MAX_FILE_BYTES, decode, read_bytes
 from ..model import Block, Segment
 from ..normalise import normalise
 from .asides import find_asides
@@ -22,6 +22,7 @@ from .bbcode import find_markup
 from .langid import identify
 from .spans import left_out
 from .text import read_text
+from .walk import Entry, corpus_entries
 
 Reader = Callable[[str, bytes], list[Block]]
 READERS: dict[str, Reader] = {}
@@ -74,25 +75,9 @@ class Ingested:
     drops: tuple[Drop, ...] = ()
 
 
-def corpus_files(corpus: Path) -> Iterator[tuple[str, str, Path]]:
-    """Yield (drop, path inside the drop, path) for every file, in a fixed order."""
-    drops_dir = corpus / "drops"
-    if not corpus.is_dir():
-        raise InputError(str(corpus), "corpus folder not found")
-    if not drops_dir.is_dir():
-        raise InputError(str(corpus), "no drops/ folder in the corpus (expected drops/<drop>/...)")
-    drops = sorted(p for p in drops_dir.iterdir() if p.is_dir() and not p.name.startswith("."))
-    if not drops:
-        raise InputError(str(drops_dir), "no drop folders")
-    for drop in drops:
-        files = sorted(
-            (p for p in drop.rglob("*") if p.is_file()),
-            key=lambda p: p.relative_to(drop).as_posix(),
-        )
-        if not files:
-            raise InputError(str(drop), "empty drop: no files")
-        for path in files:
-            yield drop.name, path.relative_to(drop).as_posix(), path
+def corpus_files(corpus: Path) -> Iterator[Entry]:
+    """Every file of every drop, in a fixed order, with the reason if it is not read."""
+    return corpus_entries(corpus)
 
 
 def make_segment(drop: str, file: str, index: int, block: Block) -> Segment:
@@ -162,27 +147,29 @@ def ingest_file(drop: str, file: str, name: str, data: bytes) -> list[Segment]:
 def ingest(corpus: Path, progress: Callable[[int, int], None] | None = None) -> Ingested:
     """Read every drop of a corpus into segments; raise InputError on bad input."""
     listed = list(corpus_files(corpus))
-    drops = {d: read_drop(corpus / "drops" / d) for d in dict.fromkeys(d for d, _, _ in listed)}
+    metadata = {e.drop: e.path for e in listed if e.file == METADATA and e.refused is None}
+    folders = dict.fromkeys(e.drop for e in listed if e.file != ".")
+    drops = {d: read_drop(corpus / "drops" / d, metadata.get(d)) for d in folders}
     segments: list[Segment] = []
     inputs: list[InputFile] = []
     skipped: list[Skipped] = []
-    for done, (drop, file, path) in enumerate(listed, start=1):
-        name = str(path)
-        if path.name in METADATA_FILES:
+    for done, entry in enumerate(listed, start=1):
+        drop, file, path = entry.drop, entry.file, entry.path
+        name = str(corpus / "drops" / drop / file)
+        if entry.refused is not None:
+            skipped.append(Skipped(drop, file, entry.refused))
+        elif Path(file).name in METADATA_FILES:
             pass
-        elif path.name.startswith("."):
+        elif Path(file).name.startswith("."):
             skipped.append(Skipped(drop, file, "hidden file"))
-        elif path.suffix.lower() not in READERS:
+        elif Path(file).suffix.lower() not in READERS:
             known = ", ".join(sorted(READERS))
-            raise InputError(
-                name, f"unsupported file type {path.suffix or '(none)'!r}; known: {known}"
-            )
+            suffix = Path(file).suffix
+            raise InputError(name, f"unsupported file type {suffix or '(none)'!r}; known: {known}")
         else:
-            size = path.stat().st_size
-            if size > MAX_FILE_BYTES:
-                raise InputError(name, f"file too large ({size} bytes; limit {MAX_FILE_BYTES})")
-            data = path.read_bytes()
-            found, version = read_file(drop, file, name, data, drops[drop].language_of(file))
+            data = read_bytes(path, "file", MAX_FILE_BYTES, follow=False)
+            lang = drops[drop].language_of(file)
+            found, version = read_file(drop, file, name, data, lang)
             segments.extend(found)
             digest = hashlib.sha256(data).hexdigest()
             inputs.append(InputFile(drop, file, digest, len(data), len(found), version))
