@@ -634,3 +634,60 @@ def test_a_fifo_given_as_a_pairs_file_is_refused_without_waiting(tmp_path):
     watch_fifo(tmp_path / "pairs.jsonl")
     result = run_cli("check", "--pairs", str(tmp_path / "pairs.jsonl"))
     assert_refused(result, r"pairs\.jsonl: .*FIFO")
+
+
+# --- no rule text is lost as a translator's aside ---------------------------------------
+
+STUPID = "Models with Stupidity must take a Discipline Test at the start of each turn {}."
+
+
+def test_a_parenthesis_with_rule_content_is_rule_text_and_not_a_copy(tmp_path):
+    text = "\n\n".join(
+        STUPID.format(f"(on a {n}, the unit may not move - Stupidity)")
+        for n in ("1 or 2", "5 or 6")
+    )
+    corpus = make_corpus(tmp_path / "c", {"stupid.txt": text + "\n"})
+    out = tmp_path / "out"
+    result = run_cli("build", str(corpus), "-o", str(out), "-q")
+    assert result.returncode == 0, result.stderr
+    segs = segments(out)
+    assert [s.get("asides", []) for s in segs] == [[], []]
+    assert "5 or 6" in segs[1]["text"]
+    assert segs[0]["sha256"] != segs[1]["sha256"]
+    assert "5 or 6" in (out / "rules.json").read_text("utf-8")
+
+
+def test_only_a_persons_remark_is_set_apart():
+    from pipeline.ingest.asides import find_asides
+
+    remark = "Текст (тут, я чуть не упал под стол, - Oleon) дальше."
+    assert [(a.start, a.end) for a in find_asides(remark)] == [(5, 45)]
+    not_remarks = [
+        "Text (the unit may not move - Stupidity) end.",  # rule terms, no first person
+        "Text (I roll a D6 here - Oleon) end.",  # a quantity
+        "Текст (я бы сказал: два раза - Oleon) дальше.",  # a number word
+        "Текст (мне кажется, отряда тут нет - Oleon) дальше.",  # a rule term, inflected
+    ]
+    for raw in not_remarks:
+        assert find_asides(raw) == (), raw
+    assert find_asides("Text (I love Frenzy - Oleon) end.", ("Frenzy",)) == ()
+    assert find_asides("Text (I love Frenzy - Oleon) end.") != ()
+
+
+def test_blocks_that_differ_only_in_an_aside_are_not_exact_copies(tmp_path):
+    text = "Модели с правилом Страх получают -1 к Дисциплине {}.\n\n"
+    files = {
+        "a.txt": text.format("(тут я чуть не упал под стол, - Oleon)"),
+        "b.txt": text.format("(а я вот не упал, - Ivan)"),
+    }
+    corpus = make_corpus(tmp_path / "c", files)
+    out = tmp_path / "out"
+    result = run_cli("build", str(corpus), "-o", str(out), "-q")
+    assert result.returncode == 0, result.stderr
+    segs = segments(out)
+    assert all(s["asides"] for s in segs)
+    assert segs[0]["text"] == segs[1]["text"]  # the text used for matching leaves them out
+    assert segs[0]["sha256"] != segs[1]["sha256"]
+    clusters = json.loads((out / "clusters.json").read_text("utf-8"))
+    relations = [m["relation"] for c in clusters["clusters"] for m in c["members"]]
+    assert "exact" not in relations

@@ -80,13 +80,18 @@ def corpus_files(corpus: Path) -> Iterator[Entry]:
     return corpus_entries(corpus)
 
 
-def make_segment(drop: str, file: str, index: int, block: Block) -> Segment:
-    """Give a block its markup, asides, normalised text, hash and language."""
+def make_segment(
+    drop: str, file: str, index: int, block: Block, terms: tuple[str, ...] = ()
+) -> Segment:
+    """Give a block its markup, asides, normalised text, hash and language. The hash is
+    of the normalised text with the asides in: two blocks that differ only in an aside
+    are not exact copies."""
     raw = block.raw
     markup = find_markup(raw)
-    asides = find_asides(raw)
+    asides = find_asides(raw, terms)
     removed = left_out(block, markup, asides)
     text = normalise(raw, removed)
+    hashed = normalise(raw, left_out(block, markup, ())) if asides else text
     found = identify(text) if block.lang_hint is None else (block.lang_hint, 1.0)
     lang, confidence = found if found else ("und", 0.0)
     return Segment(
@@ -95,7 +100,7 @@ def make_segment(drop: str, file: str, index: int, block: Block) -> Segment:
         file=file,
         block=index,
         lines=block.lines,
-        sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        sha256=hashlib.sha256(hashed.encode("utf-8")).hexdigest(),
         kind=block.kind,
         lang=lang,
         lang_confidence=confidence,
@@ -125,17 +130,22 @@ def _inherit_languages(segments: list[Segment]) -> list[Segment]:
 
 
 def read_file(
-    drop: str, file: str, name: str, data: bytes, lang_hint: str | None = None
+    drop: str,
+    file: str,
+    name: str,
+    data: bytes,
+    lang_hint: str | None = None,
+    terms: tuple[str, ...] = (),
 ) -> tuple[list[Segment], dict[str, str] | None]:
     """A file's segments, and the version it states of itself (a reader puts it in
     `Block.extra["version"]`), if any. `lang_hint` (from drop.yaml) is the language of
-    blocks whose reader did not state one."""
+    blocks whose reader did not state one; `terms` (the glossary's) are never asides."""
     suffix = Path(file).suffix.lower()
     read = READERS[suffix]
     blocks = read(name, data)
     if lang_hint is not None:
         blocks = [b if b.lang_hint else replace(b, lang_hint=lang_hint) for b in blocks]
-    segments = [make_segment(drop, file, i, b) for i, b in enumerate(blocks, start=1)]
+    segments = [make_segment(drop, file, i, b, terms) for i, b in enumerate(blocks, start=1)]
     version = next((b.extra["version"] for b in blocks if "version" in b.extra), None)
     return _inherit_languages(segments), version
 
@@ -144,8 +154,13 @@ def ingest_file(drop: str, file: str, name: str, data: bytes) -> list[Segment]:
     return read_file(drop, file, name, data)[0]
 
 
-def ingest(corpus: Path, progress: Callable[[int, int], None] | None = None) -> Ingested:
-    """Read every drop of a corpus into segments; raise InputError on bad input."""
+def ingest(
+    corpus: Path,
+    progress: Callable[[int, int], None] | None = None,
+    terms: tuple[str, ...] = (),
+) -> Ingested:
+    """Read every drop of a corpus into segments; raise InputError on bad input.
+    `terms` are the glossary's renderings, which an aside never holds."""
     listed = list(corpus_files(corpus))
     metadata = {e.drop: e.path for e in listed if e.file == METADATA and e.refused is None}
     folders = dict.fromkeys(e.drop for e in listed if e.file != ".")
@@ -169,7 +184,7 @@ def ingest(corpus: Path, progress: Callable[[int, int], None] | None = None) -> 
         else:
             data = read_bytes(path, "file", MAX_FILE_BYTES, follow=False)
             lang = drops[drop].language_of(file)
-            found, version = read_file(drop, file, name, data, lang)
+            found, version = read_file(drop, file, name, data, lang, terms)
             segments.extend(found)
             digest = hashlib.sha256(data).hexdigest()
             inputs.append(InputFile(drop, file, digest, len(data), len(found), version))
