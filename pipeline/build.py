@@ -145,6 +145,14 @@ def extract_all(segments: tuple[Segment, ...], glossary: Glossary | None) -> dic
     return facts
 
 
+def _glossary_forms(glossary: Glossary | None) -> tuple[str, ...]:
+    """Every rendering of every glossary term: text holding one is never an aside."""
+    if glossary is None:
+        return ()
+    forms = {f for t in glossary.terms for fs in t.renderings.values() for f in fs}
+    return tuple(sorted(forms))
+
+
 def build(
     corpus: Path,
     out: Path,
@@ -160,7 +168,7 @@ def build(
         if glossary_path is None and (corpus / "glossary.yaml").is_file():
             glossary_path = corpus / "glossary.yaml"
         glossary = load_glossary(glossary_path) if glossary_path else None
-        ingested = ingest(corpus, progress)
+        ingested = ingest(corpus, progress, _glossary_forms(glossary))
         clusters = tuple(prefer_newest(dedup(ingested.segments), ranks(ingested.drops)))
         facts = name_from_references(
             ingested.segments, clusters, extract_all(ingested.segments, glossary)

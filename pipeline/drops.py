@@ -47,10 +47,10 @@ class Drop:
         return out
 
 
-def read_drop(folder: Path) -> Drop:
-    """A drop's metadata; a drop without drop.yaml is named after its folder."""
-    path = folder / METADATA
-    if not path.is_file():
+def read_drop(folder: Path, path: Path | None) -> Drop:
+    """A drop's metadata from `path` (its drop.yaml, as the corpus walk found it readable);
+    a drop without one is named after its folder."""
+    if path is None:
         return Drop(folder.name, folder.name)
     data = read_yaml(path, "drop metadata")
     error = next(iter(validator("drop").iter_errors(data if data is not None else {})), None)

@@ -5,8 +5,10 @@ not at all."""
 from __future__ import annotations
 
 import codecs
+import errno
 import os
 import re
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -22,6 +24,7 @@ MAX_BUILD_FILE_BYTES = 4 * 1024 * 1024 * 1024
 MAX_FILE_BYTES = 64 * 1024 * 1024  # past this a file is refused before it is read (README, Limits)
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # C0 controls but white space, and DEL
 _SPACE = re.compile(r"[ \n]")
+_CHUNK = 1024 * 1024
 
 
 def decode(name: str, data: bytes) -> str:
@@ -88,17 +91,66 @@ def _where(line: int, byte: int) -> str:
     return f"{line} (byte {byte})"
 
 
-def read_bytes(path: Path, what: str = "file", limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of a user file; one larger than `limit` is refused unread."""
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
+
+
+def file_kind(mode: int) -> str:
+    """What a non-regular file is, in words, for a refusal."""
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def read_bytes(
+    path: Path, what: str = "file", limit: int = MAX_FILE_BYTES, follow: bool = True
+) -> bytes:
+    """The bytes of a regular user file, never more than `limit`. FIFOs, devices and
+    sockets are refused before they are opened (and checked again on the descriptor,
+    opened non-blocking, should the file change in between); a file that reports a small
+    size but reads longer (/proc) is cut off at the limit and refused. With `follow` false
+    a symbolic link is refused too."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        size = path.stat().st_size
-        if size > limit:
-            raise InputError(str(path), f"{what} too large ({size} bytes; limit {limit})")
-        return path.read_bytes()
+        mode = (os.stat if follow else os.lstat)(path).st_mode
+        if stat.S_ISLNK(mode):
+            raise InputError(str(path), f"{what} is a symbolic link; not followed")
+        if not stat.S_ISREG(mode):  # refused before it is opened: a FIFO never sees a reader
+            raise InputError(str(path), f"{what} is {file_kind(mode)}, not a regular file")
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise InputError(str(path), f"no such {what}") from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP and not follow:
+            raise InputError(str(path), f"{what} is a symbolic link; not followed") from None
         raise InputError(str(path), f"cannot read {what}: {exc.strerror}") from None
+    with os.fdopen(fd, "rb", buffering=0) as fh:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise InputError(str(path), f"{what} is {file_kind(mode)}, not a regular file")
+        size = os.fstat(fd).st_size
+        if size > limit:
+            raise InputError(str(path), f"{what} too large ({size} bytes; limit {limit})")
+        chunks: list[bytes] = []
+        got = 0
+        try:
+            while got <= limit:
+                want = size + 1 if size and not chunks else _CHUNK  # one read, one copy
+                chunk = fh.read(min(want, limit + 1 - got))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                got += len(chunk)
+        except OSError as exc:
+            raise InputError(str(path), f"cannot read {what}: {exc.strerror}") from None
+        if got > limit:
+            raise InputError(str(path), f"{what} too large (over {limit} bytes; limit {limit})")
+        return b"".join(chunks)
 
 
 def read_yaml(path: Path, what: str = "file") -> Any:

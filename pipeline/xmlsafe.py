@@ -7,7 +7,10 @@ with an internal subset (entity declarations, the billion-laughs and external-en
 attacks) or pointing at a URL or absolute path (an external subset) is refused outright,
 and any entity reference left in the tree is refused after parsing. A bare DOCTYPE naming a
 local DTD file (`<!DOCTYPE tmx SYSTEM "tmx14.dtd">`, as TMX tools write) is accepted; the
-DTD is never read.
+DTD is never read. libxml2 still opens a relative external subset when `collect_ids` is off
+(a `../../etc/passwd` or `/dev/stdin` would be read or waited on), so every parser carries a
+resolver that answers any external identifier with an empty document: nothing named in a
+document is ever opened.
 
 `read_zip` opens a zipped file (`.catz`, `.gstz`) by its central directory: member count,
 encryption, nesting, compression method, the declared uncompressed sizes and ratios are
@@ -44,8 +47,16 @@ _DOCTYPE = re.compile(
 _URL = re.compile(rb"^(?:[A-Za-z][A-Za-z0-9+.-]*:|/|\\|[A-Za-z]:[\\/])")
 
 
+class _NothingResolver(etree.Resolver):
+    """Answers every external identifier (DTD, entity) with an empty document, so libxml2
+    opens no file and no URL whatever the document names."""
+
+    def resolve(self, system_url: str, public_id: str, context: object) -> object:
+        return self.resolve_string("", context)
+
+
 def _parser() -> etree.XMLParser:
-    return etree.XMLParser(
+    parser = etree.XMLParser(
         resolve_entities=False,
         no_network=True,
         load_dtd=False,
@@ -56,6 +67,8 @@ def _parser() -> etree.XMLParser:
         collect_ids=False,
         recover=False,
     )
+    parser.resolvers.add(_NothingResolver())
+    return parser
 
 
 def _scan_bytes(data: bytes) -> bytes:

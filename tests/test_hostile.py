@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -498,3 +499,195 @@ def test_every_object_of_a_hostile_build_validates(tmp_path):
     for path in (out / "rules").iterdir():
         assert validator("rule").reference.is_valid(yaml.safe_load(path.read_text("utf-8")))
     assert validator("manifest").reference.is_valid(manifest(out))
+
+
+# --- nothing is read outside the corpus -----------------------------------------------
+
+CANARY = "CANARY-7f3a the secret of the machine"
+
+
+def tmx(doctype: str) -> str:
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f"{doctype}\n"
+        '<tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="paragraph"'
+        ' adminlang="en" creationtool="t" creationtoolversion="1" o-tmf="t"/>\n'
+        '<body><tu><tuv xml:lang="en"><seg>Models with Fear suffer -1 Discipline.</seg></tuv>'
+        "</tu></body></tmx>\n"
+    )
+
+
+def canary(tmp_path: Path) -> Path:
+    path = tmp_path / "canary.txt"
+    path.write_text(CANARY + "\n", "utf-8")
+    return path
+
+
+def output_text(out: Path) -> str:
+    return "\n".join(data.decode("utf-8", "replace") for data in tree(out).values())
+
+
+@pytest.mark.parametrize("system", ["tmx14.dtd", "../../../canary.txt", "../../../fifo"])
+def test_a_doctype_naming_a_file_is_never_opened(tmp_path, system):
+    """Real TMX exports name `tmx14.dtd`; a relative name reaching out of the corpus (a
+    file, or a FIFO that would block the build) is not opened either."""
+    canary(tmp_path)
+    os.mkfifo(tmp_path / "fifo")
+    opened = watch_fifo(tmp_path / "fifo")
+    corpus = make_corpus(tmp_path / "c", {"tm.tmx": tmx(f'<!DOCTYPE tmx SYSTEM "{system}">')})
+    out = tmp_path / "out"
+    result = subprocess.run(
+        [sys.executable, "-m", "pipeline", "build", str(corpus), "-o", str(out), "-q"],
+        cwd=corpus / "drops" / "d",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert result.returncode == 0, result.stderr
+    assert [s["raw"] for s in segments(out)] == ["Models with Fear suffer -1 Discipline."]
+    assert CANARY not in output_text(out)
+    assert not opened.is_set()
+
+
+def test_the_xml_parser_opens_no_relative_external_subset(tmp_path, monkeypatch):
+    from pipeline.xmlsafe import parse_xml
+
+    canary(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    root = parse_xml("tm.tmx", tmx('<!DOCTYPE tmx SYSTEM "canary.txt">').encode())
+    assert root.tag == "tmx"  # an opened canary is "Content error in the external subset"
+
+
+def test_a_link_out_of_the_corpus_is_listed_not_read(tmp_path):
+    secret = canary(tmp_path)
+    corpus = make_corpus(tmp_path / "c", {"fear.txt": PREVIOUS_TEXT})
+    drop = corpus / "drops" / "d"
+    (drop / "passwd.txt").symlink_to(secret)
+    (drop / "gone.txt").symlink_to(tmp_path / "nowhere.txt")
+    (drop / "sub").symlink_to(drop)  # a loop, were it followed
+    (drop / "again.txt").symlink_to(drop / "fear.txt")  # inside the corpus: read
+    os.mkfifo(drop / "pipe.txt")
+    opened = watch_fifo(drop / "pipe.txt")
+    (corpus / "drops" / "root").symlink_to("/")
+    out = tmp_path / "out"
+    result = run_cli("build", str(corpus), "-o", str(out), "-q")
+    assert result.returncode == 0, result.stderr
+    assert CANARY not in output_text(out)
+    assert not opened.is_set()
+    skipped = {(s["drop"], s["file"]): s["reason"] for s in manifest(out)["skipped"]}
+    assert set(skipped) == {
+        ("d", "passwd.txt"),
+        ("d", "gone.txt"),
+        ("d", "sub"),
+        ("d", "pipe.txt"),
+        ("root", "."),
+    }
+    assert "out of the corpus" in skipped[("d", "passwd.txt")]
+    assert "dangling" in skipped[("d", "gone.txt")]
+    assert "folder" in skipped[("d", "sub")]
+    assert "FIFO" in skipped[("d", "pipe.txt")]
+    assert "drop folder is a symbolic link" in skipped[("root", ".")]
+    read = sorted(f["file"] for f in manifest(out)["inputs"])
+    assert read == ["again.txt", "fear.txt"]
+
+
+def watch_fifo(fifo: Path, seconds: float = 30.0) -> threading.Event:
+    """Set when anything opens the FIFO for reading; that reader then gets end of file at
+    once instead of waiting (so a test of a reader that wrongly opens it fails, not hangs)."""
+    opened = threading.Event()
+
+    def poll() -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError:  # ENXIO: no reader
+                time.sleep(0.05)
+                continue
+            opened.set()
+            os.close(fd)
+            return
+
+    threading.Thread(target=poll, daemon=True).start()
+    return opened
+
+
+def test_only_regular_files_are_read_and_never_past_the_limit(tmp_path):
+    from pipeline.errors import InputError
+    from pipeline.files import read_bytes
+
+    os.mkfifo(tmp_path / "fifo")
+    opened = watch_fifo(tmp_path / "fifo")
+    with pytest.raises(InputError, match="is a FIFO, not a regular file"):
+        read_bytes(tmp_path / "fifo")  # refused at once, never waiting for a writer
+    assert not opened.is_set()
+    with pytest.raises(InputError, match="too large"):
+        read_bytes(Path("/proc/self/status"), limit=16)  # its size says 0
+    (tmp_path / "link").symlink_to(tmp_path / "fifo")
+    with pytest.raises(InputError, match="symbolic link"):
+        read_bytes(tmp_path / "link", follow=False)
+
+
+def test_a_fifo_given_as_a_pairs_file_is_refused_without_waiting(tmp_path):
+    os.mkfifo(tmp_path / "pairs.jsonl")
+    watch_fifo(tmp_path / "pairs.jsonl")
+    result = run_cli("check", "--pairs", str(tmp_path / "pairs.jsonl"))
+    assert_refused(result, r"pairs\.jsonl: .*FIFO")
+
+
+# --- no rule text is lost as a translator's aside ---------------------------------------
+
+STUPID = "Models with Stupidity must take a Discipline Test at the start of each turn {}."
+
+
+def test_a_parenthesis_with_rule_content_is_rule_text_and_not_a_copy(tmp_path):
+    text = "\n\n".join(
+        STUPID.format(f"(on a {n}, the unit may not move - Stupidity)")
+        for n in ("1 or 2", "5 or 6")
+    )
+    corpus = make_corpus(tmp_path / "c", {"stupid.txt": text + "\n"})
+    out = tmp_path / "out"
+    result = run_cli("build", str(corpus), "-o", str(out), "-q")
+    assert result.returncode == 0, result.stderr
+    segs = segments(out)
+    assert [s.get("asides", []) for s in segs] == [[], []]
+    assert "5 or 6" in segs[1]["text"]
+    assert segs[0]["sha256"] != segs[1]["sha256"]
+    assert "5 or 6" in (out / "rules.json").read_text("utf-8")
+
+
+def test_only_a_persons_remark_is_set_apart():
+    from pipeline.ingest.asides import find_asides
+
+    remark = "Текст (тут, я чуть не упал под стол, - Oleon) дальше."
+    assert [(a.start, a.end) for a in find_asides(remark)] == [(5, 45)]
+    not_remarks = [
+        "Text (the unit may not move - Stupidity) end.",  # rule terms, no first person
+        "Text (I roll a D6 here - Oleon) end.",  # a quantity
+        "Текст (я бы сказал: два раза - Oleon) дальше.",  # a number word
+        "Текст (мне кажется, отряда тут нет - Oleon) дальше.",  # a rule term, inflected
+    ]
+    for raw in not_remarks:
+        assert find_asides(raw) == (), raw
+    assert find_asides("Text (I love Frenzy - Oleon) end.", ("Frenzy",)) == ()
+    assert find_asides("Text (I love Frenzy - Oleon) end.") != ()
+
+
+def test_blocks_that_differ_only_in_an_aside_are_not_exact_copies(tmp_path):
+    text = "Модели с правилом Страх получают -1 к Дисциплине {}.\n\n"
+    files = {
+        "a.txt": text.format("(тут я чуть не упал под стол, - Oleon)"),
+        "b.txt": text.format("(а я вот не упал, - Ivan)"),
+    }
+    corpus = make_corpus(tmp_path / "c", files)
+    out = tmp_path / "out"
+    result = run_cli("build", str(corpus), "-o", str(out), "-q")
+    assert result.returncode == 0, result.stderr
+    segs = segments(out)
+    assert all(s["asides"] for s in segs)
+    assert segs[0]["text"] == segs[1]["text"]  # the text used for matching leaves them out
+    assert segs[0]["sha256"] != segs[1]["sha256"]
+    clusters = json.loads((out / "clusters.json").read_text("utf-8"))
+    relations = [m["relation"] for c in clusters["clusters"] for m in c["members"]]
+    assert "exact" not in relations

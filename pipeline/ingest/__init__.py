@@ -15,13 +15,14 @@ from pathlib import Path
 from ..bbcode import find_markup
 from ..drops import METADATA, Drop, read_drop
 from ..errors import InputError
-from ..files import MAX_FILE_BYTES, decode
+from ..files import MAX_FILE_BYTES, decode, read_bytes
 from ..model import Block, Segment
 from ..normalise import normalise
 from .asides import find_asides
 from .langid import identify
 from .spans import left_out
 from .text import read_text
+from .walk import Entry, corpus_entries
 
 Reader = Callable[[str, bytes], list[Block]]
 READERS: dict[str, Reader] = {}
@@ -74,34 +75,23 @@ class Ingested:
     drops: tuple[Drop, ...] = ()
 
 
-def corpus_files(corpus: Path) -> Iterator[tuple[str, str, Path]]:
-    """Yield (drop, path inside the drop, path) for every file, in a fixed order."""
-    drops_dir = corpus / "drops"
-    if not corpus.is_dir():
-        raise InputError(str(corpus), "corpus folder not found")
-    if not drops_dir.is_dir():
-        raise InputError(str(corpus), "no drops/ folder in the corpus (expected drops/<drop>/...)")
-    drops = sorted(p for p in drops_dir.iterdir() if p.is_dir() and not p.name.startswith("."))
-    if not drops:
-        raise InputError(str(drops_dir), "no drop folders")
-    for drop in drops:
-        files = sorted(
-            (p for p in drop.rglob("*") if p.is_file()),
-            key=lambda p: p.relative_to(drop).as_posix(),
-        )
-        if not files:
-            raise InputError(str(drop), "empty drop: no files")
-        for path in files:
-            yield drop.name, path.relative_to(drop).as_posix(), path
+def corpus_files(corpus: Path) -> Iterator[Entry]:
+    """Every file of every drop, in a fixed order, with the reason if it is not read."""
+    return corpus_entries(corpus)
 
 
-def make_segment(drop: str, file: str, index: int, block: Block) -> Segment:
-    """Give a block its markup, asides, normalised text, hash and language."""
+def make_segment(
+    drop: str, file: str, index: int, block: Block, terms: tuple[str, ...] = ()
+) -> Segment:
+    """Give a block its markup, asides, normalised text, hash and language. The hash is
+    of the normalised text with the asides in: two blocks that differ only in an aside
+    are not exact copies."""
     raw = block.raw
     markup = find_markup(raw)
-    asides = find_asides(raw)
+    asides = find_asides(raw, terms)
     removed = left_out(block, markup, asides)
     text = normalise(raw, removed)
+    hashed = normalise(raw, left_out(block, markup, ())) if asides else text
     found = identify(text) if block.lang_hint is None else (block.lang_hint, 1.0)
     lang, confidence = found if found else ("und", 0.0)
     return Segment(
@@ -110,7 +100,7 @@ def make_segment(drop: str, file: str, index: int, block: Block) -> Segment:
         file=file,
         block=index,
         lines=block.lines,
-        sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        sha256=hashlib.sha256(hashed.encode("utf-8")).hexdigest(),
         kind=block.kind,
         lang=lang,
         lang_confidence=confidence,
@@ -140,17 +130,22 @@ def _inherit_languages(segments: list[Segment]) -> list[Segment]:
 
 
 def read_file(
-    drop: str, file: str, name: str, data: bytes, lang_hint: str | None = None
+    drop: str,
+    file: str,
+    name: str,
+    data: bytes,
+    lang_hint: str | None = None,
+    terms: tuple[str, ...] = (),
 ) -> tuple[list[Segment], dict[str, str] | None]:
     """A file's segments, and the version it states of itself (a reader puts it in
     `Block.extra["version"]`), if any. `lang_hint` (from drop.yaml) is the language of
-    blocks whose reader did not state one."""
+    blocks whose reader did not state one; `terms` (the glossary's) are never asides."""
     suffix = Path(file).suffix.lower()
     read = READERS[suffix]
     blocks = read(name, data)
     if lang_hint is not None:
         blocks = [b if b.lang_hint else replace(b, lang_hint=lang_hint) for b in blocks]
-    segments = [make_segment(drop, file, i, b) for i, b in enumerate(blocks, start=1)]
+    segments = [make_segment(drop, file, i, b, terms) for i, b in enumerate(blocks, start=1)]
     version = next((b.extra["version"] for b in blocks if "version" in b.extra), None)
     return _inherit_languages(segments), version
 
@@ -159,30 +154,37 @@ def ingest_file(drop: str, file: str, name: str, data: bytes) -> list[Segment]:
     return read_file(drop, file, name, data)[0]
 
 
-def ingest(corpus: Path, progress: Callable[[int, int], None] | None = None) -> Ingested:
-    """Read every drop of a corpus into segments; raise InputError on bad input."""
+def ingest(
+    corpus: Path,
+    progress: Callable[[int, int], None] | None = None,
+    terms: tuple[str, ...] = (),
+) -> Ingested:
+    """Read every drop of a corpus into segments; raise InputError on bad input.
+    `terms` are the glossary's renderings, which an aside never holds."""
     listed = list(corpus_files(corpus))
-    drops = {d: read_drop(corpus / "drops" / d) for d in dict.fromkeys(d for d, _, _ in listed)}
+    metadata = {e.drop: e.path for e in listed if e.file == METADATA and e.refused is None}
+    folders = dict.fromkeys(e.drop for e in listed if e.file != ".")
+    drops = {d: read_drop(corpus / "drops" / d, metadata.get(d)) for d in folders}
     segments: list[Segment] = []
     inputs: list[InputFile] = []
     skipped: list[Skipped] = []
-    for done, (drop, file, path) in enumerate(listed, start=1):
-        name = str(path)
-        if path.name in METADATA_FILES:
+    for done, entry in enumerate(listed, start=1):
+        drop, file, path = entry.drop, entry.file, entry.path
+        name = str(corpus / "drops" / drop / file)
+        if entry.refused is not None:
+            skipped.append(Skipped(drop, file, entry.refused))
+        elif Path(file).name in METADATA_FILES:
             pass
-        elif path.name.startswith("."):
+        elif Path(file).name.startswith("."):
             skipped.append(Skipped(drop, file, "hidden file"))
-        elif path.suffix.lower() not in READERS:
+        elif Path(file).suffix.lower() not in READERS:
             known = ", ".join(sorted(READERS))
-            raise InputError(
-                name, f"unsupported file type {path.suffix or '(none)'!r}; known: {known}"
-            )
+            suffix = Path(file).suffix
+            raise InputError(name, f"unsupported file type {suffix or '(none)'!r}; known: {known}")
         else:
-            size = path.stat().st_size
-            if size > MAX_FILE_BYTES:
-                raise InputError(name, f"file too large ({size} bytes; limit {MAX_FILE_BYTES})")
-            data = path.read_bytes()
-            found, version = read_file(drop, file, name, data, drops[drop].language_of(file))
+            data = read_bytes(path, "file", MAX_FILE_BYTES, follow=False)
+            lang = drops[drop].language_of(file)
+            found, version = read_file(drop, file, name, data, lang, terms)
             segments.extend(found)
             digest = hashlib.sha256(data).hexdigest()
             inputs.append(InputFile(drop, file, digest, len(data), len(found), version))
