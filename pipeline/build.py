@@ -17,8 +17,8 @@ from . import __version__
 from .align import Link, align
 from .align import to_document as alignment_document
 from .assemble import assemble, rule_of_cluster
-from .dedup import Cluster, dedup, to_document
-from .drops import prefer_newest, ranks
+from .dedup import Cluster, dedup, prefer_newest, to_document
+from .drops import ranks
 from .emit import BuildOutput
 from .extract.facts import Facts, extract_file
 from .extract.references import name_from_references

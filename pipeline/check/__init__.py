@@ -3,7 +3,7 @@ extractor reads in both (quantities, markup, glossary terms, scripts, sentences)
 across all pairs (one term rendered two ways) and on the English master alone.
 
 `run_checks(pairs, segments, glossary)` gives a `Report`; `report_json`, `report_html` and
-`report_text` write it. The command line lives in `commands.py`.
+`report_text` write it. The command line is pipeline/commands/check.py.
 """
 
 from __future__ import annotations

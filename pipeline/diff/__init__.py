@@ -4,6 +4,30 @@ from what to what, which effect appeared or disappeared, which sentence changed,
 whether the change is wording only.
 
 sources.py loads the two sides, sentences.py splits texts (as extraction does),
-compare.py matches and compares rules, render.py writes Markdown, commands.py is the
-command line.
+compare.py matches and compares rules, render.py writes Markdown; `diff_folders` puts them
+together (the command line is pipeline/commands/diff.py).
 """
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+
+
+def diff_folders(old: Path, new: Path, glossary: Path | None = None) -> dict[str, Any]:
+    """The diff document of two folders (validated against schemas/diff.schema.json)."""
+    from ..schemas import validate
+    from .compare import diff_rules
+    from .sources import load_side
+
+    a, b = load_side(old, glossary), load_side(new, glossary)
+    doc: dict[str, Any] = {
+        "tool": {"name": "rulepipe", "version": __version__},
+        "old": {"path": a.path, "kind": a.kind, "rules": len(a.rules)},
+        "new": {"path": b.path, "kind": b.kind, "rules": len(b.rules)},
+    }
+    doc |= diff_rules(a.rules, b.rules)
+    validate(doc, "diff", "diff")
+    return doc

@@ -9,11 +9,9 @@ file is reported with its file and effect index instead of silently doing nothin
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +19,8 @@ import jsonschema
 
 from pipeline.errors import InputError
 from pipeline.files import read_yaml
+from pipeline.schemas import definition_validator, schema
 
-SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "effect.schema.json"
 DEFAULT_PARAMS = ("X", "Y", "Z")
 MAX_GRANT_DEPTH = 8
 
@@ -96,17 +94,12 @@ def parse_ref(text: str, source: str = "rules") -> RuleRef:
     return RuleRef(rule_id, params)
 
 
-@lru_cache(maxsize=1)
 def _schema() -> dict[str, Any]:
-    with SCHEMA_PATH.open(encoding="utf-8") as fh:
-        return json.load(fh)
+    return schema("effect")
 
 
-@lru_cache(maxsize=64)
 def _validator(defn: str) -> jsonschema.Draft202012Validator:
-    schema = _schema()
-    sub = {"$ref": f"#/$defs/{defn}", "$defs": schema["$defs"]}
-    return jsonschema.Draft202012Validator(sub)
+    return definition_validator("effect", defn)
 
 
 _OP_DEF = {"table": "table-ref"}

@@ -1,4 +1,4 @@
-"""`rulepipe check`: the command line of the translation checks."""
+"""`rulepipe check`: translation checks over a pairs file or the linked pairs of a build."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import sys
 from pathlib import Path
 
 from ..errors import InputError
+from . import options
 
 FORMATS = ("json", "html", "text")
 
 
-def add_commands(sub: argparse._SubParsersAction) -> None:
+def add(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "check",
         help="check translations against the English master (numbers, dice, terms, markup ...)",
@@ -33,21 +34,11 @@ words, and the master's spellings).
 Writes DIR/checks.json (schemas/checks.schema.json) and DIR/checks.html (one
 self-contained page: summary, filters, both texts side by side with the findings marked)
 and prints a terse summary. Exit code 1 when findings at or above --fail-on exist.""",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=options.FORMATTER,
     )
     p.add_argument("--pairs", type=Path, help="pairs file, JSON Lines ('-' for standard input)")
-    p.add_argument(
-        "--build",
-        type=Path,
-        default=Path("output"),
-        help="build folder to check when no --pairs is given (default: ./output)",
-    )
-    p.add_argument(
-        "--glossary",
-        type=Path,
-        help="term base: TSV with a header row of languages (en<TAB>ru), or the project's YAML;"
-        " default: ./corpus/glossary.yaml if present",
-    )
+    options.build_dir(p, "build folder to check when no --pairs is given")
+    options.glossary(p)
     p.add_argument(
         "-o", "--out", type=Path, default=Path("checks"), help="report folder (default: ./checks)"
     )
@@ -62,7 +53,7 @@ and prints a terse summary. Exit code 1 when findings at or above --fail-on exis
         default="error",
         help="exit 1 when findings of this severity or worse exist (default: error)",
     )
-    p.set_defaults(run=run_check)
+    p.set_defaults(run=run)
 
 
 def _formats(raw: str) -> list[str]:
@@ -75,15 +66,16 @@ def _formats(raw: str) -> list[str]:
     return wanted
 
 
-def run_check(args: argparse.Namespace) -> int:
-    from ..emit import dump_json, validate
+def run(args: argparse.Namespace) -> int:
+    from ..check.pairs import read_build, read_pairs
+    from ..check.report_html import report_html
+    from ..check.report_json import report_data
+    from ..check.report_text import report_text
+    from ..check.runner import run_checks
+    from ..emit import dump_json
     from ..files import write_atomic
     from ..glossary import chosen_glossary
-    from .pairs import read_build, read_pairs
-    from .report_html import report_html
-    from .report_json import report_data
-    from .report_text import report_text
-    from .runner import run_checks
+    from ..schemas import validate
 
     formats = _formats(args.format)
     glossary = chosen_glossary(args.glossary)
