@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -27,6 +28,8 @@ COMMANDS = (
     "check",
     "export",
     "diff",
+    "rules",
+    "show",
     "roll",
     "table",
     "charge",
@@ -67,6 +70,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as exc:
         print(f"rulepipe: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `rulepipe rules | head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except KeyboardInterrupt:
         print("rulepipe: interrupted", file=sys.stderr)
         return 130

@@ -45,3 +45,19 @@ def out_file(p: argparse.ArgumentParser, what: str = "file to write") -> None:
 def when(p: argparse.ArgumentParser, what: str) -> None:
     """`--when CONDITION`: a named situation that switches on conditional effects."""
     p.add_argument("--when", action="append", metavar="CONDITION", help=what)
+
+
+def language_code(value: str) -> str:
+    """An ISO 639-1 code the pipeline knows (pipeline/lang/languages.yaml), else a usage error."""
+    from ..lang import known_languages
+
+    code = value.strip().lower()
+    if code not in known_languages():
+        known = ", ".join(sorted(known_languages()))
+        raise argparse.ArgumentTypeError(f"unknown language {value!r}; known: {known}")
+    return code
+
+
+def lang(p: argparse.ArgumentParser, what: str) -> None:
+    """`--lang LANG`: a language code, checked against the languages the pipeline knows."""
+    p.add_argument("--lang", type=language_code, metavar="LANG", help=what)
