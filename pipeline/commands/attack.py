@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         print_json(doc)
         return 0
     for s in doc["sources"]:
-        print_lines([", ".join(f"{k} {v}" for k, v in s.items())])
+        print_lines([", ".join(f"{k} {v}" for k, v in s.items() if v is not None)])
     for key in ("hits", "wounds", "unsaved_wounds", "casualties"):
         d = getattr(result, key)
         print_distribution(key.replace("_", " "), d.items(), d.mean())
