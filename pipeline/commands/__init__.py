@@ -34,6 +34,7 @@ COMMANDS = (
     "table",
     "charge",
     "attack",
+    "completion",
 )
 
 DESCRIPTION = """\
