@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import icepool
 from rich.console import Console
 from rich.table import Table
 
-from pipeline.interpret.attack import AttackResult, Dist
-from pipeline.interpret.charge import Charge
 from pipeline.interpret.dice import distribution, mean
-from pipeline.interpret.tables import Outcome
+
+if TYPE_CHECKING:  # only named in annotations: `roll` need not load the attack chain
+    from pipeline.interpret.attack import AttackResult, Dist
+    from pipeline.interpret.charge import Charge
+    from pipeline.interpret.tables import Outcome
 
 
 def frac(x: Fraction | int) -> str:
