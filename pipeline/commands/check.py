@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
+from typing import TextIO
 
 from ..errors import InputError
 from . import options
@@ -66,11 +68,16 @@ def _formats(raw: str) -> list[str]:
     return wanted
 
 
+def use_colour(stream: TextIO) -> bool:
+    """Colour on a terminal unless NO_COLOR is set (https://no-color.org)."""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
 def run(args: argparse.Namespace) -> int:
     from ..check.pairs import read_build, read_pairs
     from ..check.report_html import report_html
     from ..check.report_json import report_data
-    from ..check.report_text import report_text
+    from ..check.report_text import report_text, summary_line
     from ..check.runner import run_checks
     from ..emit import dump_json
     from ..files import write_atomic
@@ -102,14 +109,21 @@ def run(args: argparse.Namespace) -> int:
     report = run_checks(pairs, glossary, alone, inputs)
     if "json" in formats or "html" in formats:
         args.out.mkdir(parents=True, exist_ok=True)
+    written = []
     if "json" in formats:
         data = report_data(report)
         validate(data, "checks", "checks.json")
         write_atomic(args.out / "checks.json", dump_json(data))
+        written.append(args.out / "checks.json")
     if "html" in formats:
         write_atomic(args.out / "checks.html", report_html(report))
+        written.append(args.out / "checks.html")
     if "text" in formats:
-        sys.stdout.write(report_text(report, args.fail_on))
+        sys.stdout.write(report_text(report, args.fail_on, colour=use_colour(sys.stdout)))
+    else:
+        print(summary_line(report))
+    if written:
+        print("reports: " + ", ".join(str(p) for p in written))
     if args.fail_on != "never" and report.at_or_above(args.fail_on):
         return 1
     return 0
