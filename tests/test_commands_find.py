@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from pipeline.lookup import closest, fold, search
 
@@ -82,3 +83,27 @@ def test_a_closed_pipe_is_not_a_failure() -> None:
     proc.stdout.close()
     assert proc.wait(timeout=120) == 0
     assert b"Traceback" not in proc.stderr.read()
+
+
+def test_one_message_for_a_missing_build_in_every_command(tmp_path: Path) -> None:
+    nope = str(tmp_path / "nope")
+    for args in (
+        ["table", "pryzhok"],
+        ["export", "--format", "json"],
+        ["glossary", "suggest"],
+        ["charge", "--distance", "5", "--advance", "5", "--rules", "swiftstride"],
+        ["rules"],
+        ["show", "ricochet"],
+    ):
+        done = run_cli(*args, "--build", nope)
+        assert done.returncode == 2, args
+        assert (
+            done.stderr == f"rulepipe: error: {nope}: no build folder here;"
+            " run `rulepipe build` or pass --build\n"
+        ), args
+
+
+def test_a_mistyped_table_id_gets_the_closest_ids() -> None:
+    done = run_cli("table", "ricoshet", "--build", str(ROOT / "output"))
+    assert done.returncode == 2
+    assert "no rule 'ricoshet' in this build; did you mean: ricochet" in done.stderr

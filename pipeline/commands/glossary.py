@@ -40,15 +40,14 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run_suggest(args: argparse.Namespace) -> int:
     from ..align.suggest import build_beads, suggest, to_tsv
-    from ..build_folder import read_json
+    from ..build_folder import read_json, require_build
     from ..files import MAX_BUILD_FILE_BYTES, write_output
     from ..glossary import chosen_glossary
     from ..jsonl import read_jsonl
 
     glossary = chosen_glossary(args.glossary)
-    alignments = read_json(
-        args.build / "alignments.json", "alignments (alignments.json): run `rulepipe build` first"
-    )
+    found = require_build(args.build) / "alignments.json"
+    alignments = read_json(found, "alignments (alignments.json): run `rulepipe build` first")
     segments = read_jsonl(
         args.build / "segments.jsonl", {"id": str, "raw": str}, MAX_BUILD_FILE_BYTES
     )

@@ -17,8 +17,10 @@ from typing import Any
 
 import jsonschema
 
+from pipeline.build_folder import require_build
 from pipeline.errors import InputError
 from pipeline.files import read_yaml
+from pipeline.lookup import did_you_mean
 from pipeline.schemas import definition_validator, schema
 
 DEFAULT_PARAMS = ("X", "Y", "Z")
@@ -146,7 +148,11 @@ class Build:
             raise InputError(source, f"{rule_id!r} is not a rule id (lower case, digits, '-')")
         path = self.rules_dir / f"{rule_id}.yaml"
         if not path.is_file():
-            raise InputError(str(path), f"no rule {rule_id!r} in build {self.root}")
+            require_build(self.root)
+            known = (p.stem for p in self.rules_dir.glob("*.yaml"))
+            raise InputError(
+                str(self.root), f"no rule {rule_id!r} in this build{did_you_mean(rule_id, known)}"
+            )
         rule = load_rule(path)
         if rule.id != rule_id:
             raise InputError(str(path), f"file holds rule {rule.id!r}, expected {rule_id!r}", "id")
