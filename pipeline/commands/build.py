@@ -41,9 +41,10 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..build import build
-    from ..summary import print_summary, progress_reporter
+    from ..progress import stage_progress
+    from ..summary import print_summary
 
-    with progress_reporter(enabled=not args.quiet) as progress:
+    with stage_progress(enabled=not args.quiet) as progress:
         result = build(args.corpus, args.out, args.glossary, progress)
     if not args.quiet:
         print_summary(result, args.corpus)

@@ -38,8 +38,10 @@ def run(args: argparse.Namespace) -> int:
     from ..diff.render import to_markdown
     from ..emit import dump_json
     from ..files import write_output
+    from ..progress import stage_progress
 
-    doc = diff_folders(args.old, args.new, args.glossary)
+    with stage_progress() as progress:
+        doc = diff_folders(args.old, args.new, args.glossary, progress)
     as_json = args.json or args.format == "json"
     write_output(dump_json(doc) if as_json else to_markdown(doc), args.out)
     return 0

@@ -14,15 +14,26 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..progress import Report
 
 
-def diff_folders(old: Path, new: Path, glossary: Path | None = None) -> dict[str, Any]:
-    """The diff document of two folders (validated against schemas/diff.schema.json)."""
+def diff_folders(
+    old: Path, new: Path, glossary: Path | None = None, progress: Report | None = None
+) -> dict[str, Any]:
+    """The diff document of two folders (validated against schemas/diff.schema.json);
+    corpus folders are built first, with `progress` hearing of each stage."""
     from ..schemas import validate
     from .compare import diff_rules
     from .sources import load_side
 
-    a, b = load_side(old, glossary), load_side(new, glossary)
+    def side(name: str) -> Report | None:
+        return (
+            (lambda stage, done, total: progress(f"{name}: {stage}", done, total))
+            if progress
+            else None
+        )
+
+    a, b = load_side(old, glossary, side("old")), load_side(new, glossary, side("new"))
     doc: dict[str, Any] = {
         "tool": {"name": "rulepipe", "version": __version__},
         "old": {"path": a.path, "kind": a.kind, "rules": len(a.rules)},
