@@ -8,13 +8,16 @@ from pathlib import Path
 from . import options
 
 DESCRIPTION = """\
-Read every drop under CORPUS/drops/ (plain text and Markdown), split it into blocks
-(paragraphs, headings, pipe tables, list items), identify each block's language, mark
+Read every drop under CORPUS/drops/ (plain text and Markdown, TMX, XLIFF 1.2 and 2.0,
+BattleScribe .gst/.cat and their zipped forms), split it into blocks (paragraphs,
+headings, pipe tables, list items, profiles), identify each block's language, mark
 BBCode and translators' asides, deduplicate exact and near copies (reporting
 conflicting variants), extract names, kinds, keywords, quantities, tables and effects,
-assemble one rule per cluster, and write to OUT:
+link each translation to the English text it translates, assemble one rule per
+cluster, and write to OUT:
   segments.jsonl   every input block with provenance (drop, file, block, lines, sha256)
   clusters.json    copies grouped per language, with each member's relation
+  alignments.json  each translation's link to its English source, with sentence beads
   rules/<id>.yaml  one rule per cluster; rules.json, the bundle of them all
   manifest.json    inputs with sha256, counts, and where every block went
 The output folder is replaced only when the whole build succeeded; files are validated

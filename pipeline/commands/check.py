@@ -55,7 +55,7 @@ and prints a terse summary. Exit code 1 when findings at or above --fail-on exis
         default="error",
         help="exit 1 when findings of this severity or worse exist (default: error)",
     )
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, build=None)  # None: not given, so --pairs and --build can clash
 
 
 def _formats(raw: str) -> list[str]:
@@ -92,11 +92,14 @@ def run(args: argparse.Namespace) -> int:
         "glossary": glossary.file if glossary else None,
         "glossary_sha256": glossary.sha256 if glossary else None,
     }
+    if args.pairs is not None and args.build is not None:
+        raise InputError("--build", "give either --pairs FILE or --build DIR, not both")
     if args.pairs is not None:
         pairs = read_pairs(args.pairs)
         alone = None
         inputs["pairs"] = str(args.pairs)
     else:
+        args.build = args.build or Path("output")
         built = read_build(args.build)
         pairs, alone = built.pairs, built.alone
         inputs["build"] = str(args.build)

@@ -29,13 +29,24 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..errors import InputError
     from ..extract.facts import extract_text
     from ..glossary import chosen_glossary
     from ..jsonl import read_jsonl
+    from ..lang import data_languages
 
     glossary = chosen_glossary(args.glossary)
     required = {"id": str, "text": str, "lang": str}
     rows = list(read_jsonl(args.file, required))
+    known = data_languages()
+    for n, row in enumerate(rows, 1):
+        if row["lang"] not in known:
+            raise InputError(
+                str(args.file),
+                f"no extraction data for language {row['lang']!r}; use one of"
+                f" {', '.join(sorted(known))}",
+                str(n),
+            )
     for row in rows:
         result = extract_text(row["id"], row["text"], row["lang"], glossary)
         sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
