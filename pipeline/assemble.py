@@ -16,9 +16,9 @@ from typing import Any
 from .align import Link
 from .dedup import Cluster, Member
 from .drops import Drop, ranks
-from .emit import validator
 from .extract.facts import Facts
 from .model import Segment
+from .schemas import validator
 from .slug import slugify, unique
 
 FALLBACK_WORDS = 6

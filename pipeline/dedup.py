@@ -23,8 +23,8 @@ from __future__ import annotations
 import operator
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import islice, zip_longest
 from typing import Any, Literal
@@ -32,9 +32,9 @@ from typing import Any, Literal
 from rapidfuzz.distance import Indel, Levenshtein
 
 from . import lang as lang_service
-from .extract.quantities import quantity_keys
 from .gc_pause import gc_paused
 from .model import Segment
+from .quantities import quantity_keys
 
 Relation = Literal["canonical", "exact", "cosmetic", "conflict"]
 Status = Literal["single", "exact", "cosmetic", "conflict"]
@@ -465,3 +465,38 @@ def summarise(clusters: Sequence[Cluster]) -> dict[str, Any]:
 def to_document(clusters: Sequence[Cluster]) -> dict[str, Any]:
     """The content of `output/clusters.json` (schemas/clusters.schema.json)."""
     return {"clusters": [c.to_json() for c in clusters], "summary": summarise(clusters)}
+
+
+def _swap(difference: Difference) -> Difference:
+    return Difference(difference.type, difference.variant, difference.canonical)
+
+
+def prefer_newest(clusters: Sequence[Cluster], rank: Mapping[str, int]) -> list[Cluster]:
+    """Clusters whose canonical text is their newest drop's copy (first such, in input
+    order); the old canonical takes the relation the new one had, seen from the new side.
+    Relations of the other members still describe them against the old canonical."""
+    out = []
+    for cluster in clusters:
+        newest = max(rank.get(m.segment.drop, 0) for m in cluster.members)
+        current = next(m for m in cluster.members if m.segment.id == cluster.canonical)
+        if rank.get(current.segment.drop, 0) == newest:
+            out.append(cluster)
+            continue
+        chosen = next(m for m in cluster.members if rank.get(m.segment.drop, 0) == newest)
+        members = [Member(chosen.segment, "canonical", 1.0)]  # the canonical comes first
+        for m in cluster.members:
+            if m is chosen:
+                continue
+            if m is current:
+                members.append(
+                    Member(
+                        m.segment,
+                        chosen.relation,
+                        chosen.similarity,
+                        tuple(_swap(d) for d in chosen.differences),
+                    )
+                )
+            else:
+                members.append(m)
+        out.append(replace(cluster, canonical=chosen.segment.id, members=tuple(members)))
+    return out

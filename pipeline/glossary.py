@@ -7,9 +7,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .emit import validator
 from .errors import InputError
 from .files import decode, parse_yaml, read_bytes
+from .schemas import validator
 from .slug import slugify
 
 

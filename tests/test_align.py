@@ -13,7 +13,7 @@ import yaml
 
 from pipeline.align.sentences import align_sentences
 from pipeline.build import build
-from pipeline.emit import validator
+from pipeline.schemas import validator
 
 from .conftest import CORPUS, ROOT, run_cli
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.emit import validator
+from pipeline.schemas import validator
 
 from .conftest import CORPUS, ROOT, SEED, run_cli
 

@@ -7,7 +7,7 @@ from collections import Counter
 
 import yaml
 
-from pipeline.emit import validator
+from pipeline.schemas import validator
 from pipeline.slug import slugify, unique
 
 from .conftest import run_cli

@@ -18,9 +18,9 @@ from functools import cache
 from typing import Any
 
 from pipeline.extract.names import rule_id
-from pipeline.extract.quantities import Quantity
 from pipeline.lang import data as lang_data
 from pipeline.lang import lemma
+from pipeline.quantities import Quantity
 from pipeline.sentences import sentences
 from pipeline.slug import slugify
 

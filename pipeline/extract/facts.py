@@ -27,13 +27,13 @@ from pipeline.extract.names import (
     table_lead_in,
     table_references,
 )
-from pipeline.extract.quantities import Quantity, find_quantities, parse_profile
 from pipeline.extract.tables import markdown_table, prose_table, table_context
 from pipeline.glossary import Glossary
 from pipeline.lang import data as lang_data
 from pipeline.lang import tokenize
 from pipeline.model import Segment
 from pipeline.normalise import normalise
+from pipeline.quantities import Quantity, find_quantities, parse_profile
 from pipeline.slug import slugify
 
 Span = tuple[int, int]

@@ -9,21 +9,21 @@ file is reported with its file and effect index instead of silently doing nothin
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 
+from pipeline.build_folder import require_build
 from pipeline.errors import InputError
 from pipeline.files import read_yaml
+from pipeline.lookup import did_you_mean
+from pipeline.schemas import definition_validator, schema
 from pipeline.slug import slugify
 
-SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "effect.schema.json"
 DEFAULT_PARAMS = ("X", "Y", "Z")
 MAX_GRANT_DEPTH = 8
 
@@ -92,17 +92,12 @@ def parse_ref(text: str, source: str = "rules") -> RuleRef:
     return RuleRef(rule_id, params)
 
 
-@lru_cache(maxsize=1)
 def _schema() -> dict[str, Any]:
-    with SCHEMA_PATH.open(encoding="utf-8") as fh:
-        return json.load(fh)
+    return schema("effect")
 
 
-@lru_cache(maxsize=64)
 def _validator(defn: str) -> jsonschema.Draft202012Validator:
-    schema = _schema()
-    sub = {"$ref": f"#/$defs/{defn}", "$defs": schema["$defs"]}
-    return jsonschema.Draft202012Validator(sub)
+    return definition_validator("effect", defn)
 
 
 _OP_DEF = {"table": "table-ref"}
@@ -149,7 +144,11 @@ class Build:
             raise InputError(source, f"{rule_id!r} is not a rule id (lower case, digits, '-')")
         path = self.rules_dir / f"{rule_id}.yaml"
         if not path.is_file():
-            raise InputError(str(path), f"no rule {rule_id!r} in build {self.root}")
+            require_build(self.root)
+            known = (p.stem for p in self.rules_dir.glob("*.yaml"))
+            raise InputError(
+                str(self.root), f"no rule {rule_id!r} in this build{did_you_mean(rule_id, known)}"
+            )
         rule = load_rule(path)
         if rule.id != rule_id:
             raise InputError(str(path), f"file holds rule {rule.id!r}, expected {rule_id!r}", "id")

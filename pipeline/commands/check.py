@@ -1,17 +1,20 @@
-"""`rulepipe check`: the command line of the translation checks."""
+"""`rulepipe check`: translation checks over a pairs file or the linked pairs of a build."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
+from typing import TextIO
 
 from ..errors import InputError
+from . import options
 
 FORMATS = ("json", "html", "text")
 
 
-def add_commands(sub: argparse._SubParsersAction) -> None:
+def add(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "check",
         help="check translations against the English master (numbers, dice, terms, markup ...)",
@@ -33,21 +36,11 @@ words, and the master's spellings).
 Writes DIR/checks.json (schemas/checks.schema.json) and DIR/checks.html (one
 self-contained page: summary, filters, both texts side by side with the findings marked)
 and prints a terse summary. Exit code 1 when findings at or above --fail-on exist.""",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=options.FORMATTER,
     )
     p.add_argument("--pairs", type=Path, help="pairs file, JSON Lines ('-' for standard input)")
-    p.add_argument(
-        "--build",
-        type=Path,
-        default=Path("output"),
-        help="build folder to check when no --pairs is given (default: ./output)",
-    )
-    p.add_argument(
-        "--glossary",
-        type=Path,
-        help="term base: TSV with a header row of languages (en<TAB>ru), or the project's YAML;"
-        " default: ./corpus/glossary.yaml if present",
-    )
+    options.build_dir(p, "build folder to check when no --pairs is given")
+    options.glossary(p)
     p.add_argument(
         "-o", "--out", type=Path, default=Path("checks"), help="report folder (default: ./checks)"
     )
@@ -62,7 +55,7 @@ and prints a terse summary. Exit code 1 when findings at or above --fail-on exis
         default="error",
         help="exit 1 when findings of this severity or worse exist (default: error)",
     )
-    p.set_defaults(run=run_check)
+    p.set_defaults(run=run, build=None)  # None: not given, so --pairs and --build can clash
 
 
 def _formats(raw: str) -> list[str]:
@@ -75,15 +68,21 @@ def _formats(raw: str) -> list[str]:
     return wanted
 
 
-def run_check(args: argparse.Namespace) -> int:
-    from ..emit import dump_json, validate
+def use_colour(stream: TextIO) -> bool:
+    """Colour on a terminal unless NO_COLOR is set (https://no-color.org)."""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..check.pairs import read_build, read_pairs
+    from ..check.report_html import report_html
+    from ..check.report_json import report_data
+    from ..check.report_text import report_text, summary_line
+    from ..check.runner import run_checks
+    from ..emit import dump_json
     from ..files import write_atomic
     from ..glossary import chosen_glossary
-    from .pairs import read_build, read_pairs
-    from .report_html import report_html
-    from .report_json import report_data
-    from .report_text import report_text
-    from .runner import run_checks
+    from ..schemas import validate
 
     formats = _formats(args.format)
     glossary = chosen_glossary(args.glossary)
@@ -93,11 +92,14 @@ def run_check(args: argparse.Namespace) -> int:
         "glossary": glossary.file if glossary else None,
         "glossary_sha256": glossary.sha256 if glossary else None,
     }
+    if args.pairs is not None and args.build is not None:
+        raise InputError("--build", "give either --pairs FILE or --build DIR, not both")
     if args.pairs is not None:
         pairs = read_pairs(args.pairs)
         alone = None
         inputs["pairs"] = str(args.pairs)
     else:
+        args.build = args.build or Path("output")
         built = read_build(args.build)
         pairs, alone = built.pairs, built.alone
         inputs["build"] = str(args.build)
@@ -110,14 +112,21 @@ def run_check(args: argparse.Namespace) -> int:
     report = run_checks(pairs, glossary, alone, inputs)
     if "json" in formats or "html" in formats:
         args.out.mkdir(parents=True, exist_ok=True)
+    written = []
     if "json" in formats:
         data = report_data(report)
         validate(data, "checks", "checks.json")
         write_atomic(args.out / "checks.json", dump_json(data))
+        written.append(args.out / "checks.json")
     if "html" in formats:
         write_atomic(args.out / "checks.html", report_html(report))
+        written.append(args.out / "checks.html")
     if "text" in formats:
-        sys.stdout.write(report_text(report, args.fail_on))
+        sys.stdout.write(report_text(report, args.fail_on, colour=use_colour(sys.stdout)))
+    else:
+        print(summary_line(report))
+    if written:
+        print("reports: " + ", ".join(str(p) for p in written))
     if args.fail_on != "never" and report.at_or_above(args.fail_on):
         return 1
     return 0

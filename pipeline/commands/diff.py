@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
-from .. import __version__
+from . import options
 
 DESCRIPTION = """\
 Compare two builds (folders with manifest.json) or two corpora (folders with drops/,
@@ -18,45 +17,31 @@ Markdown by default; JSON (schemas/diff.schema.json) with --json or --format jso
 A difference is not a failure: the exit code is 0; 2 for a folder that is neither."""
 
 
-def add_diff(sub: argparse._SubParsersAction) -> None:
+def add(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "diff",
         help="changelog between two builds or corpora: rules added, removed, renamed, changed",
         description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=options.FORMATTER,
     )
     p.add_argument("old", type=Path, help="the earlier build or corpus folder")
     p.add_argument("new", type=Path, help="the later build or corpus folder")
     p.add_argument("--format", choices=("md", "json"), default="md", help="default: md")
     p.add_argument("--json", action="store_true", help="the same as --format json")
-    p.add_argument("-o", "--out", type=Path, help="file to write (default: standard output)")
-    p.add_argument("--glossary", type=Path, help="term base for building corpus folders")
-    p.set_defaults(run=run_diff)
+    options.out_file(p)
+    options.glossary(p, "term base for building corpus folders")
+    p.set_defaults(run=run)
 
 
-def diff_folders(old: Path, new: Path, glossary: Path | None = None) -> dict[str, Any]:
-    """The diff document of two folders (validated against schemas/diff.schema.json)."""
-    from ..emit import validate
-    from .compare import diff_rules
-    from .sources import load_side
-
-    a, b = load_side(old, glossary), load_side(new, glossary)
-    doc: dict[str, Any] = {
-        "tool": {"name": "rulepipe", "version": __version__},
-        "old": {"path": a.path, "kind": a.kind, "rules": len(a.rules)},
-        "new": {"path": b.path, "kind": b.kind, "rules": len(b.rules)},
-    }
-    doc |= diff_rules(a.rules, b.rules)
-    validate(doc, "diff", "diff")
-    return doc
-
-
-def run_diff(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
+    from ..diff import diff_folders
+    from ..diff.render import to_markdown
     from ..emit import dump_json
     from ..files import write_output
-    from .render import to_markdown
+    from ..progress import stage_progress
 
-    doc = diff_folders(args.old, args.new, args.glossary)
+    with stage_progress() as progress:
+        doc = diff_folders(args.old, args.new, args.glossary, progress)
     as_json = args.json or args.format == "json"
     write_output(dump_json(doc) if as_json else to_markdown(doc), args.out)
     return 0
