@@ -173,7 +173,7 @@ def test_glossary_suggest_proposes_term_pairs_from_linked_sentences(tmp_path):
 def test_glossary_suggest_without_a_build_is_a_clear_error(tmp_path):
     result = run_cli("glossary", "suggest", "--build", str(tmp_path / "nothing"))
     assert result.returncode == 2
-    assert "alignments.json" in result.stderr and "Traceback" not in result.stderr
+    assert "no build folder here" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_blocks_side_by_side_with_nothing_in_common_are_not_linked(tmp_path):
