@@ -41,7 +41,12 @@ def add_export(sub: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--format", required=True, choices=FORMATS, help="what to write")
-    p.add_argument("-o", "--out", type=Path, help="file to write (default: standard output)")
+    p.add_argument(
+        "-o",
+        "--out",
+        type=Path,
+        help="file to write (default: standard output); for PO also a folder, one LANG.po each",
+    )
     p.add_argument(
         "--build", type=Path, default=Path("output"), help="build folder (default: ./output)"
     )
