@@ -194,4 +194,4 @@ def ingest(corpus: Path, progress: Callable[[int, int], None] | None = None) -> 
 
 
 # Readers of other formats register themselves on import (after `reader` exists).
-from . import battlescribe, tmx, xliff  # noqa: E402, F401
+from . import battlescribe, po, tmx, xliff  # noqa: E402, F401
