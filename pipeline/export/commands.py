@@ -8,7 +8,7 @@ from pathlib import Path
 from ..emit import dump_json, dump_yaml
 from ..errors import InputError
 
-FORMATS = ("json", "yaml", "tmx", "xliff", "tbx", "tsv")
+FORMATS = ("json", "yaml", "tmx", "xliff", "tbx", "tsv", "site")
 
 DESCRIPTION = """\
 Export what a build holds, for other tools:
@@ -19,6 +19,10 @@ Export what a build holds, for other tools:
                <pc>/<sc>/<ec>/<ph> with the tags' text in <originalData>
   tbx, tsv     the glossary (TBX-Basic; TSV with a header row naming the languages);
                deprecated renderings marked (TBX administrative status, TSV status column)
+  site         a static site in the folder -o DIR (opens from the file system): index with
+               search, a page per rule (texts side by side, sentences aligned, effects
+               marked), table odds and attack examples as charts, units; --since OLD_BUILD
+               adds a changes page
 Without -o the document goes to standard output; with -o it is written to a temporary
 file beside PATH and renamed, so PATH is never left half written."""
 
@@ -51,6 +55,12 @@ def add_export(sub: argparse._SubParsersAction) -> None:
         "--glossary",
         type=Path,
         help="TBX/TSV: the term base (default: ./corpus/glossary.yaml)",
+    )
+    p.add_argument(
+        "--since",
+        type=Path,
+        metavar="OLD_BUILD",
+        help="site: a changes page against this earlier build (or corpus)",
     )
     p.set_defaults(run=run_export)
 
@@ -92,6 +102,14 @@ def render(args: argparse.Namespace) -> str:
 
 def run_export(args: argparse.Namespace) -> int:
     from ..files import write_output
+
+    if args.format == "site":
+        from .site import write_site
+
+        if args.out is None:
+            raise InputError("-o", "a site is a folder: give it with -o DIR")
+        write_site(args.build, args.out, args.since)
+        return 0
 
     write_output(render(args), args.out)
     return 0
