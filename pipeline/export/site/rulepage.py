@@ -157,7 +157,9 @@ def _references(data: SiteData, rule: dict[str, Any]) -> str:
     items = []
     for name in dict.fromkeys(rule.get("references") or ()):
         target = data.rule_for_name(str(name))
-        if target and target != rule["id"]:
+        if target == rule["id"]:
+            continue
+        if target:
             items.append(f"<li>{_rule_link(data, target, str(name))}</li>")
         else:
             items.append(f"<li>{esc(name)} <small>(no rule of this name in the build)</small></li>")
