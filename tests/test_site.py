@@ -329,3 +329,26 @@ def test_pages_pass_axe_core(site, browser, page):
     assert result["violations"] == [], axe.report(result["violations"])
     checked = {r["id"] for r in result["passes"] + result["inapplicable"]}
     assert {"color-contrast", "page-has-heading-one", "image-alt", "svg-img-alt"} <= checked
+
+
+def test_a_failure_mid_write_leaves_the_old_site_whole(builds, tmp_path, monkeypatch):
+    import pipeline.export.site as site_module
+
+    _, new = builds
+    out = tmp_path / "site"
+    site_module.write_site(new, out)
+    before = _files(out)
+    calls = {"n": 0}
+    real = site_module.rule_page
+
+    def failing(*args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 10:
+            raise OSError("disk full")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(site_module, "rule_page", failing)
+    with pytest.raises(OSError):
+        site_module.write_site(new, out, since=new)
+    assert _files(out) == before
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]
