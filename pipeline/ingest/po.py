@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 
 from ..errors import InputError
 from ..files import decode
+from ..lang import primary as lang_code
 from ..model import Block
 from . import reader
-from .inline import lang_code
 
 _KEYWORD = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(".*)$')
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b"}
