@@ -44,6 +44,9 @@ class _Lang:
     naming: frozenset[str]
     not_names: frozenset[str]
     joiners: frozenset[str]
+    label: re.Pattern[str] | None  # a `Name:` / `Name -` label at the start of a text
+    defines: re.Pattern[str] | None  # "Fortitude is a Special Save."
+    not_label: frozenset[str]  # first words of a label that is not a name ("Roll a D6:")
 
 
 def rule_id(name: str, name_en: str | None = None) -> str:
@@ -92,9 +95,64 @@ def _lang(lang: str, glossary: Glossary | None) -> _Lang:
         naming=frozenset(data.get("naming") or (data.get("cues") or {}).keys()),
         not_names=frozenset(data.get("not_names") or ()),
         joiners=frozenset(data.get("joiners") or ()),
+        label=_name_pattern(data.get("label"), data),
+        defines=_name_pattern(data.get("defines"), data),
+        not_label=frozenset(str(w).casefold() for w in data.get("not_label") or ()),
     )
     _LANGS[key] = (glossary, compiled)
     return compiled
+
+
+def _name_pattern(template: str | None, data: dict[str, Any]) -> re.Pattern[str] | None:
+    """A pattern of names.yaml with `{NAME}` replaced by the language's name words: a
+    capitalised word, then capitalised words or connectors, up to `max_name_words`."""
+    if not template:
+        return None
+    joiners = "|".join(re.escape(str(j)) for j in data.get("joiners") or ())
+    word = r"[^\W\d_][\w'’\-]*"
+    cap = r"(?:\d+\s+)?[A-ZА-ЯЁ][\w'’\-]*"
+    more = int(data.get("max_name_words", 6)) - 1
+    end = r"(?=\s*[!?.…]*\s*(?:\(|:|$|\s[-–—]\s))"
+    rest = rf"(?:\s+(?:(?:{joiners})\s+)*{cap}|\s+{word}{end})"
+    name = rf"(?P<name>{cap}(?:{rest}){{0,{more}}}(?:\s*(?:!+|\?|\.\.\.|…))?)"
+    return re.compile(template.replace("{NAME}", name))
+
+
+def _acceptable(name: str, cl: _Lang) -> bool:
+    """Not a name: a listed word or phrase, a number, or a sentence opener ("Roll a D6")."""
+    words = name.split()
+    if not words or name in cl.not_names or words[0] in cl.not_names:
+        return False
+    if words[0].casefold() in cl.not_label or any(c.isdigit() for c in name):
+        return False
+    return words[-1].casefold() not in cl.joiners
+
+
+def label_name(raw: str, text: str, lang: str) -> NameHit | None:
+    """A name the text opens with as a label: `[b]Fear[/b]`, `**Fear**`, `Fear:` or
+    `Fear - `; None when the opening words are not a name (a verb, a characteristic)."""
+    cl = _lang(lang, None)
+    bold = re.match(r"\s*(?:\[b\](?P<b>[^\[\]]{1,80})\[/b\]|\*\*(?P<s>[^*]{1,80})\*\*)", raw, re.I)
+    if bold:
+        name = (bold.group("b") or bold.group("s") or "").strip().rstrip(":.").strip()
+        name = re.sub(r"\s*\([^()]*\)$", "", name)
+        if name and _acceptable(name, cl) and name[:1].isupper():
+            at = text.find(name)
+            return NameHit(name, "bold-label", None, (max(at, 0), max(at, 0) + len(name)))
+    if cl.label is not None:
+        m = cl.label.match(text)
+        if m and _acceptable(m.group("name"), cl):
+            return NameHit(m.group("name"), "label", None, m.span("name"))
+    return None
+
+
+def defined_name(text: str, lang: str) -> NameHit | None:
+    """A name the first sentence defines: "Fortitude is a Special Save."."""
+    cl = _lang(lang, None)
+    m = cl.defines.match(text) if cl.defines is not None else None
+    if m and _acceptable(m.group("name"), cl):
+        return NameHit(m.group("name"), "defined", None, m.span("name"))
+    return None
 
 
 def _known_at(doc: Doc, cl: _Lang) -> dict[int, tuple[int, str]]:
@@ -140,8 +198,16 @@ def _name_at(
     return (run[0], run[1], False) if run else None
 
 
-def find_name(doc: Doc, lang: str, glossary: Glossary | None = None) -> NameHit | None:
-    """The rule a paragraph defines, from its cues; None when the text does not name it."""
+def find_name(
+    doc: Doc, lang: str, glossary: Glossary | None = None, raw: str | None = None
+) -> NameHit | None:
+    """The rule a paragraph defines: a label it opens with (`raw` shows bold tags), a
+    first sentence that defines it, else its cues; None when the text does not name it."""
+    found = label_name(doc.text if raw is None else raw, doc.text, lang) or defined_name(
+        doc.text, lang
+    )
+    if found is not None:
+        return found
     cl = _lang(lang, glossary)
     known = _known_at(doc, cl)
     # candidate name -> [is known, cue count, first position, evidence group, span]
@@ -217,17 +283,30 @@ def heading_name(text: str, lang: str) -> tuple[str, str | None]:
     """A heading as a rule name, with the English name it gives in parentheses.
 
     "УБЕЖАВШИЕ ЛОШАДИ (Loose Mounts)" -> ("Убежавшие лошади", "Loose Mounts"); headings in
-    capitals are put in sentence case, the way the names read inside the text.
+    capitals are put in the case names have inside the text (`heading_case` of
+    names.yaml: English title case, else sentence case); a section number and bold marks
+    are not part of the name.
     """
-    pattern = lang_data(lang, "names").get("heading_english")
+    data = lang_data(lang, "names")
+    pattern = data.get("heading_english")
     name, name_en = text.strip(), None
+    name = re.sub(r"^\d{1,3}(?:\.\d{1,3})*\.?\s+", "", name).strip("*").strip()
     if pattern:
         m = re.match(pattern, name)
         if m:
             name, name_en = m.group("name").strip(), m.group("en").strip()
-    name = name.rstrip(" !.:")
+    if not name.endswith("..."):
+        name = name.rstrip(" .:")
     if name.isupper():
-        name = name[:1] + name[1:].lower()
+        name = name.rstrip("!")
+        if data.get("heading_case") == "title":
+            joiners = set(data.get("joiners") or ())
+            words = name.lower().split()
+            name = " ".join(
+                w if i and w in joiners else w[:1].upper() + w[1:] for i, w in enumerate(words)
+            )
+        else:
+            name = name[:1] + name[1:].lower()
     return name, name_en
 
 
