@@ -178,6 +178,8 @@ def _title_run(doc: Doc, i: int, cl: _Lang) -> tuple[int, str] | None:
         tok = doc[j]
         if _is_cap(tok) or (tok.text == "!" and not doc[j - 1].whitespace_):
             j += 1
+        elif not doc[j - 1].whitespace_ and (tok.is_alpha or tok.text in "-'’"):
+            j += 1  # "Cannot" is "Can" + "not"; "Two-Handed" is three tokens
         elif tok.lower_ in cl.joiners and j + 1 < len(doc) and _is_cap(doc[j + 1]):
             j += 2
         else:
@@ -191,10 +193,12 @@ def _title_run(doc: Doc, i: int, cl: _Lang) -> tuple[int, str] | None:
 def _name_at(
     doc: Doc, i: int, cl: _Lang, known: dict[int, tuple[int, str]]
 ) -> tuple[int, str, bool] | None:
+    run = _title_run(doc, i, cl)
     if i in known:
         end, name = known[i]
-        return end, name, True
-    run = _title_run(doc, i, cl)
+        if run is None or run[0] <= end or doc[end - 1].whitespace_ == "" or not _is_cap(doc[end]):
+            return end, name, True
+        return run[0], run[1], False  # "Lance Formation" is not Lance
     return (run[0], run[1], False) if run else None
 
 
@@ -212,14 +216,14 @@ def find_name(
     known = _known_at(doc, cl)
     # candidate name -> [is known, cue count, first position, evidence group, span]
     cands: dict[str, list[Any]] = {}
-    subjects: dict[int, tuple[int, int]] = {}  # end token -> widest (start, end) for subjects
+    subjects: dict[int, tuple[int, int, str]] = {}  # end token -> widest (start, end, group)
     for match_id, start, end in cl.matcher(doc):
         group = doc.vocab.strings[match_id]
         if group not in cl.naming:
             continue
-        if group == "subject":
+        if group in ("subject", "modal-subject"):
             if end not in subjects or start < subjects[end][0]:
-                subjects[end] = (start, end)
+                subjects[end] = (start, end, group)
             continue
         found = _name_at(doc, end, cl, known)
         if found is None:
@@ -227,24 +231,31 @@ def find_name(
         stop, name, is_known = found
         span = (doc[end].idx, doc[stop - 1].idx + len(doc[stop - 1]))
         _add(cands, name, is_known, start, group, span)
-    for start, end in subjects.values():
+    for start, end, group in subjects.values():
         toks = [t for t in doc[start:end] if _is_cap(t)]
         if doc[end - 1].lower_ in ("gain", "gains"):
             toks = [t for t in doc[start : end - 1] if _is_cap(t)]
+        if toks and toks[0].lower_ in ("a", "an", "the"):
+            toks = toks[1:]
         if not toks:
             continue
         name = doc[toks[0].i : toks[-1].i + 1].text
         if name in cl.not_names or any(t.text in cl.not_names for t in toks[:1]):
             continue
         span = (toks[0].idx, toks[-1].idx + len(toks[-1]))
-        _add(cands, name, toks[0].i in known, start, "subject", span, weight=0)
+        _add(cands, name, toks[0].i in known, start, group, span, weight=0)
     if not cands:
         return None
     best_name, (_, _, _, group, span) = max(
-        cands.items(), key=lambda kv: (kv[1][3] != "subject", kv[1][0], kv[1][1], -kv[1][2])
+        cands.items(),
+        key=lambda kv: (_rank(cl, kv[1][3]), kv[1][1], kv[1][0], -kv[1][2]),
     )
     info = cl.evidence.get(group) or {}
     return NameHit(best_name, str(info.get("evidence", group)), info.get("kind"), span)
+
+
+def _rank(cl: _Lang, group: str) -> int:
+    return int((cl.evidence.get(group) or {}).get("rank", 2))
 
 
 def _add(

@@ -128,7 +128,11 @@ def make_segment(drop: str, file: str, index: int, block: Block) -> Segment:
 def _inherit_languages(segments: list[Segment]) -> list[Segment]:
     """Blocks too short to identify take the language of their neighbour in the file;
     short blocks the detector is unsure of, the file's main language (langid.settle)."""
-    settled = settle([s.text for s in segments], [(s.lang, s.lang_confidence) for s in segments])
+    settled = settle(
+        [s.text for s in segments],
+        [(s.lang, s.lang_confidence) for s in segments],
+        [s.kind == "heading" for s in segments],
+    )
     segments = [
         s if s.lang == lang else replace(s, lang=lang, lang_confidence=conf)
         for s, (lang, conf) in zip(segments, settled, strict=True)

@@ -57,13 +57,19 @@ def _short_rule() -> tuple[int, float]:
     return int(data.get("short_words", 4)), float(data.get("sure_confidence", 0.7))
 
 
-def settle(texts: Sequence[str], found: Sequence[tuple[str, float]]) -> list[tuple[str, float]]:
+def settle(
+    texts: Sequence[str],
+    found: Sequence[tuple[str, float]],
+    headings: Sequence[bool] | None = None,
+) -> list[tuple[str, float]]:
     """A file's languages after its short blocks that the detector is unsure of
     ("Champion." as Italian, "Roll a D6:" as German) took the file's main language.
 
     Such a block changes only when most of its words are words of the main language's
     blocks of the same file, so a short translation-memory source ("armatura +3" in an
-    English file) keeps its own language. The confidence of a changed block is 0.
+    English file) keeps its own language. A heading the detector is unsure of takes the
+    language of the block under it, when that one is sure ("Rage" above an English rule).
+    The confidence of a changed block is 0.
     """
     short_words, sure = _short_rule()
     letters: Counter[str] = Counter()
@@ -81,6 +87,11 @@ def settle(texts: Sequence[str], found: Sequence[tuple[str, float]]) -> list[tup
         words = [w.casefold() for w in _WORD.findall(text)]
         if not words or len(words) > short_words:
             continue
+        if headings is not None and headings[i] and i + 1 < len(found):
+            below, below_confidence = found[i + 1]
+            if below_confidence >= sure and below != "und":
+                out[i] = (below, 0.0)
+                continue
         if vocabulary is None:
             vocabulary = {
                 w.casefold()
