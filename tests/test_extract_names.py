@@ -143,3 +143,11 @@ def test_short_unsure_blocks_take_their_files_language():
     found = [identify(t) or ("und", 0.0) for t in texts]
     settled = settle(texts, found, [False, False, False, True, False])
     assert [lang for lang, _ in settled] == ["en", "en", "it", "en", "en"]
+
+
+def test_a_signature_label_names_the_rule_without_its_parameter():
+    assert _name("Ricochet (X): The model cannot declare Charges.") == ("Ricochet", "label")
+    assert _name("Рикошет (X): модель не может объявлять нападение.", "ru") == (
+        "Рикошет",
+        "label",
+    )
