@@ -242,7 +242,7 @@ def _rule(draft: _Draft, translations: Sequence[_Part]) -> dict[str, Any]:
             if profile is None and f.profile is not None:
                 profile = f.profile
     head_link = texts[lang].get("link")
-    if lang != "en":
+    if lang != "en" and (head_link or {}).get("status") != "linked":
         status = head_link["status"] if head_link else "unlinked"
         best = next((p.link for p in draft.parts if p.link and p.link.status == status), None)
         detail = (
@@ -316,7 +316,7 @@ def _sections(
 ) -> list[_Draft]:
     """Drafts in reading order: a heading opens a section that owns the blocks under it
     until the next heading of the same or a higher level (a deeper heading opens a
-    section inside it); any other block is a rule of its own."""
+    section inside it) and are in its language; any other block is a rule of its own."""
     drafts: list[_Draft] = []
     stack: list[tuple[int, int]] = []  # (heading level, draft index)
     current: tuple[str, str] | None = None
@@ -335,6 +335,9 @@ def _sections(
             stack.append((level, len(drafts) - 1))
             continue
         if stack and not _names_own_rule(part, drafts[stack[-1][1]].head):
+            if part.cluster.lang != drafts[stack[-1][1]].lang:  # another language's block
+                drafts.append(_Draft([part]))
+                continue
             drafts[stack[-1][1]].parts.append(part)
             continue
         drafts.append(_Draft([part], stack[-1][1] if stack else None))
