@@ -14,11 +14,14 @@ headings, pipe tables, list items, profiles), identify each block's language, ma
 BBCode and translators' asides, deduplicate exact and near copies (reporting
 conflicting variants), extract names, kinds, keywords, quantities, tables and effects,
 link each translation to the English text it translates, assemble one rule per
-cluster, and write to OUT:
+section (a heading and the blocks under it) or named block, and write to OUT:
   segments.jsonl   every input block with provenance (drop, file, block, lines, sha256)
   clusters.json    copies grouped per language, with each member's relation
+                   (exact, cosmetic, reworded, conflict)
   alignments.json  each translation's link to its English source, with sentence beads
-  rules/<id>.yaml  one rule per cluster; rules.json, the bundle of them all
+  rules/<id>.yaml  one rule per section or block, its id from its English name
+                   (loose-mounts), else its name transliterated (padenie-s-loshadi),
+                   else its file and block (rules-12); rules.json, the bundle
   manifest.json    inputs with sha256, counts, and where every block went
 The output folder is replaced only when the whole build succeeded; files are validated
 against schemas/ before they are written. The same inputs give byte-identical output."""

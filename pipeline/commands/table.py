@@ -13,10 +13,13 @@ def add(sub: argparse._SubParsersAction) -> None:
         help="outcome probabilities of a dice table, chains followed",
         description="Outcome probabilities of a dice table rule; rows that lead to another "
         "table are followed and their final outcomes reported.",
-        epilog="example:\n  rulepipe table pryzhok --modifier -1",
+        epilog="example:\n  rulepipe table trudnaya-mestnost-i-prepyatstviya --modifier -1",
         formatter_class=options.FORMATTER,
     )
-    p.add_argument("rule", help="rule id of the table (e.g. pryzhok, the LotOW jump table)")
+    p.add_argument(
+        "rule",
+        help="rule id of the table (e.g. trudnaya-mestnost-i-prepyatstviya, the LotOW jump table)",
+    )
     p.add_argument(
         "--modifier", type=int, default=0, metavar="N", help="added to the die result (e.g. -1)"
     )

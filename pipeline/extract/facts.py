@@ -150,7 +150,7 @@ def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
         )
     labels = split_labels(text, lang)
     doc = tokenize(text, lang)
-    hit = find_name(doc, lang, glossary)
+    hit = find_name(doc, lang, glossary, raw=segment.raw)
     quantities = tuple(find_quantities(text, lang))
     table: dict[str, Any] | None = None
     table_span: Span | None = None

@@ -19,7 +19,7 @@ from ..files import MAX_FILE_BYTES, decode
 from ..model import Block, Segment
 from ..normalise import normalise
 from .asides import find_asides
-from .langid import identify
+from .langid import identify, settle
 from .spans import left_out
 from .text import read_text
 
@@ -126,7 +126,17 @@ def make_segment(drop: str, file: str, index: int, block: Block) -> Segment:
 
 
 def _inherit_languages(segments: list[Segment]) -> list[Segment]:
-    """Blocks too short to identify take the language of their neighbour in the file."""
+    """Blocks too short to identify take the language of their neighbour in the file;
+    short blocks the detector is unsure of, the file's main language (langid.settle)."""
+    settled = settle(
+        [s.text for s in segments],
+        [(s.lang, s.lang_confidence) for s in segments],
+        [s.kind == "heading" for s in segments],
+    )
+    segments = [
+        s if s.lang == lang else replace(s, lang=lang, lang_confidence=conf)
+        for s, (lang, conf) in zip(segments, settled, strict=True)
+    ]
     known = [s.lang for s in segments]
     for i, lang in enumerate(known):
         if lang == "und":

@@ -27,7 +27,7 @@ def _forms(word: str) -> tuple[str, ...]:
     """Every inflected form of a Russian word (so "Рикошета" finds "Рикошет")."""
     if not _CYRILLIC.search(word):
         return (word,)
-    from ...extract.keywords import morph
+    from ...lang import morph
 
     forms = {word}
     for parse in morph().parse(word)[:2]:
