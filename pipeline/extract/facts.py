@@ -33,6 +33,7 @@ from pipeline.extract.names import (
     table_lead_in,
     table_references,
 )
+from pipeline.extract.profiles import TypedProfile, read_profile, without_repeats
 from pipeline.extract.quantities import Quantity, find_quantities, parse_profile
 from pipeline.extract.tables import markdown_table, prose_table, table_context
 from pipeline.glossary import Glossary
@@ -152,6 +153,10 @@ def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
             words=keyword_spans(doc, lang, core_lexicon()),
             quantities=tuple(find_quantities(text, lang)),
         )
+    if segment.kind == "profile" and segment.rows:
+        typed = read_profile(text, segment.rows, segment.role, lang)
+        if typed is not None:
+            return _typed_facts(segment, typed, glossary)
     labels = split_labels(text, lang)
     doc = tokenize(text, lang)
     hit = find_name(doc, lang, glossary)
@@ -210,6 +215,70 @@ def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
         coverage=_coverage(effects, table, profile, unformalised),
         unformalised=tuple(unformalised),
         table_span=table_span,
+    )
+
+
+def _name_effects(
+    names: Sequence[tuple[str, Span]], text: str, lang: str, exclude: set[str]
+) -> list[dict[str, Any]]:
+    """Effects of a listed attribute ("Strike at Initiative Step 0"), else a grant of it."""
+    out: list[dict[str, Any]] = []
+    for item, (a, b) in names:
+        found = find_effects(text[:b], lang, find_quantities(text[:b], lang), start=a)
+        if found.effects:
+            out.extend(found.effects)
+            continue
+        m = re.match(r"^(?P<name>[^()]+?)\s*(?:\((?P<params>[^()]*)\))?$", item)
+        name = m.group("name") if m else item
+        params = [p.strip() for p in (m.group("params") or "").split(",") if p.strip()] if m else []
+        if name in exclude and params:
+            out.append({"op": "multiple-wounds", "amount": params[0], "span": [a, b]})
+            continue
+        effect: dict[str, Any] = {"op": "grant", "rule": slug(name)}
+        if params:
+            effect["params"] = params
+        effect["span"] = [a, b]
+        out.append(effect)
+    return out
+
+
+def _typed_facts(segment: Segment, typed: TypedProfile, glossary: Glossary | None) -> Facts:
+    """Facts of a BattleScribe profile from its columns (weapon, armour or model profile)."""
+    text, lang = segment.text, segment.lang
+    doc = tokenize(text, lang)
+    quantities = tuple(find_quantities(text, lang))
+    effects: list[dict[str, Any]] = list(typed.effects)
+    unformalised: tuple[Span, ...] = ()
+    profile = dict(typed.profile)
+    if typed.names and typed.kind == "model-profile":
+        profile["rules"] = [n for n, _ in typed.names]
+    elif typed.names:
+        exclude = set(lang_data(lang, "effects").get("grant_exclude") or ())
+        effects.extend(_name_effects(typed.names, text, lang, exclude))
+    elif typed.text_span is not None:
+        a, b = typed.text_span
+        inside = [q for q in quantities if a <= q.span[0] < b]
+        found = find_effects(text[:b], lang, inside, start=a)
+        effects.extend(without_repeats(typed.effects, found.effects))
+        unformalised = found.unformalised
+    terms = keyword_spans(doc, lang, glossary)
+    name = segment.name
+    refs = [r for r in find_references(doc, lang, glossary, exclude=name) if r != name]
+    return Facts(
+        segment=segment.id,
+        lang=lang,
+        name=name,
+        name_evidence="stated" if name else None,
+        kind=typed.kind,
+        keywords=_term_ids(terms),
+        terms=terms,
+        words=keyword_spans(doc, lang, core_lexicon()),
+        references=tuple(refs),
+        quantities=quantities,
+        profile=profile,
+        effects=tuple(effects),
+        coverage="partial" if unformalised else "full",
+        unformalised=unformalised,
     )
 
 

@@ -4,9 +4,11 @@ Community army-builder data states what a plain text drop leaves implicit: every
 `<rule name=..><description>..</description></rule>` (shared rules and those nested in
 entries) is a paragraph whose rule name is recorded in `Block.name`, and every
 `<profile name=.. typeName=..>` is a `profile` block whose rows are its characteristics
-(name, value), in the file's order. The file's `name`, `revision` and type (game system or
-catalogue) are its version, carried to the build manifest. Nothing is deduplicated here:
-a rule repeated across entries is a copy for dedup to cluster.
+(name, value), in the file's order, and whose `role` is its profile type (`typeName`, e.g.
+"5 Melee Weapon"), so that extraction reads the columns by type. The file's `name`,
+`revision` and type (game system or catalogue) are its version, carried to the build
+manifest. Nothing is deduplicated here: a rule repeated across entries is a copy for dedup
+to cluster.
 
 A BattleScribe drop also serves as a reference list: the stated names reach paragraphs
 elsewhere through `pipeline/extract/references.py`.
@@ -115,6 +117,7 @@ def read_document(name: str, data: bytes) -> list[Block]:
                     raw=profile_text(profile_name, rows),
                     lines=line_span(el),
                     rows=rows,
+                    role=(el.get("typeName") or "").strip() or None,
                     lang_hint=lang,
                     name=profile_name or None,
                     extra={"version": version},

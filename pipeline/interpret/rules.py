@@ -9,6 +9,7 @@ file is reported with its file and effect index instead of silently doing nothin
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Iterable, Mapping
@@ -153,7 +154,10 @@ class Build:
             raise InputError(source, f"{rule_id!r} is not a rule id (lower case, digits, '-')")
         path = self.rules_dir / f"{rule_id}.yaml"
         if not path.is_file():
-            raise InputError(str(path), f"no rule {rule_id!r} in build {self.root}")
+            known = sorted(p.stem for p in self.rules_dir.glob("*.yaml"))
+            close = difflib.get_close_matches(rule_id, known, n=3, cutoff=0.6)
+            hint = f"; closest: {', '.join(close)}" if close else ""
+            raise InputError(source, f"no rule {rule_id!r} in build {self.root}{hint}")
         rule = load_rule(path)
         if rule.id != rule_id:
             raise InputError(str(path), f"file holds rule {rule.id!r}, expected {rule_id!r}", "id")
@@ -186,6 +190,8 @@ class Build:
                         )
                     params = tuple(str(bindings.get(str(p), p)) for p in effect.get("params", ()))
                     sub = RuleRef(str(effect["rule"]), params)
+                    if not (self.rules_dir / f"{sub.id}.yaml").is_file():
+                        continue  # an unresolved reference, flagged by the build: no effect
                     granted = self.effects([sub], str(rule.path), _depth + 1)
                     when = effect.get("when")
                     if when is not None:  # a conditional grant makes its effects conditional
