@@ -21,7 +21,7 @@ from .dedup import Cluster, dedup, to_document
 from .drops import prefer_newest, ranks
 from .emit import BuildOutput
 from .extract.facts import Facts, extract_file
-from .extract.references import name_from_references
+from .extract.references import name_from_references, resolve_grants
 from .glossary import Glossary, load_glossary
 from .ingest import Ingested, corpus_files, ingest
 from .model import Segment
@@ -166,7 +166,9 @@ def build(
             ingested.segments, clusters, extract_all(ingested.segments, glossary)
         )
         links = tuple(align(ingested.segments, clusters, facts))
-        rules = tuple(assemble(ingested.segments, clusters, facts, links, ingested.drops))
+        rules = tuple(
+            resolve_grants(assemble(ingested.segments, clusters, facts, links, ingested.drops))
+        )
         cluster_document = to_document(clusters)
         manifest = make_manifest(
             ingested, clusters, cluster_document["summary"], rules, links, glossary
