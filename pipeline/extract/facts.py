@@ -42,6 +42,7 @@ from pipeline.normalise import normalise
 
 Span = tuple[int, int]
 Coverage = Literal["full", "partial", "descriptive"]
+_SIGNED_PARAM = re.compile(r"^\s*([+\-−])\s*(\d+)\s+(\w[\w ]*?)\s*$")
 _BBCODE = re.compile(r"\[/?[a-zA-Z*]+(?:=[^\]]*)?\]")
 
 
@@ -259,7 +260,19 @@ def _typed_facts(segment: Segment, typed: TypedProfile, glossary: Glossary | Non
         a, b = typed.text_span
         inside = [q for q in quantities if a <= q.span[0] < b]
         found = find_effects(text[:b], lang, inside, start=a)
-        effects.extend(without_repeats(typed.effects, found.effects))
+        chars = lang_data(lang, "effects").get("characteristics") or {}
+        stated = [
+            (chars[q.characteristic], q.value)
+            for q in inside
+            if q.type == "modifier" and q.characteristic in chars and isinstance(q.value, int)
+        ]
+        for e in found.effects:  # a bracket's modifiers ("Devastating Charge (+ 2 Strength)")
+            for param in e.get("params") or () if e["op"] == "grant" else ():
+                m = _SIGNED_PARAM.match(str(param))
+                if m and slug(m.group(3)) in chars:
+                    sign = -1 if m.group(1) in "-−" else 1
+                    stated.append((chars[slug(m.group(3))], sign * int(m.group(2))))
+        effects = without_repeats(typed.effects, found.effects, stated)
         unformalised = found.unformalised
     terms = keyword_spans(doc, lang, glossary)
     name = segment.name

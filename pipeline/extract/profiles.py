@@ -186,15 +186,36 @@ def read_profile(
 
 
 def without_repeats(
-    column: Sequence[dict[str, Any]], text: Sequence[dict[str, Any]]
+    column: Sequence[dict[str, Any]],
+    text: Sequence[dict[str, Any]],
+    stated: Sequence[tuple[str, int]] = (),
 ) -> list[dict[str, Any]]:
-    """Text effects minus those that restate a column's bonus (counted once, from the column)."""
-    left = [(e["characteristic"], e.get("by"), e.get("to")) for e in column if e["op"] == "modify"]
-    out = []
-    for e in text:
-        key = (e.get("characteristic"), e.get("by"), e.get("to"))
-        if e.get("op") == "modify" and "when" not in e and key in left:
-            left.remove(key)
+    """Column and text effects with each bonus counted once.
+
+    A bonus the text restates as is ("+1 Armour Penetration" beside `AP +1`) is read from the
+    column. A column bonus that the text states only under a condition or inside a bracket
+    (a Lance's `Str +2` that is "Devastating Charge (+2 Strength)" in the front while
+    charging) is the text's: the column is the summary, the text says when it holds.
+    `stated` is every (characteristic, value) modifier written in the text.
+    """
+    out = list(column)
+    rest = list(text)
+    for c in column:
+        if c["op"] != "modify" or "by" not in c:
             continue
-        out.append(e)
-    return out
+        key = (c["characteristic"], c["by"])
+        plain = next(
+            (
+                e
+                for e in rest
+                if e.get("op") == "modify"
+                and "when" not in e
+                and (e.get("characteristic"), e.get("by")) == key
+            ),
+            None,
+        )
+        if plain is not None:
+            rest.remove(plain)
+        elif key in stated:
+            out.remove(c)
+    return out + rest
