@@ -33,7 +33,7 @@ from pipeline.errors import InputError
 from pipeline.files import read_yaml
 from pipeline.interpret.core import core, need_from_rows
 from pipeline.interpret.dice import parse
-from pipeline.interpret.rules import BoundEffect, Build, as_int
+from pipeline.interpret.rules import BoundEffect, Build, as_int, parse_ref
 
 ATTACKER_FIELDS = (
     "models",
@@ -488,7 +488,8 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
     dfd_cond = set(scenario.conditions) | ({"charging", "first-round"} if dfd.charging else set())
     a_all = build.effects(att.rules, scenario.source)
     d_all = build.effects(dfd.rules, scenario.source)
-    a_ids, d_ids = {e.rule for e in a_all}, {e.rule for e in d_all}
+    a_ids = {parse_ref(r).id for r in att.rules} | {e.rule for e in a_all}
+    d_ids = {parse_ref(r).id for r in dfd.rules} | {e.rule for e in d_all}
     a_eff = [e for e in a_all if _holds(e, att_cond, a_ids, d_ids)]
     d_eff = [e for e in d_all if _holds(e, dfd_cond, d_ids, a_ids)]
     ignored = {str(e.get("what")) for e in a_eff if e.op == "ignore"}
