@@ -26,6 +26,7 @@ from .glossary import Glossary, load_glossary
 from .ingest import Ingested, corpus_files, ingest
 from .model import Segment
 from .parallel import map_in_order
+from .units import corpus_units
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,5 +182,8 @@ def build(
         for rule in rules:
             target.write_yaml(f"rules/{rule['id']}.yaml", rule, "rule")
         target.write_json("rules.json", list(rules), "rules", items_schema="rule")
+        ids = {str(r["id"]) for r in rules}
+        inputs = [(f.drop, f.file) for f in ingested.inputs]
+        target.write_json("units.json", corpus_units(corpus, inputs, ids), "units")
         target.write_json("manifest.json", manifest, "manifest")
     return BuildResult(out, ingested, clusters, links, rules, manifest)
