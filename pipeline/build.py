@@ -17,6 +17,7 @@ from . import __version__
 from .align import Link, align
 from .align import to_document as alignment_document
 from .assemble import assemble, rule_of_cluster
+from .coverage import summary as coverage_summary
 from .dedup import Cluster, dedup, to_document
 from .drops import prefer_newest, ranks
 from .emit import BuildOutput
@@ -126,6 +127,7 @@ def make_manifest(
         },
         "conflicts": cluster_summary["conflicts"],
         "accounting": accounting(segments, clusters, rules),
+        "coverage": coverage_summary(rules),
     }
     return manifest
 

@@ -190,6 +190,12 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
     add_commands(sub)
 
 
+def _add_coverage(sub: argparse._SubParsersAction) -> None:
+    from .coverage import add_command
+
+    add_command(sub)
+
+
 COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_build,
     _add_extract,
@@ -198,6 +204,7 @@ COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_export,
     _add_diff,
     _add_check,
+    _add_coverage,
 ]
 
 
