@@ -33,7 +33,7 @@ from pipeline.extract.names import (
     table_lead_in,
     table_references,
 )
-from pipeline.extract.profiles import TypedProfile, read_profile, without_repeats
+from pipeline.extract.profiles import TypedProfile, name_list, read_profile, without_repeats
 from pipeline.extract.quantities import Quantity, find_quantities, parse_profile
 from pipeline.extract.tables import markdown_table, prose_table, table_context
 from pipeline.glossary import Glossary
@@ -273,7 +273,16 @@ def _typed_facts(segment: Segment, typed: TypedProfile, glossary: Glossary | Non
                     sign = -1 if m.group(1) in "-−" else 1
                     stated.append((chars[slug(m.group(3))], sign * int(m.group(2))))
         effects = without_repeats(typed.effects, found.effects, stated)
-        unformalised = found.unformalised
+        exclude = set(lang_data(lang, "effects").get("grant_exclude") or ())
+        left = []
+        for u, v in found.unformalised:  # a sentence that only lists rules ("Two-Handed.")
+            listed = name_list(text[u:v])
+            if listed is None:
+                left.append((u, v))
+                continue
+            named = [(n, (u + x, u + y)) for n, (x, y) in listed]
+            effects.extend(_name_effects(named, text, lang, exclude))
+        unformalised = tuple(left)
     terms = keyword_spans(doc, lang, glossary)
     name = segment.name
     refs = [r for r in find_references(doc, lang, glossary, exclude=name) if r != name]

@@ -161,7 +161,11 @@ def evaluate(files: list[Path], label: str) -> None:
             drop.mkdir(parents=True)
             shutil.copy(f, drop / f.name)
         t = time.perf_counter()
-        build(corpus, Path(tmp) / "out")
+        try:
+            build(corpus, Path(tmp) / "out")
+        except InputError as exc:  # e.g. a game system with no rule texts yet
+            print(f"== {label}: {len(files)} files, not built: {exc}")
+            return
         took = time.perf_counter() - t
         out = Path(tmp) / "out"
         rules = read_json(out / "rules.json", "rules")
