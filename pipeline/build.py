@@ -17,16 +17,18 @@ from . import __version__
 from .align import Link, align
 from .align import to_document as alignment_document
 from .assemble import assemble, rule_of_cluster
+from .coverage import summary as coverage_summary
 from .dedup import Cluster, dedup, prefer_newest, to_document
 from .drops import ranks
 from .emit import BuildOutput
 from .extract.facts import Facts, extract_file
-from .extract.references import name_from_references
+from .extract.references import name_from_references, resolve_grants
 from .glossary import Glossary, load_glossary
 from .ingest import Ingested, corpus_files, ingest
 from .model import Segment
 from .parallel import map_in_order
 from .progress import Report
+from .units import corpus_units
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +128,7 @@ def make_manifest(
         },
         "conflicts": cluster_summary["conflicts"],
         "accounting": accounting(segments, clusters, rules),
+        "coverage": coverage_summary(rules),
     }
     return manifest
 
@@ -183,7 +186,9 @@ def build(
         links = tuple(align(ingested.segments, clusters, facts))
         tell("aligning", n, n)
         tell("assembling", 0, n)
-        rules = tuple(assemble(ingested.segments, clusters, facts, links, ingested.drops))
+        rules = tuple(
+            resolve_grants(assemble(ingested.segments, clusters, facts, links, ingested.drops))
+        )
         tell("assembling", n, n)
         cluster_document = to_document(clusters)
         manifest = make_manifest(
@@ -197,6 +202,9 @@ def build(
         for rule in rules:
             target.write_yaml(f"rules/{rule['id']}.yaml", rule, "rule")
         target.write_json("rules.json", list(rules), "rules", items_schema="rule")
+        ids = {str(r["id"]) for r in rules}
+        inputs = [(f.drop, f.file) for f in ingested.inputs]
+        target.write_json("units.json", corpus_units(corpus, inputs, ids), "units")
         target.write_json("manifest.json", manifest, "manifest")
         tell("writing", 0, 1)
     tell("writing", 1, 1)

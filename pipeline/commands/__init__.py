@@ -30,6 +30,7 @@ COMMANDS = (
     "diff",
     "rules",
     "show",
+    "coverage",
     "roll",
     "table",
     "charge",

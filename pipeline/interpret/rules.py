@@ -173,6 +173,9 @@ class Build:
             bindings = dict(zip(names, ref.params, strict=False))
             for i, effect in enumerate(rule.effects):
                 bound = BoundEffect(effect, bindings, rule.id, rule.path, i)
+                if bound.op == "bracket":
+                    out.extend(self._bracket(bound, ref, source, _depth))
+                    continue
                 out.append(bound)
                 if bound.op == "grant":
                     if _depth >= MAX_GRANT_DEPTH:
@@ -181,18 +184,53 @@ class Build:
                         )
                     params = tuple(str(bindings.get(str(p), p)) for p in effect.get("params", ()))
                     sub = RuleRef(str(effect["rule"]), params)
+                    if not (self.rules_dir / f"{sub.id}.yaml").is_file():
+                        continue  # an unresolved reference, flagged by the build: no effect
                     granted = self.effects([sub], str(rule.path), _depth + 1)
                     when = effect.get("when")
                     if when is not None:  # a conditional grant makes its effects conditional
-                        granted = [
-                            g if "when" in g.effect else _with_when(g, str(when)) for g in granted
-                        ]
+                        granted = [_with_when(g, str(when)) for g in granted]
                     out.extend(granted)
         return out
 
+    def _bracket(
+        self, bound: BoundEffect, ref: RuleRef, source: str, depth: int
+    ) -> list[BoundEffect]:
+        """What a bracket states: `+1 Strength` modifies, `Poison Attacks` is granted."""
+        from pipeline.interpret.core import core
+
+        names = core()["characteristics"].get("names", {})
+        out: list[BoundEffect] = []
+        when = bound.get("when")
+        for param in ref.params:
+            m = _BRACKET_MOD.match(param)
+            char = names.get(" ".join(m.group("name").lower().split())) if m else None
+            if m and char:
+                by = int(m.group("n")) * (-1 if m.group("sign") in "-−" else 1)
+                effect: dict[str, Any] = {"op": "modify", "characteristic": char, "by": by}
+                if when is not None:
+                    effect["when"] = when
+                out.append(BoundEffect(effect, {}, bound.rule, bound.path, bound.index))
+                continue
+            try:
+                sub = parse_ref(param, source)
+            except InputError:
+                continue
+            if not (self.rules_dir / f"{sub.id}.yaml").is_file():
+                continue  # not a rule of this build: nothing to apply
+            granted = self.effects([sub], str(bound.path), depth + 1)
+            out.extend(_with_when(g, str(when)) if when else g for g in granted)
+        return out
+
+
+_BRACKET_MOD = re.compile(r"^\s*(?P<sign>[+\-−])\s*(?P<n>\d+)\s+(?P<name>[A-Za-z][A-Za-z ]*?)\s*$")
+
 
 def _with_when(g: BoundEffect, when: str) -> BoundEffect:
-    return BoundEffect({**g.effect, "when": when}, g.bindings, g.rule, g.path, g.index)
+    """The effect under `when` as well as its own condition."""
+    own = g.get("when")
+    both = when if own is None or own == when else f"{when} & {own}"
+    return BoundEffect({**g.effect, "when": both}, g.bindings, g.rule, g.path, g.index)
 
 
 def load_rule(path: Path) -> Rule:
