@@ -1,10 +1,15 @@
-"""Assemble: one rule per cluster, from the facts of its canonical member.
+"""Assemble: one rule per section, from the facts of the canonical copies of its blocks.
 
-A rule keeps the provenance of every copy in its cluster, the quantities, keywords,
-references and effects that extraction read, and flags for what could not be
-formalised, conflicting variants, and foreign text with no English counterpart. A foreign
-cluster that alignment linked to an English one is not a rule of its own: its text, name
-and quantities join the English rule, with the link's score.
+Books write a rule as a heading and the paragraphs, lists and tables under it, so a
+heading and the blocks it owns (up to the next heading of its level or higher, in its
+language) are one rule, its `parts` in reading order; a block that names a rule of its
+own, or stands under no heading, is a rule by itself. A rule keeps the provenance of every
+copy of every part, the quantities, keywords, references and effects that extraction read
+(spans moved into the rule's joined text), and flags for what could not be formalised,
+conflicting variants, and foreign text with no English counterpart. A foreign cluster
+that alignment linked to an English one is not a rule of its own: it joins the rule of
+its English source, with the link's score. Ids come from names, or from the file and
+block of a rule with none, never from its words (which change from drop to drop).
 """
 
 from __future__ import annotations
