@@ -1,9 +1,10 @@
 """Matching the rules of two builds and telling what changed, in a rules team's terms.
 
 Matching, in order: same id and same texts (unchanged); same texts under a new id
-(renamed; for a rule with no name, whose id is its place in its file, unchanged); same id (changed); a text at least MIN_SIMILARITY similar in the same language
-(changed, with the old id kept); the rest are added or removed. Provenance (files, lines,
-segment and cluster ids) is not content: a rule moved in its file is unchanged.
+(renamed; for a rule with no name, whose id is its place in its file, unchanged); same
+id (changed); a text at least MIN_SIMILARITY similar in the same language (changed, with
+the old id kept); the rest are added or removed. Provenance (files, lines, segment and
+cluster ids) is not content: a rule moved in its file is unchanged.
 """
 
 from __future__ import annotations
