@@ -16,6 +16,7 @@ from typing import Any
 from . import __version__
 from .align import Link, align
 from .align import to_document as alignment_document
+from .align.bootstrap import bootstrap
 from .assemble import assemble, rule_of_cluster
 from .dedup import Cluster, dedup, to_document
 from .drops import prefer_newest, ranks
@@ -81,6 +82,7 @@ def make_manifest(
     rules: tuple[dict[str, Any], ...],
     links: tuple[Link, ...],
     glossary: Glossary | None,
+    rounds: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     segments = ingested.segments
     grouped = by_file(segments)
@@ -126,6 +128,8 @@ def make_manifest(
         "conflicts": cluster_summary["conflicts"],
         "accounting": accounting(segments, clusters, rules),
     }
+    if rounds is not None:
+        manifest["alignment"] = {"rounds": rounds}
     return manifest
 
 
@@ -165,11 +169,16 @@ def build(
         facts = name_from_references(
             ingested.segments, clusters, extract_all(ingested.segments, glossary)
         )
-        links = tuple(align(ingested.segments, clusters, facts))
+        rounds = None
+        if glossary is None:  # a glossary induced from the surest links, then align again
+            found, rounds = bootstrap(ingested.segments, clusters, facts)
+            links = tuple(found)
+        else:
+            links = tuple(align(ingested.segments, clusters, facts))
         rules = tuple(assemble(ingested.segments, clusters, facts, links, ingested.drops))
         cluster_document = to_document(clusters)
         manifest = make_manifest(
-            ingested, clusters, cluster_document["summary"], rules, links, glossary
+            ingested, clusters, cluster_document["summary"], rules, links, glossary, rounds
         )
         target.write_jsonl("segments.jsonl", (s.to_json() for s in ingested.segments), "segment")
         target.write_json("clusters.json", cluster_document, "clusters")
