@@ -165,11 +165,14 @@ def _run_suggest(args: argparse.Namespace) -> int:
     alignments = read_json(
         args.build / "alignments.json", "alignments (alignments.json): run `rulepipe build` first"
     )
-    segments = read_jsonl(
+    raw: dict[str, str] = {}
+    langs = {"en", args.lang}
+    for s in read_jsonl(
         args.build / "segments.jsonl", {"id": str, "raw": str, "lang": str}, MAX_BUILD_FILE_BYTES
-    )
-    raw = {s["id"]: s["raw"] for s in segments}
-    languages = sorted({s["lang"] for s in segments} - {"und"} | {"en", args.lang})
+    ):
+        raw[s["id"]] = s["raw"]
+        langs.add(s["lang"])
+    languages = sorted(langs - {"und"})
     languages.insert(0, languages.pop(languages.index("en")))
     beads = build_beads(alignments, raw, args.lang)
     found = suggest(beads, args.lang, glossary, args.min_count)

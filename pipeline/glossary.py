@@ -161,7 +161,7 @@ def _load_tsv(path: Path) -> Glossary:
     )
     proposed, rejected = (
         tuple(
-            Term(term_id, {k: tuple(dict.fromkeys(v)) for k, v in forms.items() if v})
+            Term(term_id, {k: tuple(dict.fromkeys(v)) for k, v in forms.items() if v}, {})
             for term_id, forms in review[status].items()
         )
         for status in REVIEW_STATUSES
