@@ -16,6 +16,7 @@ from typing import Any
 from . import __version__
 from .align import Link, align
 from .align import to_document as alignment_document
+from .align.bootstrap import bootstrap
 from .assemble import assemble, rule_of_cluster
 from .coverage import summary as coverage_summary
 from .dedup import Cluster, dedup, prefer_newest, to_document
@@ -84,6 +85,7 @@ def make_manifest(
     rules: tuple[dict[str, Any], ...],
     links: tuple[Link, ...],
     glossary: Glossary | None,
+    rounds: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     segments = ingested.segments
     grouped = by_file(segments)
@@ -130,6 +132,8 @@ def make_manifest(
         "accounting": accounting(segments, clusters, rules),
         "coverage": coverage_summary(rules),
     }
+    if rounds is not None:
+        manifest["alignment"] = {"rounds": rounds}
     return manifest
 
 
@@ -183,7 +187,12 @@ def build(
         )
         facts = name_from_references(ingested.segments, clusters, found)
         tell("aligning", 0, n)
-        links = tuple(align(ingested.segments, clusters, facts))
+        rounds = None
+        if glossary is None:  # a glossary induced from the surest links, then align again
+            linked, rounds = bootstrap(ingested.segments, clusters, facts)
+            links = tuple(linked)
+        else:
+            links = tuple(align(ingested.segments, clusters, facts))
         tell("aligning", n, n)
         tell("assembling", 0, n)
         rules = tuple(
@@ -192,7 +201,7 @@ def build(
         tell("assembling", n, n)
         cluster_document = to_document(clusters)
         manifest = make_manifest(
-            ingested, clusters, cluster_document["summary"], rules, links, glossary
+            ingested, clusters, cluster_document["summary"], rules, links, glossary, rounds
         )
         target.write_jsonl("segments.jsonl", (s.to_json() for s in ingested.segments), "segment")
         target.write_json("clusters.json", cluster_document, "clusters")
