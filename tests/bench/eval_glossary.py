@@ -33,8 +33,9 @@ sys.path.insert(0, str(ROOT))
 from pipeline.align.suggest import build_beads, suggest  # noqa: E402
 from pipeline.align.terms import english_key  # noqa: E402
 from pipeline.build import build  # noqa: E402
-from pipeline.extract.keywords import core_lexicon, lemma  # noqa: E402
+from pipeline.extract.keywords import core_lexicon  # noqa: E402
 from pipeline.glossary import load_glossary  # noqa: E402
+from pipeline.lang import lemma  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "align"
 
