@@ -223,6 +223,24 @@ def test_toxic_and_flaming_attacks(out: Path) -> None:
     assert p == F(1, 2) * F(3, 4)
 
 
+def test_impact_hits_only_when_charging(out: Path) -> None:
+    # Impact Hits (2): two automatic hits at S 3 (4+ to wound) before the attack, charging only
+    charged = resolve(scenario(att_rules=["impact-hits(2)"], charging=True), Build(out))
+    assert charged.hits.mean() == 2 + F(1, 2)
+    assert charged.wounds.mean() == 2 * F(1, 2) + F(1, 4)
+    still = resolve(scenario(att_rules=["impact-hits(2)"]), Build(out))
+    assert still.hits.mean() == F(1, 2)
+
+
+def test_shooting_only_and_special_attack_rules_leave_melee_alone(out: Path) -> None:
+    # Hard Target hinders Shooting Attacks: no effect on a close combat attack
+    assert resolve(scenario(def_rules=["hard-target"]), Build(out)).hits.mean() == F(1, 2)
+    effects = rule(out, "hard-target")["effects"]
+    assert [e.get("when") for e in effects] == ["shooting"]
+    # the Multiple Wounds of Crush Attack's one special attack is no Multiple Wounds of the model
+    assert not [e for e in rule(out, "crush-attack")["effects"] if e["op"] == "multiple-wounds"]
+
+
 def test_unknown_rule_in_a_scenario_names_the_closest(out: Path) -> None:
     with pytest.raises(InputError, match="did you mean: great-weapon"):
         resolve(scenario(att_rules=["great-weapn"]), Build(out))
