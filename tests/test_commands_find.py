@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from pipeline.lookup import closest, fold, search
 
 from .conftest import ROOT, run_cli
@@ -70,16 +72,26 @@ def test_unknown_language_code_is_refused() -> None:
     assert bad.returncode == 2 and "unknown language 'xx'" in bad.stderr
 
 
-def test_a_closed_pipe_is_not_a_failure() -> None:
-    """`rulepipe rules | head -1`: the reader stops early; that is exit 0, not an error."""
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rules"],
+        ["roll", "100D6"],
+        ["attack", str(ROOT / "corpus" / "examples" / "attack.yaml")],
+        ["show", "ricochet"],
+    ],
+)
+def test_a_closed_pipe_is_not_a_failure(args: list[str]) -> None:
+    """`rulepipe attack s.yaml | head -1`: the reader stops early; that is exit 0. The
+    reading end is closed before the command writes, so every write meets a closed pipe."""
+    build = [] if args[0] == "roll" else ["--build", str(ROOT / "output")]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "pipeline", "rules", "--build", str(ROOT / "output")],
+        [sys.executable, "-m", "pipeline", *args, *build],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
     assert proc.stdout is not None
-    proc.stdout.readline()
     proc.stdout.close()
     assert proc.wait(timeout=120) == 0
     assert b"Traceback" not in proc.stderr.read()

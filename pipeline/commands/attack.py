@@ -8,13 +8,16 @@ from pathlib import Path
 from . import options
 
 EPILOG = """\
-scenario.yaml:
+a scenario (rule ids with bracket parameters, as `rulepipe rules` lists them):
   attacker: {models: 5, attacks: 1, offensive_skill: 4, strength: 4,
-             armour_penetration: 1, agility: 3, charging: true,
-             rules: [great-weapon, impact-hits(D3), multiple-wounds(D3)]}
-  defender: {defensive_skill: 3, resilience: 3, health_points: 1, armour: 2,
-             rules: [aegis(5+)], models: 10}
-  conditions: [front-facing]"""
+             armour_penetration: 0, agility: 3, charging: true,
+             rules: [great-weapon, impact-hits(D3)]}
+  defender: {defensive_skill: 4, resilience: 4, health_points: 1, armour: 2,
+             rules: [fortitude(5+)], models: 10}
+  conditions: [front-facing]
+
+example:
+  rulepipe attack corpus/examples/attack.yaml"""
 
 
 def add(sub: argparse._SubParsersAction) -> None:

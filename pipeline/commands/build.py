@@ -32,6 +32,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         "build",
         help="run the whole pipeline on a corpus and write the output folder",
         description=DESCRIPTION,
+        epilog="example:\n  rulepipe build corpus -o output",
         formatter_class=options.FORMATTER,
     )
     p.add_argument(

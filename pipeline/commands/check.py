@@ -36,6 +36,9 @@ words, and the master's spellings).
 Writes DIR/checks.json (schemas/checks.schema.json) and DIR/checks.html (one
 self-contained page: summary, filters, both texts side by side with the findings marked)
 and prints a terse summary. Exit code 1 when findings at or above --fail-on exist.""",
+        epilog="examples:\n  rulepipe check --build output -o checks\n"
+        "  rulepipe check --pairs corpus/examples/pairs.jsonl --glossary"
+        " corpus/examples/terms.tsv --fail-on never",
         formatter_class=options.FORMATTER,
     )
     p.add_argument("--pairs", type=Path, help="pairs file, JSON Lines ('-' for standard input)")

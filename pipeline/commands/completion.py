@@ -18,6 +18,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         "completion",
         help="print a bash or zsh completion script",
         description=DESCRIPTION,
+        epilog="example:\n  rulepipe completion bash",
         formatter_class=options.FORMATTER,
     )
     p.add_argument("shell", choices=("bash", "zsh"), help="the shell to complete in")

@@ -22,6 +22,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         "diff",
         help="changelog between two builds or corpora: rules added, removed, renamed, changed",
         description=DESCRIPTION,
+        epilog="examples:\n  rulepipe diff output output --json\n  rulepipe diff corpus output",
         formatter_class=options.FORMATTER,
     )
     p.add_argument("old", type=Path, help="the earlier build or corpus folder")

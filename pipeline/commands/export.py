@@ -42,6 +42,11 @@ def add(sub: argparse._SubParsersAction) -> None:
         help="export rules (JSON/YAML), aligned pairs (TMX/XLIFF/PO), the glossary (TBX/TSV)"
         " or a static site",
         description=DESCRIPTION,
+        epilog="examples:\n  rulepipe export --format json -o rules.json\n"
+        "  rulepipe export --format xliff --xliff-version 1.2 -o review.xlf\n"
+        "  rulepipe export --format po -o po\n"
+        "  rulepipe export --format tbx --tbx-version 2 -o glossary.tbx\n"
+        "  rulepipe export --format site -o site",
         formatter_class=options.FORMATTER,
     )
     p.add_argument("--format", required=True, choices=FORMATS, help="what to write")

@@ -21,6 +21,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         "extract",
         help="show what the pipeline reads in paragraphs (JSON Lines in and out)",
         description=DESCRIPTION,
+        epilog="example:\n  rulepipe extract corpus/examples/extract.jsonl",
         formatter_class=options.FORMATTER,
     )
     p.add_argument("file", type=Path, help="JSON Lines file ('-' for standard input)")

@@ -28,6 +28,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         "suggest",
         help="propose term pairs from the linked pairs of a build (TSV or TBX)",
         description=SUGGEST,
+        epilog="example:\n  rulepipe glossary suggest --lang ru",
         formatter_class=options.FORMATTER,
     )
     options.build_dir(s)

@@ -14,13 +14,9 @@ def print_json(doc: Any) -> None:
 
 
 def _console() -> Any:
-    from rich.console import Console
+    from ..console import console
 
-    class _Console(Console):
-        def on_broken_pipe(self) -> None:  # rich would exit 1; a closed pipe is not a failure
-            raise BrokenPipeError
-
-    return _Console(highlight=False, soft_wrap=not sys.stdout.isatty(), emoji=False)
+    return console()
 
 
 def print_table(header: Sequence[str], rows: Sequence[Sequence[str]], caption: str) -> None:

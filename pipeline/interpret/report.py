@@ -11,9 +11,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TextIO
 
 import icepool
-from rich.console import Console
 from rich.table import Table
 
+from pipeline.console import console
 from pipeline.interpret.dice import distribution, mean
 
 if TYPE_CHECKING:  # only named in annotations: `roll` need not load the attack chain
@@ -114,7 +114,7 @@ def print_distribution(
     for v, p in items:
         table.add_row(f"{v:,}", _short(p), _pct(p), _pct(tail))
         tail -= p
-    Console(file=out, soft_wrap=True).print(table)
+    console(file=out).print(table)
 
 
 def print_outcomes(title: str, outcomes: Sequence[Outcome], out: TextIO | None = None) -> None:
@@ -123,10 +123,10 @@ def print_outcomes(title: str, outcomes: Sequence[Outcome], out: TextIO | None =
         table.add_column(col, justify=just)  # type: ignore[arg-type]
     for o in outcomes:
         table.add_row(o.outcome, " -> ".join(o.path), _short(o.p), _pct(o.p))
-    Console(file=out, soft_wrap=True).print(table)
+    console(file=out).print(table)
 
 
 def print_lines(lines: Iterable[str], out: TextIO | None = None) -> None:
-    console = Console(file=out, soft_wrap=True)
+    screen = console(file=out)
     for line in lines:
-        console.print(line, markup=False, highlight=False)
+        screen.print(line, markup=False, highlight=False)
