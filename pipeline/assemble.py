@@ -1,27 +1,36 @@
-"""Assemble: one rule per cluster, from the facts of its canonical member.
+"""Assemble: one rule per section, from the facts of the canonical copies of its blocks.
 
-A rule keeps the provenance of every copy in its cluster, the quantities, keywords,
-references and effects that extraction read, and flags for what could not be
-formalised, conflicting variants, and foreign text with no English counterpart. A foreign
-cluster that alignment linked to an English one is not a rule of its own: its text, name
-and quantities join the English rule, with the link's score.
+Books write a rule as a heading and the paragraphs, lists and tables under it, so a
+heading and the blocks it owns (up to the next heading of its level or higher, in its
+language) are one rule, its `parts` in reading order; a block that names a rule of its
+own, or stands under no heading, is a rule by itself. A rule keeps the provenance of every
+copy of every part, the quantities, keywords, references and effects that extraction read
+(spans moved into the rule's joined text), and flags for what could not be formalised,
+conflicting variants, and foreign text with no English counterpart. A foreign cluster
+that alignment linked to an English one is not a rule of its own: it joins the rule of
+its English source, with the link's score. Ids come from names, or from the file and
+block of a rule with none, never from its words (which change from drop to drop).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .align import Link
 from .dedup import Cluster, Member
 from .drops import Drop, ranks
-from .emit import validator
 from .extract.facts import Facts
+from .ingest.text import heading_level
 from .model import Segment
+from .schemas import validator
 from .slug import slugify, unique
 
-FALLBACK_WORDS = 6
+PART_BREAK = "\n\n"
+PLACE_CHARS = 24
 _VARIABLE = re.compile(r"(?<![A-Za-z])([XY])(?![A-Za-z])")
 
 
@@ -82,119 +91,290 @@ def _conflicts(cluster: Cluster, lang: str) -> list[dict[str, Any]]:
     return flags
 
 
-def _add_translation(
-    rule: dict[str, Any],
-    cluster: Cluster,
-    segments: Mapping[str, Segment],
-    facts: Facts,
-    link: Link,
-) -> None:
-    """Put a linked foreign cluster's text, name and quantities into the English rule."""
-    canonical = segments[cluster.canonical]
-    lang = canonical.lang
-    if facts.name:
-        rule["names"][lang] = facts.name
-        rule["names"] = dict(sorted(rule["names"].items()))
-    rule["texts"][lang] = {
-        "text": canonical.text,
-        "cluster": cluster.id,
-        "sources": [_source(m.segment, m.relation) for m in cluster.members],
-        "link": {"score": link.score, "status": link.status},
-    }
-    rule["texts"] = dict(sorted(rule["texts"].items()))
-    rule["quantities"].extend(q.to_json() | {"lang": lang} for q in facts.quantities)
-    rule["keywords"] = sorted(set(rule["keywords"]) | set(facts.keywords))
-    rule["flags"].extend(_conflicts(cluster, lang))
+_INHERITED = frozenset({"heading", "parenthesised-english", "table-context", "table-lead-in"})
+_OWN_KINDS = ("special-rule", "weapon", "unit-rule", "spell", "weapon-profile", "grant")
 
 
-def _base_id(facts: Facts, segment: Segment) -> str:
-    if facts.name:
-        return slugify(facts.name_en or facts.name)
-    words = segment.text.split()[:FALLBACK_WORDS]
-    return slugify(" ".join(words), fallback=facts.kind)
+@dataclass(slots=True)
+class _Part:
+    """One block of a rule: its cluster, the facts of its canonical copy, its link."""
+
+    cluster: Cluster
+    segment: Segment
+    facts: Facts
+    link: Link | None = None
 
 
-def _rule(
-    cluster: Cluster, segments: Mapping[str, Segment], facts: Facts, link: Link | None
-) -> dict[str, Any]:
-    canonical = segments[cluster.canonical]
-    lang = canonical.lang
-    names: dict[str, str] = {}
-    if facts.name:
-        names[lang] = facts.name
-    if facts.name_en and lang != "en":
-        names["en"] = facts.name_en
+@dataclass(slots=True)
+class _Draft:
+    """A rule before it is written: its parts in reading order, the section above it."""
+
+    parts: list[_Part]
+    parent: int | None = None
+
+    @property
+    def head(self) -> _Part:
+        return self.parts[0]
+
+    @property
+    def lang(self) -> str:
+        return self.head.cluster.lang
+
+
+def _shift(span: Sequence[int], by: int) -> list[int]:
+    return [span[0] + by, span[1] + by]
+
+
+def _body(parts: Sequence[_Part]) -> list[_Part]:
+    """The parts whose text is rule text: all but a heading that has blocks under it."""
+    body = [p for p in parts if p.segment.kind != "heading"]
+    return body or list(parts[:1])
+
+
+def _text_of(
+    parts: Sequence[_Part], lang: str, link: Link | None
+) -> tuple[dict[str, Any], list[int]]:
+    """A language's text of a rule (its parts joined by blank lines) and where each part starts."""
+    body = _body(parts)
+    offsets, pieces, at = [], [], 0
+    for part in body:
+        offsets.append(at)
+        pieces.append(part.segment.text)
+        at += len(part.segment.text) + len(PART_BREAK)
     text: dict[str, Any] = {
-        "text": canonical.text,
-        "cluster": cluster.id,
-        "sources": [_source(m.segment, m.relation) for m in cluster.members],
+        "text": PART_BREAK.join(pieces),
+        "cluster": parts[0].cluster.id,
+        "sources": [_source(m.segment, m.relation) for p in parts for m in p.cluster.members],
     }
-    flags: list[dict[str, Any]] = []
     if lang != "en":
-        status = link.status if link else "unlinked"
-        text["link"] = {"score": link.score if link else 0.0, "status": status}
+        text["link"] = {
+            "score": link.score if link else 0.0,
+            "status": link.status if link else "unlinked",
+        }
+    return text, offsets
+
+
+def _part_json(part: _Part, start: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "lang": part.cluster.lang,
+        "kind": part.segment.kind,
+        "cluster": part.cluster.id,
+        "segment": part.segment.id,
+    }
+    if start is not None:
+        out["span"] = [start, start + len(part.segment.text)]
+    return out | {"sources": [_source(m.segment, m.relation) for m in part.cluster.members]}
+
+
+def _kind(parts: Sequence[_Part]) -> str:
+    """A table under a heading makes its section a table; else the first part that says
+    what it is (a rule, a weapon, a grant ...); else a section."""
+    if len(parts) == 1:
+        return parts[0].facts.kind
+    kinds = [p.facts.kind for p in parts]
+    if "table" in kinds or any(p.facts.table is not None for p in parts):
+        return "table"
+    return next((k for k in kinds if k in _OWN_KINDS), "section")
+
+
+def _rule(draft: _Draft, translations: Sequence[_Part]) -> dict[str, Any]:
+    """The rule of a draft: names, texts and parts per language, and the facts of every
+    part with their spans moved into the joined text of their language."""
+    parts = [*draft.parts, *translations]
+    by_lang: dict[str, list[_Part]] = {}
+    for part in parts:
+        by_lang.setdefault(part.cluster.lang, []).append(part)
+    lang = draft.lang
+    names: dict[str, str] = {}
+    evidence: str | None = None
+    for part in parts:
+        f = part.facts
+        if f.name and part.cluster.lang not in names:
+            names[part.cluster.lang] = f.name
+            if part is draft.head or (evidence is None and part.cluster.lang == lang):
+                evidence = evidence or f.name_evidence
+        if f.name_en and "en" not in names:
+            names["en"] = f.name_en
+    texts: dict[str, Any] = {}
+    quantities: list[dict[str, Any]] = []
+    effects: list[dict[str, Any]] = []
+    flags: list[dict[str, Any]] = []
+    keywords: set[str] = set()
+    references: list[str] = []
+    labels: list[str] = []
+    unformalised: dict[str, list[list[int]]] = {}
+    part_rows: list[dict[str, Any]] = []
+    table = profile = None
+    variables: set[str] = set()
+    refused_any = False
+    for part_lang, group in by_lang.items():
+        scored = [p.link for p in group if p.link is not None]
+        link = max(scored, key=lambda x: x.score) if scored else None
+        text, offsets = _text_of(group, part_lang, link)
+        texts[part_lang] = text
+        body = _body(group)
+        start_of = {id(p): o for p, o in zip(body, offsets, strict=True)}
+        for part in group:
+            start = start_of.get(id(part))
+            part_rows.append(_part_json(part, start))
+            if start is None:
+                continue
+            f = part.facts
+            quantities.extend(
+                q.to_json() | {"lang": part_lang, "span": _shift(q.span, start)}
+                for q in f.quantities
+            )
+            keywords.update(f.keywords)
+            flags.extend(_conflicts(part.cluster, part_lang))
+            if part_lang != lang:
+                continue
+            own = names.get(part_lang)
+            references.extend(r for r in f.references if r not in references and r != own)
+            labels.extend(x for x in f.labels if x not in labels)
+            kept, refused = _checked_effects(f, part_lang)
+            refused_any = refused_any or bool(refused)
+            for effect in kept:
+                if "span" in effect:
+                    effect["span"] = _shift(effect["span"], start)
+                effects.append(effect)
+            for flag in refused:
+                flag["spans"] = [_shift(x, start) for x in flag.get("spans", [])]
+                flags.append(flag)
+            unformalised.setdefault(part_lang, []).extend(_shift(x, start) for x in f.unformalised)
+            variables.update(_variables(f))
+            if table is None and f.table is not None:
+                table = f.table
+            if profile is None and f.profile is not None:
+                profile = f.profile
+    head_link = texts[lang].get("link")
+    if lang != "en" and (head_link or {}).get("status") != "linked":
+        status = head_link["status"] if head_link else "unlinked"
+        best = next((p.link for p in draft.parts if p.link and p.link.status == status), None)
         detail = (
-            f"close to {len(link.alternatives) + 1} English texts; none chosen"
+            f"close to {len(best.alternatives) + 1 if best else 2} English texts; none chosen"
             if status == "ambiguous"
             else "no English text in the corpus translates it"
         )
-        flags.append({"flag": status, "lang": lang, "detail": detail})
-    if not facts.name:
-        flags.append({"flag": "no-name", "lang": lang, "detail": "the text names no rule"})
-    flags.extend(_conflicts(cluster, lang))
-    if facts.unformalised:
-        flags.append(
-            {
-                "flag": "unformalised",
-                "lang": lang,
-                "detail": "sentences no effect was read from",
-                "spans": [list(s) for s in facts.unformalised],
-            }
+        flags.insert(0, {"flag": status, "lang": lang, "detail": detail})
+    if not names:
+        flags.insert(
+            1 if lang != "en" else 0,
+            {"flag": "no-name", "lang": lang, "detail": "the text names no rule"},
         )
-    effects, refused = _checked_effects(facts, lang)
-    flags.extend(refused)
-    coverage = facts.coverage
-    if refused:
+    for part_lang, spans in unformalised.items():
+        if spans:
+            flags.append(
+                {
+                    "flag": "unformalised",
+                    "lang": part_lang,
+                    "detail": "sentences no effect was read from",
+                    "spans": spans,
+                }
+            )
+    if len(draft.parts) == 1:
+        coverage = draft.head.facts.coverage
+    elif not effects and table is None and profile is None:
+        coverage = "descriptive"
+    else:
+        coverage = "partial" if unformalised.get(lang) else "full"
+    if refused_any:
         coverage = "partial" if effects else "descriptive"
-    rule: dict[str, Any] = {"id": "", "kind": facts.kind, "names": names}
-    if facts.name_evidence:
-        rule["name_evidence"] = facts.name_evidence
-    variables = _variables(facts)
-    if facts.name and variables:
-        rule["signature"] = f"{names.get('en', facts.name)} ({', '.join(variables)})"
-    if facts.labels:
-        rule["labels"] = list(facts.labels)
-    rule |= {
-        "texts": {lang: text},
-        "keywords": list(facts.keywords),
-        "references": list(facts.references),
-        "quantities": [q.to_json() | {"lang": lang} for q in facts.quantities],
+    rule: dict[str, Any] = {
+        "id": "",
+        "kind": _kind(draft.parts),
+        "names": dict(sorted(names.items())),
     }
-    if facts.profile is not None:
-        rule["profile"] = facts.profile
-    if facts.table is not None:
-        rule["table"] = facts.table
+    if evidence:
+        rule["name_evidence"] = evidence
+    if names and variables:
+        rule["signature"] = f"{names.get('en', names.get(lang))} ({', '.join(sorted(variables))})"
+    if labels:
+        rule["labels"] = labels
+    rule |= {
+        "texts": dict(sorted(texts.items())),
+        "keywords": sorted(keywords) if len(parts) > 1 else list(draft.head.facts.keywords),
+        "references": references,
+        "quantities": quantities,
+    }
+    if len(parts) > 1:
+        rule["parts"] = part_rows
+    if profile is not None:
+        rule["profile"] = profile
+    if table is not None:
+        rule["table"] = table
     rule |= {"effects": effects, "coverage": coverage, "flags": flags}
     return rule
 
 
+def _names_own_rule(part: _Part, heading: _Part) -> bool:
+    """A block under a heading that names a rule other than the heading's is a rule of
+    its own (a rule book's "Special Rules" chapter); the rest belong to the heading."""
+    f = part.facts
+    if not f.name or f.name_evidence in _INHERITED:
+        return False
+    return f.id != heading.facts.id
+
+
+def _sections(
+    segments: Sequence[Segment],
+    parts_of: Mapping[str, _Part],
+) -> list[_Draft]:
+    """Drafts in reading order: a heading opens a section that owns the blocks under it
+    until the next heading of the same or a higher level (a deeper heading opens a
+    section inside it) and are in its language; any other block is a rule of its own."""
+    drafts: list[_Draft] = []
+    stack: list[tuple[int, int]] = []  # (heading level, draft index)
+    current: tuple[str, str] | None = None
+    for segment in segments:
+        part = parts_of.get(segment.id)
+        if part is None:
+            continue
+        where = (segment.drop, segment.file)
+        if where != current:
+            current, stack = where, []
+        if segment.kind == "heading":
+            level = heading_level(segment.raw)
+            while stack and stack[-1][0] >= level:
+                stack.pop()
+            drafts.append(_Draft([part], stack[-1][1] if stack else None))
+            stack.append((level, len(drafts) - 1))
+            continue
+        if stack and not _names_own_rule(part, drafts[stack[-1][1]].head):
+            if part.cluster.lang != drafts[stack[-1][1]].lang:  # another language's block
+                drafts.append(_Draft([part]))
+                continue
+            drafts[stack[-1][1]].parts.append(part)
+            continue
+        drafts.append(_Draft([part], stack[-1][1] if stack else None))
+    return drafts
+
+
+def _base_id(draft: _Draft) -> str:
+    """The rule's English name, else its name transliterated; a rule with no name gets its
+    place, file and block (`book-12`), which neither its wording nor its kind (read from
+    the wording) can change."""
+    for part in draft.parts:
+        if part.facts.name:
+            return part.facts.id or slugify(part.facts.name)
+    segment = draft.head.segment
+    place = slugify(Path(segment.file).stem, fallback="file")[:PLACE_CHARS].strip("-")
+    return f"{place}-{segment.block}"
+
+
 def _superseded(
-    own: Sequence[Cluster],
-    bases: Sequence[str],
-    segments: Mapping[str, Segment],
-    rank: Mapping[str, int],
+    drafts: Sequence[_Draft], bases: Sequence[str], rank: Mapping[str, int]
 ) -> dict[int, int]:
-    """Older rule -> the newer one that replaces it (indices into `own`): the same rule
-    name and language, one rule in each of several drops; the newest drop wins."""
+    """Older rule -> the newer one that replaces it (indices into `drafts`): the same rule
+    id and language, one rule in each of several drops; the newest drop wins."""
     groups: dict[tuple[str, str], list[int]] = {}
-    for i, cluster in enumerate(own):
-        groups.setdefault((bases[i], cluster.lang), []).append(i)
+    for i, draft in enumerate(drafts):
+        groups.setdefault((bases[i], draft.lang), []).append(i)
     replaced: dict[int, int] = {}
     for members in groups.values():
-        drops = [segments[own[i].canonical].drop for i in members]
+        drops = [drafts[i].head.segment.drop for i in members]
         if len(members) < 2 or len(set(drops)) != len(drops):
             continue
-        newest = max(members, key=lambda i: rank.get(segments[own[i].canonical].drop, 0))
+        newest = max(members, key=lambda i: rank.get(drafts[i].head.segment.drop, 0))
         replaced.update({i: newest for i in members if i != newest})
     return replaced
 
@@ -218,19 +398,20 @@ def _older_variants(
     return [
         m
         for m in cluster.members
-        if m.relation in ("cosmetic", "conflict") and rank.get(m.segment.drop, 0) < newest
+        if m.relation in ("cosmetic", "reworded", "conflict")
+        and rank.get(m.segment.drop, 0) < newest
     ]
 
 
 def _add_history(
-    candidates: Sequence[Cluster],
+    drafts: Sequence[_Draft],
     replaced: Mapping[int, int],
-    rule_of: Mapping[str, dict[str, Any]],
+    rules: Mapping[int, dict[str, Any]],
     segments: Mapping[str, Segment],
     drops: Sequence[Drop],
-) -> dict[str, dict[str, Any]]:
-    """Give each rule the older texts of it, oldest first: rules a newer drop superseded
-    and older variants in its own cluster. Returns superseded cluster -> the rule now."""
+) -> None:
+    """Give each rule the older texts of it, oldest first: the blocks of rules a newer
+    drop superseded and older variants in its own clusters."""
     drop_of = {d.folder: d for d in drops}
     rank = ranks(drops)
     found: dict[str, list[tuple[int, dict[str, Any]]]] = {}
@@ -239,21 +420,17 @@ def _add_history(
         entry = _history(member, cluster, sources, drop_of.get(member.drop))
         found.setdefault(rule["id"], []).append((rank.get(member.drop, 0), entry))
 
-    moved: dict[str, dict[str, Any]] = {}
     for old, new in replaced.items():
-        cluster, rule = candidates[old], rule_of[candidates[new].id]
-        sources = [_source(m.segment, m.relation) for m in cluster.members]
-        add(rule, segments[cluster.canonical], cluster.id, sources)
-        moved[cluster.id] = rule
-    for cluster in candidates:
-        rule = rule_of.get(cluster.id)
-        if rule is not None:
-            for m in _older_variants(cluster, segments, rank):
-                add(rule, m.segment, cluster.id, [_source(m.segment, m.relation)])
-    for rule in rule_of.values():
+        for part in drafts[old].parts:
+            sources = [_source(m.segment, m.relation) for m in part.cluster.members]
+            add(rules[new], part.segment, part.cluster.id, sources)
+    for i, rule in rules.items():
+        for part in drafts[i].parts:
+            for m in _older_variants(part.cluster, segments, rank):
+                add(rule, m.segment, part.cluster.id, [_source(m.segment, m.relation)])
+    for rule in rules.values():
         if rule["id"] in found:
             rule["history"] = [e for _, e in sorted(found[rule["id"]], key=lambda x: x[0])]
-    return moved
 
 
 def assemble(
@@ -263,38 +440,61 @@ def assemble(
     links: Sequence[Link] = (),
     drops: Sequence[Drop] = (),
 ) -> list[dict[str, Any]]:
-    """Rules in id order, with unique ids; tables claim their ids first, sections last,
-    so that a table keeps the id other rules chain to. A rule that a newer drop carries
-    again keeps the older text as `history`."""
+    """Rules in id order, with unique ids. A heading and the blocks under it are one rule;
+    a foreign block linked to an English one joins that block's rule. Tables claim their
+    ids first, sections last, so that a table keeps the id other rules chain to. A rule
+    that a newer drop carries again keeps the older text as `history`."""
     by_id = {s.id: s for s in segments}
     link_of = {link.target_cluster: link for link in links}
     joined = {c: link for c, link in link_of.items() if link.status == "linked"}
-    candidates = [c for c in clusters if c.id not in joined]
-    all_bases = [_base_id(facts[c.canonical], by_id[c.canonical]) for c in candidates]
-    replaced = _superseded(candidates, all_bases, by_id, ranks(drops))
-    own = [c for i, c in enumerate(candidates) if i not in replaced]
-    bases = [b for i, b in enumerate(all_bases) if i not in replaced]
-    rules = [_rule(c, by_id, facts[c.canonical], link_of.get(c.id)) for c in own]
-    priority = {"table": 0, "section": 2}
-    order = sorted(range(len(rules)), key=lambda i: (priority.get(rules[i]["kind"], 1), i))
-    ids = unique([bases[i] for i in order])
-    for i, rule_id in zip(order, ids, strict=True):
-        rules[i]["id"] = rule_id
-    rule_of = {c.id: rule for c, rule in zip(own, rules, strict=True)}
-    rule_of |= _add_history(candidates, replaced, rule_of, by_id, drops)
+    parts_of = {
+        c.canonical: _Part(c, by_id[c.canonical], facts[c.canonical], link_of.get(c.id))
+        for c in clusters
+        if c.id not in joined
+    }
+    drafts = _sections(segments, parts_of)
+    all_bases = [_base_id(d) for d in drafts]
+    replaced = _superseded(drafts, all_bases, ranks(drops))
+    kept = [i for i in range(len(drafts)) if i not in replaced]
+    draft_of = {p.cluster.id: i for i, d in enumerate(drafts) for p in d.parts}
+    translations: dict[int, list[_Part]] = {}
     for cluster in clusters:
         link = joined.get(cluster.id)
-        if link is not None and link.source_cluster is not None:
-            _add_translation(
-                rule_of[link.source_cluster], cluster, by_id, facts[cluster.canonical], link
-            )
-    return sorted(rules, key=lambda r: r["id"])
+        if link is None or link.source_cluster is None:
+            continue
+        owner = draft_of[link.source_cluster]
+        owner = replaced.get(owner, owner)
+        part = _Part(cluster, by_id[cluster.canonical], facts[cluster.canonical], link)
+        translations.setdefault(owner, []).append(part)
+    rules = {i: _rule(drafts[i], translations.get(i, ())) for i in kept}
+    priority = {"table": 0, "section": 2}
+    order = sorted(kept, key=lambda i: (priority.get(rules[i]["kind"], 1), i))
+    for i, rule_id in zip(order, unique([all_bases[i] for i in order]), strict=True):
+        rules[i]["id"] = rule_id
+    for i in kept:
+        parent = drafts[i].parent
+        while parent is not None and parent in replaced:
+            parent = None
+        if parent is not None and parent in rules:
+            rules[i] = _with_section(rules[i], rules[parent]["id"])
+    _add_history(drafts, replaced, rules, by_id, drops)
+    return sorted(rules.values(), key=lambda r: r["id"])
+
+
+def _with_section(rule: dict[str, Any], section: str) -> dict[str, Any]:
+    """The rule with `section` (the rule it stands under) after its labels."""
+    out: dict[str, Any] = {}
+    for key, value in rule.items():
+        if key == "texts":
+            out["section"] = section
+        out[key] = value
+    return out
 
 
 def rule_of_cluster(rules: Sequence[dict[str, Any]]) -> dict[str, str]:
-    """Cluster id -> id of the rule its text is in (or is history of)."""
+    """Cluster id -> id of the rule its text is in (a part of, or is history of)."""
     found = {}
     for rule in rules:
-        for text in [*rule["texts"].values(), *rule.get("history", [])]:
+        for text in [*rule["texts"].values(), *rule.get("history", []), *rule.get("parts", [])]:
             found[text["cluster"]] = rule["id"]
     return found

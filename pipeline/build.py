@@ -16,16 +16,20 @@ from typing import Any
 from . import __version__
 from .align import Link, align
 from .align import to_document as alignment_document
+from .align.bootstrap import bootstrap
 from .assemble import assemble, rule_of_cluster
-from .dedup import Cluster, dedup, to_document
-from .drops import prefer_newest, ranks
+from .coverage import summary as coverage_summary
+from .dedup import Cluster, dedup, prefer_newest, to_document
+from .drops import ranks
 from .emit import BuildOutput
 from .extract.facts import Facts, extract_file
-from .extract.references import name_from_references
+from .extract.references import name_from_references, resolve_grants
 from .glossary import Glossary, load_glossary
 from .ingest import Ingested, corpus_files, ingest
 from .model import Segment
 from .parallel import map_in_order
+from .progress import Report
+from .units import corpus_units
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +85,7 @@ def make_manifest(
     rules: tuple[dict[str, Any], ...],
     links: tuple[Link, ...],
     glossary: Glossary | None,
+    rounds: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     segments = ingested.segments
     grouped = by_file(segments)
@@ -125,11 +130,22 @@ def make_manifest(
         },
         "conflicts": cluster_summary["conflicts"],
         "accounting": accounting(segments, clusters, rules),
+        "coverage": coverage_summary(rules),
     }
+    if rounds is not None:
+        manifest["alignment"] = {"rounds": rounds}
     return manifest
 
 
-def extract_all(segments: tuple[Segment, ...], glossary: Glossary | None) -> dict[str, Facts]:
+def _quiet(stage: str, done: int, total: int) -> None:
+    return None
+
+
+def extract_all(
+    segments: tuple[Segment, ...],
+    glossary: Glossary | None,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Facts]:
     """Facts for every segment, file by file (headings and tables read their neighbours);
     files are spread over the cores on a large corpus, with the same result."""
     files = list(by_file(segments).values())
@@ -137,7 +153,7 @@ def extract_all(segments: tuple[Segment, ...], glossary: Glossary | None) -> dic
     def extract_one(file_segments: list[Segment]) -> list[Facts]:
         return extract_file(file_segments, glossary)
 
-    found = map_in_order(extract_one, files, [len(f) for f in files])
+    found = map_in_order(extract_one, files, [len(f) for f in files], progress)
     facts: dict[str, Facts] = {}
     for file_segments, file_facts in zip(files, found, strict=True):
         for segment, one in zip(file_segments, file_facts, strict=True):
@@ -157,7 +173,7 @@ def build(
     corpus: Path,
     out: Path,
     glossary_path: Path | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Report | None = None,
 ) -> BuildResult:
     """Run every stage on a corpus and write the output folder atomically.
 
@@ -168,16 +184,34 @@ def build(
         if glossary_path is None and (corpus / "glossary.yaml").is_file():
             glossary_path = corpus / "glossary.yaml"
         glossary = load_glossary(glossary_path) if glossary_path else None
-        ingested = ingest(corpus, progress, _glossary_forms(glossary))
-        clusters = tuple(prefer_newest(dedup(ingested.segments), ranks(ingested.drops)))
-        facts = name_from_references(
-            ingested.segments, clusters, extract_all(ingested.segments, glossary)
+        tell = progress or _quiet
+        ingested = ingest(
+            corpus, lambda done, total: tell("reading", done, total), _glossary_forms(glossary)
         )
-        links = tuple(align(ingested.segments, clusters, facts))
-        rules = tuple(assemble(ingested.segments, clusters, facts, links, ingested.drops))
+        n = len(ingested.segments)
+        tell("deduplicating", 0, n)
+        clusters = tuple(prefer_newest(dedup(ingested.segments), ranks(ingested.drops)))
+        tell("deduplicating", n, n)
+        found = extract_all(
+            ingested.segments, glossary, lambda done, total: tell("extracting", done, total)
+        )
+        facts = name_from_references(ingested.segments, clusters, found)
+        tell("aligning", 0, n)
+        rounds = None
+        if glossary is None:  # a glossary induced from the surest links, then align again
+            linked, rounds = bootstrap(ingested.segments, clusters, facts)
+            links = tuple(linked)
+        else:
+            links = tuple(align(ingested.segments, clusters, facts))
+        tell("aligning", n, n)
+        tell("assembling", 0, n)
+        rules = tuple(
+            resolve_grants(assemble(ingested.segments, clusters, facts, links, ingested.drops))
+        )
+        tell("assembling", n, n)
         cluster_document = to_document(clusters)
         manifest = make_manifest(
-            ingested, clusters, cluster_document["summary"], rules, links, glossary
+            ingested, clusters, cluster_document["summary"], rules, links, glossary, rounds
         )
         target.write_jsonl("segments.jsonl", (s.to_json() for s in ingested.segments), "segment")
         target.write_json("clusters.json", cluster_document, "clusters")
@@ -187,5 +221,10 @@ def build(
         for rule in rules:
             target.write_yaml(f"rules/{rule['id']}.yaml", rule, "rule")
         target.write_json("rules.json", list(rules), "rules", items_schema="rule")
+        ids = {str(r["id"]) for r in rules}
+        inputs = [(f.drop, f.file) for f in ingested.inputs]
+        target.write_json("units.json", corpus_units(corpus, inputs, ids), "units")
         target.write_json("manifest.json", manifest, "manifest")
+        tell("writing", 0, 1)
+    tell("writing", 1, 1)
     return BuildResult(out, ingested, clusters, links, rules, manifest)

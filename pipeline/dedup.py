@@ -6,6 +6,11 @@ Three relations to a cluster's canonical member:
 - `cosmetic`: the same *matching key*: words lower-cased, punctuation and white space
   dropped, doubled words ("with with") collapsed, synonyms of `lang/<code>/synonyms.yaml`
   folded, quantities kept verbatim;
+- `reworded`: the same quantities in the same order and the same words but one, replaced,
+  added or dropped (Russian `тоже` / `также`); never when the word is a name (capitalised
+  inside a sentence: "gains Fear" / "gains Fly" are two rules) or one of the language's
+  meaning words (`lang/<code>/reworded.yaml`: not, may, must ...); both sides need
+  `REWORDED_MIN_WORDS` words;
 - `conflict`: the same *word key* (the matching key without its quantities) but different
   numbers, dice, distances or modifiers: two versions of one rule, kept and reported.
 
@@ -15,7 +20,11 @@ negatives). A MinHash index at threshold 0.8 misses short rules ("The model gain
 Strength." has too few shingles for one changed number to stay above 0.8) and still needs
 a verifier that rejects everything outside these relations. Candidates sharing a word key
 are verified (enough shared words, few differing quantities, a similarity score) before
-they become a conflict; `tests/bench/bench_dedup.py` measures both against datasketch.
+they become a conflict. Reworded copies are found the same way, by keys: a text is filed
+under the first and the last `h` words of its word key (`h` = (words - 1) // 2, with its
+quantities and length), and one word edit always leaves one of the two intact, so a text
+looks itself up under the keys of the lengths one word shorter, equal and longer.
+`tests/bench/bench_dedup.py` measures all of it against datasketch.
 """
 
 from __future__ import annotations
@@ -23,8 +32,8 @@ from __future__ import annotations
 import operator
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import islice, zip_longest
 from typing import Any, Literal
@@ -32,12 +41,12 @@ from typing import Any, Literal
 from rapidfuzz.distance import Indel, Levenshtein
 
 from . import lang as lang_service
-from .extract.quantities import quantity_keys
 from .gc_pause import gc_paused
 from .model import Segment
+from .quantities import quantity_keys
 
-Relation = Literal["canonical", "exact", "cosmetic", "conflict"]
-Status = Literal["single", "exact", "cosmetic", "conflict"]
+Relation = Literal["canonical", "exact", "cosmetic", "reworded", "conflict"]
+Status = Literal["single", "exact", "cosmetic", "reworded", "conflict"]
 
 #: Kinds that cluster by near-duplicate keys; tables cluster only when exactly equal.
 CLUSTER_KINDS = frozenset({"paragraph", "list-item", "heading", "note", "profile"})
@@ -51,7 +60,14 @@ CONFLICT_MIN_SIMILARITY = 0.75
 #: the work in a large group of texts sharing one word key (e.g. bare weapon profiles).
 MAX_ANCHORS = 32
 
-_STRENGTH: dict[str, int] = {"single": 0, "exact": 1, "cosmetic": 2, "conflict": 3}
+#: A reworded copy: at most this many words replaced, added or dropped (one: the bench's
+#: planted rewordings are all found, and no two distinct rules of the seeds are joined) ...
+REWORDED_MAX_EDITS = 1
+#: ... in texts of at least this many words ("Models gain Fear." is not a copy of "Models
+#: gain Fly.": in short texts the one word is the rule).
+REWORDED_MIN_WORDS = 6
+
+_STRENGTH: dict[str, int] = {"single": 0, "exact": 1, "cosmetic": 2, "reworded": 3, "conflict": 4}
 
 # One token: a quantity or a word, on case-folded text. Every pattern here starts with a
 # character (set) rather than a look-behind, which lets the regex engine skip ahead fast.
@@ -256,8 +272,10 @@ def _dedup(segments: Sequence[Segment]) -> list[Cluster]:
             by_word_key[(lang, item.shape.word_key)].append(item)
         else:  # nothing but punctuation: only exact copies are copies
             groups.append([item])
+    verified: list[list[_Text]] = []
     for candidates in by_word_key.values():
-        groups.extend(_verify(candidates))
+        verified.extend(_verify(candidates))
+    groups.extend(_join_reworded(verified))
 
     clusters = [_cluster(group) for group in groups]
     clusters.sort(key=lambda c: _position(c.members[0].segment))
@@ -288,6 +306,89 @@ def _verify(candidates: list[_Text]) -> list[list[_Text]]:
         else:
             clusters.append(list(items))
     return clusters
+
+
+@cache
+def _meaning_words(lang: str) -> frozenset[str]:
+    """Words whose change is never a rewording (`lang/<code>/reworded.yaml`)."""
+    raw = lang_service.data(lang, "reworded", fallback=False)
+    return frozenset(str(w).casefold() for w in raw.get("meaning_words") or ())
+
+
+def _half(n: int) -> int:
+    return max(1, (n - 1) // 2)
+
+
+def _edit_keys(words: list[str], quantities: tuple[str, ...], n: int) -> tuple[Any, Any]:
+    """The keys a text of `n` words is filed under (its first and last `h` words), and
+    those under which a text one word edit away from it, of `n` words, is filed."""
+    h = _half(n)
+    return ("p", n, quantities, tuple(words[:h])), ("s", n, quantities, tuple(words[-h:]))
+
+
+def _join_reworded(groups: list[list[_Text]]) -> list[list[_Text]]:
+    """Merge each group into an earlier one whose canonical text is a rewording of its own.
+
+    Groups are taken in canonical order and only a group that stays on its own becomes an
+    anchor, so every member is one word edit from its cluster's canonical text (no chains).
+    """
+    order = sorted(groups, key=lambda g: min(t.rank for t in g))
+    heads = [min(g, key=lambda t: t.rank) for g in order]
+    index: dict[tuple[str, Any], list[int]] = defaultdict(list)
+    owner: list[int] = list(range(len(order)))
+    for i, head in enumerate(heads):
+        n = head.shape.n_words
+        if n < REWORDED_MIN_WORDS:
+            continue
+        lang = head.segments[0].lang
+        words = head.shape.word_key.split(" ")
+        quantities = tuple(_QUANTITY_IN_KEY_RE.findall(" " + head.shape.key))
+        found = None
+        for m in (n - 1, n, n + 1):
+            if m < REWORDED_MIN_WORDS:
+                continue
+            for key in _edit_keys(words, quantities, m):
+                for j in index.get((lang, key), ()):
+                    if (found is None or j < found) and _is_reworded(heads[j], head, lang):
+                        found = j
+        if found is not None:
+            owner[i] = found
+            continue
+        for key in _edit_keys(words, quantities, n):
+            index[(lang, key)].append(i)
+    merged: dict[int, list[_Text]] = {}
+    for i, group in enumerate(order):
+        merged.setdefault(owner[i], []).extend(group)
+    return list(merged.values())
+
+
+def _is_reworded(anchor: _Text, other: _Text, lang: str) -> bool:
+    """One word replaced, added or dropped; the word is neither a name nor a meaning word."""
+    a, b = anchor.shape.word_key.split(" "), other.shape.word_key.split(" ")
+    ops = [op for op in Levenshtein.opcodes(a, b) if op.tag != "equal"]
+    edits = sum(max(op.src_end - op.src_start, op.dest_end - op.dest_start) for op in ops)
+    if edits == 0 or edits > REWORDED_MAX_EDITS:
+        return False
+    changed = {
+        w for op in ops for w in (*a[op.src_start : op.src_end], *b[op.dest_start : op.dest_end])
+    }
+    if changed & _meaning_words(lang):
+        return False
+    both = f"{anchor.text}\n{other.text}"
+    return not any(_is_name(both, w) for w in changed)
+
+
+def _is_name(text: str, word: str) -> bool:
+    """The word is written with a capital in the texts and never without one: a rule
+    name ("Fear", also at the start of a sentence), not a wording."""
+    capital = plain = False
+    for m in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE):
+        first = m.group()[:1]
+        if first.isupper():
+            capital = True
+        else:
+            plain = True
+    return capital and not plain
 
 
 def _quantity_diff(a: Shape, b: Shape) -> tuple[int, int]:
@@ -332,6 +433,10 @@ def _cluster(group: list[_Text]) -> Cluster:
             similarity = round(Indel.normalized_similarity(head.text, item.text), 4)
             if item.shape.key == head.shape.key:
                 relation, differences = "cosmetic", ()
+            elif item.shape.word_key != head.shape.word_key and (
+                item.shape.quantities == head.shape.quantities
+            ):
+                relation, differences = "reworded", ()
             else:
                 relation = "conflict"
                 if head_keys is None:
@@ -434,7 +539,9 @@ def _disambiguate(clusters: list[Cluster]) -> list[Cluster]:
 def summarise(clusters: Sequence[Cluster]) -> dict[str, Any]:
     """Counts for the build summary and the manifest, and every conflict with its quantities."""
     by_status = Counter({s: 0 for s in _STRENGTH})
-    by_relation = Counter({r: 0 for r in ("canonical", "exact", "cosmetic", "conflict")})
+    by_relation = Counter(
+        {r: 0 for r in ("canonical", "exact", "cosmetic", "reworded", "conflict")}
+    )
     by_lang: Counter[str] = Counter()
     conflicts: list[dict[str, Any]] = []
     for c in clusters:
@@ -465,3 +572,38 @@ def summarise(clusters: Sequence[Cluster]) -> dict[str, Any]:
 def to_document(clusters: Sequence[Cluster]) -> dict[str, Any]:
     """The content of `output/clusters.json` (schemas/clusters.schema.json)."""
     return {"clusters": [c.to_json() for c in clusters], "summary": summarise(clusters)}
+
+
+def _swap(difference: Difference) -> Difference:
+    return Difference(difference.type, difference.variant, difference.canonical)
+
+
+def prefer_newest(clusters: Sequence[Cluster], rank: Mapping[str, int]) -> list[Cluster]:
+    """Clusters whose canonical text is their newest drop's copy (first such, in input
+    order); the old canonical takes the relation the new one had, seen from the new side.
+    Relations of the other members still describe them against the old canonical."""
+    out = []
+    for cluster in clusters:
+        newest = max(rank.get(m.segment.drop, 0) for m in cluster.members)
+        current = next(m for m in cluster.members if m.segment.id == cluster.canonical)
+        if rank.get(current.segment.drop, 0) == newest:
+            out.append(cluster)
+            continue
+        chosen = next(m for m in cluster.members if rank.get(m.segment.drop, 0) == newest)
+        members = [Member(chosen.segment, "canonical", 1.0)]  # the canonical comes first
+        for m in cluster.members:
+            if m is chosen:
+                continue
+            if m is current:
+                members.append(
+                    Member(
+                        m.segment,
+                        chosen.relation,
+                        chosen.similarity,
+                        tuple(_swap(d) for d in chosen.differences),
+                    )
+                )
+            else:
+                members.append(m)
+        out.append(replace(cluster, canonical=chosen.segment.id, members=tuple(members)))
+    return out

@@ -8,15 +8,14 @@ carry the same rule, the newer one's text is the rule's text and the older is hi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
-from .dedup import Cluster, Difference, Member
-from .emit import validator
 from .errors import InputError
 from .files import read_yaml
+from .schemas import validator
 
 METADATA = "drop.yaml"
 
@@ -73,38 +72,3 @@ def ranks(drops: Sequence[Drop]) -> dict[str, int]:
     """Folder -> age rank, 0 the oldest: by date (undated first), then folder name."""
     order = sorted(drops, key=lambda d: (d.date or "", d.folder))
     return {d.folder: i for i, d in enumerate(order)}
-
-
-def _swap(difference: Difference) -> Difference:
-    return Difference(difference.type, difference.variant, difference.canonical)
-
-
-def prefer_newest(clusters: Sequence[Cluster], rank: Mapping[str, int]) -> list[Cluster]:
-    """Clusters whose canonical text is their newest drop's copy (first such, in input
-    order); the old canonical takes the relation the new one had, seen from the new side.
-    Relations of the other members still describe them against the old canonical."""
-    out = []
-    for cluster in clusters:
-        newest = max(rank.get(m.segment.drop, 0) for m in cluster.members)
-        current = next(m for m in cluster.members if m.segment.id == cluster.canonical)
-        if rank.get(current.segment.drop, 0) == newest:
-            out.append(cluster)
-            continue
-        chosen = next(m for m in cluster.members if rank.get(m.segment.drop, 0) == newest)
-        members = [Member(chosen.segment, "canonical", 1.0)]  # the canonical comes first
-        for m in cluster.members:
-            if m is chosen:
-                continue
-            if m is current:
-                members.append(
-                    Member(
-                        m.segment,
-                        chosen.relation,
-                        chosen.similarity,
-                        tuple(_swap(d) for d in chosen.differences),
-                    )
-                )
-            else:
-                members.append(m)
-        out.append(replace(cluster, canonical=chosen.segment.id, members=tuple(members)))
-    return out

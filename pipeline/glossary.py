@@ -7,9 +7,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .emit import validator
 from .errors import InputError
 from .files import decode, parse_yaml, read_bytes
+from .schemas import validator
 from .slug import slugify
 
 
@@ -24,10 +24,16 @@ class Term:
 
 @dataclass(frozen=True, slots=True)
 class Glossary:
+    """The approved terms, and the review state of proposals (`rulepipe glossary suggest`):
+    `proposed` terms wait for a reviewer and are not used; `rejected` ones are never
+    proposed again."""
+
     file: str
     sha256: str
     languages: tuple[str, ...]
     terms: tuple[Term, ...]
+    proposed: tuple[Term, ...] = ()
+    rejected: tuple[Term, ...] = ()
 
 
 DEFAULT_GLOSSARY = Path("corpus/glossary.yaml")
@@ -41,18 +47,26 @@ def chosen_glossary(path: Path | None) -> Glossary | None:
 
 
 def load_glossary(path: Path) -> Glossary:
-    """Read a glossary: `.tsv` as a language-headed table, anything else as the project's YAML."""
-    if path.suffix.lower() == ".tsv":
+    """Read a glossary: `.tsv` as a language-headed table, `.tbx` as TBX, anything else as
+    the project's YAML."""
+    suffix = path.suffix.lower()
+    if suffix == ".tsv":
         return _load_tsv(path)
+    if suffix == ".tbx":
+        return _load_tbx(path)
     return _load_yaml(path)
 
 
 _LANG_HEADER = re.compile(r"[a-z]{2,3}")
 # Columns a TSV may carry besides languages: `term` (id), `status` and `note`, as
-# `rulepipe export --format tsv` writes them; `count` and `score`, as `rulepipe glossary
-# suggest` writes them (ignored).
-_OTHER_COLUMNS = frozenset({"term", "status", "note", "count", "score"})
-_STATUSES = frozenset({"preferred", "admitted", "deprecated"})
+# `rulepipe export --format tsv` writes them; `count`, `score` and the example pair, as
+# `rulepipe glossary suggest` writes them (ignored).
+_OTHER_COLUMNS = frozenset(
+    {"term", "status", "note", "count", "score", "example_source", "example_target", "example_ids"}
+)
+#: Review states of a proposal: kept apart from the approved terms.
+REVIEW_STATUSES = ("proposed", "rejected")
+_STATUSES = frozenset({"preferred", "admitted", "deprecated", *REVIEW_STATUSES})
 
 
 def _load_tsv(path: Path) -> Glossary:
@@ -81,6 +95,7 @@ def _load_tsv(path: Path) -> Glossary:
         raise InputError(name, "the first column must be a language, e.g. 'en'", "1")
     renderings: dict[str, dict[str, list[str]]] = {}
     deprecated: dict[str, dict[str, list[str]]] = {}
+    review: dict[str, dict[str, dict[str, list[str]]]] = {k: {} for k in REVIEW_STATUSES}
     notes: dict[str, str] = {}
     first_line: dict[str, int] = {}
     for n, line in enumerate(lines[1:], start=2):
@@ -98,6 +113,13 @@ def _load_tsv(path: Path) -> Glossary:
                 name, f"unknown status {status!r} (known: {sorted(_STATUSES)})", str(n)
             )
         forms = {lang: [f.strip() for f in row[lang].split(";") if f.strip()] for lang in langs}
+        if status in review:
+            if not forms[langs[0]]:
+                raise InputError(name, f"empty term in column {langs[0]!r}", str(n))
+            term_id = row.get("term") or slugify(forms[langs[0]][0], fallback="term")
+            for lang, found in forms.items():
+                review[status].setdefault(term_id, {}).setdefault(lang, []).extend(found)
+            continue
         if status == "preferred" and not forms[langs[0]]:
             raise InputError(name, f"empty term in column {langs[0]!r}", str(n))
         term_id = row.get("term") or (
@@ -126,7 +148,7 @@ def _load_tsv(path: Path) -> Glossary:
     missing = sorted((set(renderings) | set(deprecated)) - set(first_line))
     if missing:
         raise InputError(name, f"variant rows for a term with no preferred row: {missing[0]!r}")
-    if not first_line:
+    if not first_line and not any(review.values()):
         raise InputError(name, "no terms below the header row", "2")
     terms = tuple(
         Term(
@@ -137,7 +159,15 @@ def _load_tsv(path: Path) -> Glossary:
         )
         for term_id in sorted(first_line, key=first_line.__getitem__)
     )
-    return Glossary(name, hashlib.sha256(data_bytes).hexdigest(), tuple(langs), terms)
+    proposed, rejected = (
+        tuple(
+            Term(term_id, {k: tuple(dict.fromkeys(v)) for k, v in forms.items() if v}, {})
+            for term_id, forms in review[status].items()
+        )
+        for status in REVIEW_STATUSES
+    )
+    digest = hashlib.sha256(data_bytes).hexdigest()
+    return Glossary(name, digest, tuple(langs), terms, proposed, rejected)
 
 
 def _load_yaml(path: Path) -> Glossary:
@@ -184,3 +214,91 @@ def _claim_renderings(
                     f"{form!r} ({lang}) is already a rendering of term {owner!r}",
                     f"terms/{index}/{lang}/{j}",
                 )
+
+
+_ADMIN = {
+    "preferredTerm-admn-sts": "preferred",
+    "admittedTerm-admn-sts": "admitted",
+    "deprecatedTerm-admn-sts": "deprecated",
+    "supersededTerm-admn-sts": "deprecated",
+}
+_XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+
+def _local(element: object) -> str:
+    tag = getattr(element, "tag", "")
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def _load_tbx(path: Path) -> Glossary:
+    """A TBX term base: TBX-Basic 3 (`conceptEntry`/`langSec`/`termSec`, as `rulepipe export`
+    writes it) or TBX 2 (`martif`: `termEntry`/`langSet`/`tig`). A rendering's status is its
+    `administrativeStatus`; an entry whose `<note>` starts with `proposed` or `rejected` is
+    a proposal under review (`rulepipe glossary suggest` writes them so)."""
+    from .xmlsafe import parse_xml
+
+    name = str(path)
+    data_bytes = read_bytes(path, "glossary")
+    root = parse_xml(name, data_bytes)
+    langs: list[str] = []
+    buckets: dict[str, list[Term]] = {"terms": [], **{k: [] for k in REVIEW_STATUSES}}
+    seen: set[str] = set()
+    for entry in root.iter():
+        if _local(entry) not in ("conceptEntry", "termEntry"):
+            continue
+        note = next(((e.text or "").strip() for e in entry if _local(e) == "note"), "")
+        status = note.split(";", 1)[0].split()[0] if note else ""
+        renderings: dict[str, list[str]] = {}
+        deprecated: dict[str, list[str]] = {}
+        for section in entry:
+            if _local(section) not in ("langSec", "langSet"):
+                continue
+            lang = (section.get(_XML_LANG) or "").lower()
+            if lang and lang not in langs:
+                langs.append(lang)
+            for term_sec in section:
+                if _local(term_sec) not in ("termSec", "tig", "ntig"):
+                    continue
+                text = next(
+                    ("".join(e.itertext()).strip() for e in term_sec.iter() if _local(e) == "term"),
+                    "",
+                )
+                admin = next(
+                    (
+                        (e.text or "").strip()
+                        for e in term_sec.iter()
+                        if _local(e) == "termNote" and e.get("type") == "administrativeStatus"
+                    ),
+                    "preferredTerm-admn-sts",
+                )
+                if not text:
+                    continue
+                kind = _ADMIN.get(admin, "admitted")
+                bucket = deprecated if kind == "deprecated" else renderings
+                forms = bucket.setdefault(lang, [])
+                forms.insert(0, text) if kind == "preferred" else forms.append(text)
+        term_id = entry.get("id") or slugify(next(iter(renderings.get("en", ())), ""), "term")
+        if term_id.startswith("t-") and term_id[2:3].isdigit():
+            term_id = term_id[2:]
+        if term_id in seen:
+            raise InputError(name, f"duplicate term id {term_id!r}", f"line {entry.sourceline}")
+        seen.add(term_id)
+        term = Term(
+            term_id,
+            {k: tuple(v) for k, v in renderings.items()},
+            {k: tuple(v) for k, v in deprecated.items()},
+            note=None if status in REVIEW_STATUSES else note or None,
+        )
+        buckets[status if status in REVIEW_STATUSES else "terms"].append(term)
+    if not any(buckets.values()):
+        raise InputError(name, "no term entries (conceptEntry or termEntry) in the TBX file")
+    if "en" in langs:
+        langs.insert(0, langs.pop(langs.index("en")))
+    return Glossary(
+        name,
+        hashlib.sha256(data_bytes).hexdigest(),
+        tuple(langs),
+        tuple(buckets["terms"]),
+        tuple(buckets["proposed"]),
+        tuple(buckets["rejected"]),
+    )

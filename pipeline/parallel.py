@@ -82,17 +82,25 @@ def _run(span: tuple[int, int]) -> list[Any]:
 
 
 def map_in_order(
-    fn: Callable[[Any], Any], items: Sequence[Any], weights: Sequence[int] | None = None
+    fn: Callable[[Any], Any],
+    items: Sequence[Any],
+    weights: Sequence[int] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[Any]:
     """[fn(item) for item in items], computed by forked workers when the job is big enough.
 
     `weights` (default 1 each) says how much work each item is, to size the job and cut it
-    into pieces of equal work.
+    into pieces of equal work; `progress(done, total)` hears of each finished item or piece.
     """
     weights = list(weights) if weights is not None else [1] * len(items)
     n = workers_for(sum(weights))
     if n == 1:
-        return [fn(item) for item in items]
+        serial = []
+        for item in items:
+            serial.append(fn(item))
+            if progress:
+                progress(len(serial), len(items))
+        return serial
     global _WORK
     _WORK = (fn, items)
     try:
@@ -101,6 +109,8 @@ def map_in_order(
             results: list[Any] = []
             for part in pool.map(_run, chunks(weights, n * CHUNKS_PER_WORKER)):
                 results.extend(part)
+                if progress:
+                    progress(len(results), len(items))
         return results
     finally:
         _WORK = None

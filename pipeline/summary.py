@@ -1,43 +1,10 @@
-"""What `build` tells the user on the terminal: progress on long runs, then a summary."""
+"""What `build` tells the user on the terminal when it is done: a summary."""
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
 from .build import BuildResult
-
-PROGRESS_MIN_FILES = 20
-
-
-@contextmanager
-def progress_reporter(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
-    """A progress bar on stderr, only on a terminal and only when there are many files."""
-    if not enabled or not sys.stderr.isatty():
-        yield None
-        return
-    with Progress(
-        TextColumn("reading"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        transient=True,
-    ) as bar:
-        task = None
-
-        def update(done: int, total: int) -> None:
-            nonlocal task
-            if total < PROGRESS_MIN_FILES:
-                return
-            if task is None:
-                task = bar.add_task("files", total=total)
-            bar.update(task, completed=done)
-
-        yield update
 
 
 def _fmt(tally: dict[str, int]) -> str:

@@ -13,7 +13,7 @@ import yaml
 
 from pipeline.align.sentences import align_sentences
 from pipeline.build import build
-from pipeline.emit import validator
+from pipeline.schemas import validator
 
 from .conftest import CORPUS, ROOT, run_cli
 
@@ -107,7 +107,7 @@ def _russian_drop(tmp_path: Path) -> tuple[Path, dict[str, str | None]]:
 
 
 @pytest.mark.parametrize(
-    ("glossary", "least"), [(DATA / "glossary.yaml", 0.95), (None, 0.85)], ids=["glossary", "none"]
+    ("glossary", "least"), [(DATA / "glossary.yaml", 0.95), (None, 0.95)], ids=["glossary", "none"]
 )
 def test_russian_test_drop_precision_and_recall(tmp_path, glossary, least):
     corpus, expected = _russian_drop(tmp_path)
@@ -156,11 +156,19 @@ def test_glossary_suggest_proposes_term_pairs_from_linked_sentences(tmp_path):
     result = run_cli("glossary", "suggest", "--build", str(out), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     header, *rows = [line.split("\t") for line in result.stdout.splitlines()]
-    assert header == ["en", "ru", "count", "score"]
-    found = {r[0]: (r[1], int(r[2]), float(r[3])) for r in rows}
-    assert found["Ricochet"] == ("Рикошет", 9, 1.0)
-    assert found["Unit Spacing"][0] == "Расстояния между отрядами"
-    assert all(count >= 2 and 0.5 <= score <= 1 for _, count, score in found.values())
+    assert header[:5] == ["en", "it", "ru", "status", "term"]
+    found = {r[0]: dict(zip(header, r, strict=True)) for r in rows}
+    assert found["Ricochet"]["ru"] == "Рикошет" and found["Ricochet"]["count"] == "9"
+    assert found["Unit Spacing"]["ru"] == "Расстояние между отрядами"
+    assert {r["status"] for r in found.values()} == {"proposed"}
+    assert all(0.5 <= float(r["score"]) <= 1 for r in found.values())
+    example = found["Ricochet"]
+    assert "Ricochet" in example["example_source"] and "Рикошет" in example["example_target"]
+    assert example["example_ids"].startswith("l-")
+    # the header names the build's languages whatever --lang says
+    italian = run_cli("glossary", "suggest", "--build", str(out), "--lang", "it", cwd=tmp_path)
+    assert italian.returncode == 0, italian.stderr
+    assert italian.stdout.splitlines()[0].split("\t")[:3] == ["en", "it", "ru"]
     # terms the glossary already has are not proposed again
     known = run_cli(
         "glossary", "suggest", "--build", str(out), "--glossary", str(CORPUS / "glossary.yaml")
@@ -168,12 +176,37 @@ def test_glossary_suggest_proposes_term_pairs_from_linked_sentences(tmp_path):
     assert known.returncode == 0, known.stderr
     proposed = {line.split("\t")[0] for line in known.stdout.splitlines()[1:]}
     assert "Ricochet" not in proposed and "Unit Spacing" not in proposed
+    # the TSV, and the TBX, load back as a glossary of proposals
+    tbx = tmp_path / "proposed.tbx"
+    made = run_cli(
+        "glossary", "suggest", "--build", str(out), "--format", "tbx", "-o", str(tbx), cwd=tmp_path
+    )
+    assert made.returncode == 0, made.stderr
+    again = run_cli(
+        "glossary", "suggest", "--build", str(out), "--glossary", str(tbx), cwd=tmp_path
+    )
+    assert again.returncode == 0, again.stderr
+    assert again.stdout == result.stdout  # proposals under review are proposed again
+
+
+def test_a_build_without_a_glossary_bootstraps_one_and_reports_its_rounds(tmp_path):
+    corpus, _ = _russian_drop(tmp_path)
+    result = build(corpus, tmp_path / "out")
+    validator("manifest").validate(result.manifest)
+    rounds = result.manifest["alignment"]["rounds"]
+    assert rounds[0] == {"round": 1, "terms": 0, "linked": rounds[0]["linked"], "gain": 0}
+    assert 2 <= len(rounds) <= 3 and rounds[1]["terms"] > 10
+    assert result.manifest["counts"]["links"]["linked"] == rounds[-1]["linked"] or (
+        rounds[-1]["gain"] < 0
+    )
+    given = build(corpus, tmp_path / "out-g", DATA / "glossary.yaml")
+    assert "alignment" not in given.manifest
 
 
 def test_glossary_suggest_without_a_build_is_a_clear_error(tmp_path):
     result = run_cli("glossary", "suggest", "--build", str(tmp_path / "nothing"))
     assert result.returncode == 2
-    assert "alignments.json" in result.stderr and "Traceback" not in result.stderr
+    assert "no build folder here" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_blocks_side_by_side_with_nothing_in_common_are_not_linked(tmp_path):

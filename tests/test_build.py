@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.emit import validator
+from pipeline.schemas import validator
 
 from .conftest import CORPUS, ROOT, SEED, run_cli
 
@@ -177,3 +177,29 @@ def test_help_explains_the_tool():
         "byte-identical",
     ):
         assert word in sub.stdout
+
+
+def test_diff_keeps_ids_when_texts_change(tmp_path):
+    """An unnamed paragraph reworded and a section's paragraph edited are changes of the
+    same rules (same ids), not a rule removed and another added."""
+    old = (
+        "The model gains +1 Strength against Large units.\n\n"
+        'LOOSE MOUNTS\n\nA mount without a rider may flee 2D6".\n\n'
+        "Roll a D6 for each loose mount at the start of the turn.\n"
+    )
+    new = old.replace(
+        "gains +1 Strength against", "always gains +1 Strength when fighting"
+    ).replace("may flee 2D6", "must flee 3D6")
+    corpora = []
+    for name, text in (("old", old), ("new", new)):
+        corpus = tmp_path / name
+        (corpus / "drops" / "d").mkdir(parents=True)
+        (corpus / "drops" / "d" / "rules.txt").write_text(text, encoding="utf-8")
+        corpora.append(str(corpus))
+    result = run_cli("diff", *corpora, "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    validator("diff").validate(report)
+    changes = {e["id"]: e["change"] for e in report["entries"]}
+    assert report["summary"]["added"] == report["summary"]["removed"] == 0
+    assert changes == {"loose-mounts": "changed", "rules-1": "changed"}

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from pipeline.check import CHECK_IDS, Pair, run_checks
-from pipeline.emit import validator
 from pipeline.errors import InputError
 from pipeline.glossary import load_glossary
+from pipeline.schemas import validator
 from tests.conftest import CORPUS, SEED, run_cli
 
 RU_FILE = "000_745db052e7f633dc.txt"

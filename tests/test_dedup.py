@@ -353,3 +353,48 @@ def test_a_word_moved_across_a_number_is_cosmetic_not_an_empty_conflict(
     [copy] = [m for m in clusters[0].members if m.relation != "canonical"]
     assert (copy.relation, copy.differences) == ("cosmetic", ())
     validator.validate(to_document(clusters))
+
+
+def _relations(texts: list[tuple[str, str]]) -> list[tuple[str, ...]]:
+    segments = [make_segment(t, lang, i + 1) for i, (t, lang) in enumerate(texts)]
+    clusters = dedup(segments)
+    jsonschema.validate(
+        to_document(clusters), json.loads((ROOT / "schemas" / "clusters.schema.json").read_text())
+    )
+    return sorted(tuple(sorted(m.relation for m in c.members)) for c in clusters)
+
+
+def test_a_word_replaced_added_or_dropped_is_a_reworded_copy():
+    ru = (
+        "Если наездник убит, пассажир {} падает с лошади и получает удар с Силой 2, "
+        "как описано в таблице."
+    )
+    en = "If the rider is killed, the passenger {}falls from the mount and suffers a hit."
+    assert _relations([(ru.format("тоже"), "ru"), (ru.format("также"), "ru")]) == [
+        ("canonical", "reworded")
+    ]
+    assert _relations([(en.format(""), "en"), (en.format("also "), "en")]) == [
+        ("canonical", "reworded")
+    ]
+    dropped = en.format("").replace("the mount", "mount")
+    assert _relations([(en.format(""), "en"), (dropped, "en")]) == [("canonical", "reworded")]
+
+
+def test_rewordings_that_change_the_rule_stay_apart():
+    base = "At the start of the game, models with {} gain +1 Strength against enemy units."
+    # another rule name
+    assert _relations([(base.format("Fear"), "en"), (base.format("Terror"), "en")]) == [
+        ("canonical",),
+        ("canonical",),
+    ]
+    # a meaning word (negation) added
+    negated = base.format("Fear").replace("gain", "do not gain")
+    assert len(_relations([(base.format("Fear"), "en"), (negated, "en")])) == 2
+    # two words changed
+    two = base.format("Fear").replace("At the start", "Before the end")
+    assert len(_relations([(base.format("Fear"), "en"), (two, "en")])) == 2
+    # a different quantity with the same words is still a conflict, not a rewording
+    other = base.format("Fear").replace("+1", "+2")
+    assert _relations([(base.format("Fear"), "en"), (other, "en")]) == [("canonical", "conflict")]
+    # short texts: the one word is the rule
+    assert len(_relations([("The model gains Fear.", "en"), ("The model gains Fly.", "en")])) == 2

@@ -14,7 +14,7 @@ import yaml
 from pipeline.build import build
 from pipeline.diff.compare import diff_rules
 from pipeline.diff.sentences import split_sentences
-from pipeline.emit import validator
+from pipeline.schemas import validator
 from tests.conftest import CORPUS, SEED, run_cli
 
 EDITS = yaml.safe_load((Path(__file__).parent / "data" / "diff" / "edits.yaml").read_text("utf-8"))

@@ -57,3 +57,98 @@ def test_table_reference_in_the_nominative():
     [(name, en, span)] = table_references("смотрите таблицу Падения с Лошади (Trown Riders).", "ru")
     assert (name, en) == ("Падение с лошади", "Trown Riders")
     assert span == (17, 33)
+
+
+def _name(text: str, lang: str = "en", raw: str | None = None):
+    hit = find_name(tokenize(text, lang), lang, raw=raw)
+    return (hit.name, hit.evidence) if hit else None
+
+
+def test_english_name_styles_keep_the_whole_name():
+    assert _name("Swiftstride: The model uses Maximised Roll for its Charge Range rolls.") == (
+        "Swiftstride",
+        "label",
+    )
+    assert _name("Death before Dishonour - The model gains Stubborn.") == (
+        "Death before Dishonour",
+        "label",
+    )
+    assert _name(
+        "Way of the Warrior Models gain Fear.", raw="[b]Way of the Warrior[/b] Models gain Fear."
+    ) == ("Way of the Warrior", "bold-label")
+    assert _name("**Path of the Favoured**: The model gains Fear.") == (
+        "Path of the Favoured",
+        "bold-label",
+    )
+    assert _name("Fortitude is a Special Save. It is taken after failed saves.") == (
+        "Fortitude",
+        "defined",
+    )
+    assert _name("Models with Fight in Extra Rank can make Supporting Attacks.") == (
+        "Fight in Extra Rank",
+        "with-pattern",
+    )
+    assert _name("A model with Cannot be Stomped is never considered Standard Size.") == (
+        "Cannot be Stomped",
+        "with-pattern",
+    )
+    assert _name("Attacks with Two-Handed cannot use a Shield.")[0] == "Two-Handed"
+    # a known name followed by more of a name is the longer name
+    assert _name("If more than half of a unit's models have Lance Formation, it may ...")[0] == (
+        "Lance Formation"
+    )
+
+
+def test_english_openings_that_are_not_names():
+    assert _name("Roll a D6: on a 4+ the unit is removed.") is None
+    assert _name("Strength: the value used to wound.") is None
+    assert _name("If the attack hits: the target suffers a hit.") is None
+
+
+def test_headings_in_every_style_name_their_section():
+    assert heading_name("LOOSE MOUNTS", "en") == ("Loose Mounts", None)
+    assert heading_name("FIGHT IN EXTRA RANK", "en") == ("Fight in Extra Rank", None)
+    assert heading_name("2.1 Death before Dishonour", "en") == ("Death before Dishonour", None)
+    assert heading_name("War Cry!", "en") == ("War Cry!", None)
+    assert heading_name("**Fear**", "en") == ("Fear", None)
+
+
+def test_russian_name_styles():
+    assert _name("Рикошет: модели с этим правилом не могут объявлять нападение.", "ru") == (
+        "Рикошет",
+        "label",
+    )
+    assert _name("Падение с лошади - боец перелетает через голову лошади.", "ru") == (
+        "Падение с лошади",
+        "label",
+    )
+    assert _name(
+        "Убежавшие лошади Лошади без наездника могут испугаться.",
+        "ru",
+        raw="[b]Убежавшие лошади[/b] Лошади без наездника могут испугаться.",
+    ) == ("Убежавшие лошади", "bold-label")
+    assert _name("Стойкость является особой защитой от ран.", "ru") == ("Стойкость", "defined")
+    assert _name("Если выпадет 1: боец падает.", "ru") is None
+
+
+def test_short_unsure_blocks_take_their_files_language():
+    from pipeline.ingest.langid import identify, settle
+
+    texts = [
+        "Champion.",
+        "The Champion of a unit may issue and accept Duels, and gains +1 Attack Value.",
+        "armatura +3",
+        "Rage",
+        "Whenever the model loses a Health Point, it gains +1 Attack Value and suffers Rage.",
+    ]
+    found = [identify(t) or ("und", 0.0) for t in texts]
+    settled = settle(texts, found, [False, False, False, True, False])
+    assert [lang for lang, _ in settled] == ["en", "en", "it", "en", "en"]
+
+
+def test_a_signature_label_names_the_rule_without_its_parameter():
+    assert _name("Ricochet (X): The model cannot declare Charges.") == ("Ricochet", "label")
+    assert _name("Рикошет (X): модель не может объявлять нападение.", "ru") == (
+        "Рикошет",
+        "label",
+    )

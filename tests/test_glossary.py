@@ -55,3 +55,135 @@ def test_variant_rows_need_a_preferred_row(tmp_path):
     tsv.write_text("en\tru\tstatus\tterm\n\tатака\tadmitted\tcharge\n", "utf-8")
     with pytest.raises(InputError, match="no preferred row"):
         load_glossary(tsv)
+
+
+# --- glossary induction (rulepipe glossary suggest) ------------------------------------
+
+from pipeline.align.suggest import Bead, suggest, to_glossary, to_tsv  # noqa: E402
+
+PAIRS = [
+    # "зона расстановки" is written in lower case away from a sentence start: a rendering
+    # that does not share the English capitals needs three pairs to be believed
+    ("Deployment Zone rules apply here.", "Зону расстановки определяет сценарий."),
+    ("Units may not leave the Deployment Zone.", "Отряды не могут покидать зону расстановки."),
+    ("Models in the Deployment Zone may reroll.", "Модели в зоне расстановки могут перебросить."),
+    (
+        'Within 6" of the Battle Standard Bearer, units ignore Panic.',
+        'В пределах 6" от Носителя боевого знамени отряды игнорируют Панику.',
+    ),
+    (
+        "The Battle Standard Bearer may reroll failed Break Tests.",
+        "Носитель боевого знамени может перебросить проваленные тесты на Бегство.",
+    ),
+    (
+        "At the Initiative Step 3, models with Lightning Reflexes strike first.",
+        "На шаге Инициативы 3 модели с правилом Молниеносные рефлексы бьют первыми.",
+    ),
+    (
+        "Models strike at their Initiative Step unless they have Lightning Reflexes.",
+        "Модели бьют на своём шаге Инициативы, если у них нет правила Молниеносные рефлексы.",
+    ),
+]
+
+
+def _found(pairs, **kwargs) -> dict[str, str]:
+    beads = [Bead(en, ru) for en, ru in pairs]
+    return {s.source: s.target for s in suggest(beads, "ru", **kwargs)}
+
+
+def test_inflected_russian_terms_are_proposed_in_their_dictionary_form():
+    found = _found(PAIRS)
+    # "Зону расстановки" starts a sentence: its first capital is not the house style's
+    assert found["Deployment Zone"] == "зона расстановки"
+    assert found["Initiative Step"] == "шаг Инициативы"
+    assert found["Lightning Reflexes"] == "Молниеносные рефлексы"
+
+
+def test_multi_word_terms_are_kept_whole():
+    found = _found(PAIRS)
+    assert found["Battle Standard Bearer"] == "Носитель боевого знамени"
+    assert "Носитель" not in found.values() and "знамя" not in found.values()
+
+
+def test_one_unambiguous_occurrence_is_enough_and_said_to_be_one():
+    beads = [
+        Bead("Models with Vanguard may move first.", "Модели с правилом Авангард ходят первыми.")
+    ]
+    (s,) = suggest(beads, "ru")
+    assert (s.source, s.target) == ("Vanguard", "Авангард")
+    assert s.note == "unsure: one occurrence"
+
+
+def test_a_pairing_whose_capitals_disagree_is_refused():
+    pairs = [
+        ("Vanguard units move after deployment.", "Авангардные отряды ходят после расстановки."),
+        ("Vanguard models move after deployment.", "Модели авангарда ходят после расстановки."),
+    ]
+    # "Vanguard" is a rule name; no Russian phrase here is capitalised as one
+    assert _found(pairs) == {}
+    # and in one bead with two capitalised phrases nothing is sure enough either
+    two = [("Models with Vanguard ignore it.", "Модели с правилом Авангард игнорируют Рикошет.")]
+    assert _found(two) == {}
+
+
+def test_terms_of_the_glossary_and_rejected_terms_are_not_proposed(tmp_path):
+    tsv = tmp_path / "reviewed.tsv"
+    tsv.write_text(
+        "en\tru\tstatus\tterm\n"
+        "Initiative Step\tшаг Инициативы\tpreferred\tinitiative-step\n"
+        "Battle Standard Bearer\tНоситель боевого знамени\trejected\tbsb\n",
+        "utf-8",
+    )
+    glossary = load_glossary(tsv)
+    assert [t.id for t in glossary.terms] == ["initiative-step"]
+    assert [t.id for t in glossary.rejected] == ["bsb"]
+    found = _found(PAIRS, glossary=glossary)
+    assert "Initiative Step" not in found and "Battle Standard Bearer" not in found
+    assert found["Deployment Zone"] == "зона расстановки"
+
+
+def test_proposals_round_trip_through_tsv_and_tbx(tmp_path):
+    from pipeline.export.tbx import write_tbx
+
+    beads = [Bead(en, ru, "l-1", "d/en.txt#1", "d/ru.txt#1") for en, ru in PAIRS]
+    found = suggest(beads, "ru")
+    tsv = tmp_path / "proposed.tsv"
+    tsv.write_text(to_tsv(found, ["en", "it", "ru"]), "utf-8")
+    header = tsv.read_text("utf-8").splitlines()[0].split("\t")
+    assert header[:3] == ["en", "it", "ru"] and "example_ids" in header
+    back = load_glossary(tsv)
+    assert back.terms == ()
+    assert {t.renderings["en"][0]: t.renderings["ru"][0] for t in back.proposed} == {
+        s.source: s.target for s in found
+    }
+    # a reviewer accepts one row and rejects another; the file goes straight back
+    lines = tsv.read_text("utf-8").splitlines()
+    lines[1] = lines[1].replace("\tproposed\t", "\tpreferred\t")
+    lines[2] = lines[2].replace("\tproposed\t", "\trejected\t")
+    tsv.write_text("\n".join(lines) + "\n", "utf-8")
+    reviewed = load_glossary(tsv)
+    assert [t.renderings["en"][0] for t in reviewed.terms] == [found[0].source]
+    assert [t.renderings["en"][0] for t in reviewed.rejected] == [found[1].source]
+    again = {s.source for s in suggest(beads, "ru", glossary=reviewed)}
+    assert {s.source for s in found[2:]} <= again
+    assert found[0].source not in again and found[1].source not in again
+    tbx = tmp_path / "proposed.tbx"
+    tbx.write_text(write_tbx(to_glossary(found, ["en", "ru"]), "test"), "utf-8")
+    loaded = load_glossary(tbx)
+    assert loaded.terms == () and loaded.languages == ("en", "ru")
+    assert {t.renderings["en"][0]: t.renderings["ru"][0] for t in loaded.proposed} == {
+        s.source: s.target for s in found
+    }
+    text = tbx.read_text("utf-8").replace("<note>proposed;", "<note>rejected;", 1)
+    tbx.write_text(text, "utf-8")
+    assert len(load_glossary(tbx).rejected) == 1
+
+
+def test_exported_tbx_loads_back_as_the_same_glossary(tmp_path):
+    tbx = tmp_path / "glossary.tbx"
+    result = run_cli("export", "--format", "tbx", "-o", str(tbx))
+    assert result.returncode == 0, result.stderr
+    back, project = load_glossary(tbx), load_glossary(CORPUS / "glossary.yaml")
+    assert [(t.id, t.renderings, t.deprecated) for t in back.terms] == [
+        (t.id, t.renderings, t.deprecated) for t in project.terms
+    ]

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pipeline.emit import validator
 from pipeline.files import MAX_FILE_BYTES
 from pipeline.ingest.text import MAX_BLOCK_CHARS
+from pipeline.schemas import validator
 from pipeline.slug import RESERVED
 
 from .conftest import ROOT, run_cli

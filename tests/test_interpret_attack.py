@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from pipeline.commands import main
 from pipeline.errors import InputError
 from pipeline.interpret.attack import resolve, scenario_from_dict
-from pipeline.interpret.commands import main
 from pipeline.interpret.rules import Build
 
 D6 = range(1, 7)

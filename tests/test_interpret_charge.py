@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from pipeline.commands import main
 from pipeline.interpret.charge import charge
-from pipeline.interpret.commands import main
 from pipeline.interpret.dice import distribution
 from pipeline.interpret.rules import Build
 

@@ -1,20 +1,13 @@
-"""The interpreter's commands as the main CLI registers them."""
+"""The interpreter's commands as the command layer registers them."""
 
 from __future__ import annotations
 
-import argparse
 import json
 from fractions import Fraction
 
 import pytest
 
-from pipeline.interpret import add_commands
-
-
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="rulepipe")
-    add_commands(p.add_subparsers(dest="command", required=True))
-    return p
+from pipeline.commands import parser
 
 
 @pytest.mark.parametrize("name", ["roll", "table", "charge", "attack"])
@@ -31,7 +24,7 @@ def test_handler_returns_an_exit_code_and_prints_one_json_document(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     args = parser().parse_args(["roll", "D3", "reroll", "1", "--json"])
-    assert args.func(args) == 0
+    assert args.run(args) == 0
     doc = json.loads(capsys.readouterr().out)  # one document, nothing else
     # D3 re-rolling a 1 once: P(1) = 1/3 * 1/3
     assert doc["distribution"][0] == {"value": 1, "p": "1/9"}

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pipeline.commands import main
 from pipeline.errors import InputError
-from pipeline.interpret.commands import main
 from pipeline.interpret.dice import distribution, mean, p_all_equal, parse
 
 D6 = range(1, 7)

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from pipeline.commands import main
 from pipeline.errors import InputError
-from pipeline.interpret.commands import main
 from pipeline.interpret.rules import Build
 from pipeline.interpret.tables import roll_table
 

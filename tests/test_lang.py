@@ -14,9 +14,9 @@ from pipeline import lang
 from pipeline.bbcode import find_markup, mask_tags, strip_tags
 from pipeline.check.data import lang_checks
 from pipeline.dedup import shape
-from pipeline.extract.quantities import find_quantities
 from pipeline.interpret.dice import parse
 from pipeline.interpret.rules import parse_ref
+from pipeline.quantities import find_quantities
 from pipeline.slug import slugify
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,7 +99,7 @@ def test_importing_the_stages_loads_no_language_engine() -> None:
     code = (
         "import sys, pipeline.lang, pipeline.ingest, pipeline.dedup, pipeline.slug, "
         "pipeline.extract.facts, pipeline.check, pipeline.interpret.dice, pipeline.diff.compare\n"
-        "from pipeline.cli import parser\n"
+        "from pipeline.commands import parser\n"
         "parser()\n"
         "print(sorted(m for m in ('spacy', 'pymorphy3', 'lingua') if m in sys.modules))"
     )

@@ -19,13 +19,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pipeline.build import build
-from pipeline.emit import dump_json, dump_yaml, validator
+from pipeline.emit import dump_json, dump_yaml
 from pipeline.errors import InputError
 from pipeline.files import decode
 from pipeline.ingest import ingest_file
 from pipeline.ingest import text as text_reader
 from pipeline.interpret.dice import distribution, parse
 from pipeline.normalise import QUOTE_FOLD, normalise
+from pipeline.schemas import validator
 from pipeline.slug import MAX_SLUG, RESERVED, slugify
 
 from .conftest import ROOT

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.extract.quantities import Quantity, find_quantities, parse_profile, quantity_keys
 from pipeline.normalise import normalise
+from pipeline.quantities import Quantity, find_quantities, parse_profile, quantity_keys
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = ROOT / "corpus" / "drops" / "seed"

@@ -7,7 +7,7 @@ from collections import Counter
 
 import yaml
 
-from pipeline.emit import validator
+from pipeline.schemas import validator
 from pipeline.slug import slugify, unique
 
 from .conftest import run_cli
@@ -109,7 +109,7 @@ def test_lotow_tables_cover_the_die_and_chain_to_the_fall_table(seed_build):
             v for row in rule["table"]["rows"] for v in range(row["range"][0], row["range"][1] + 1)
         )
         assert covered == Counter(range(1, 7)), rule["id"]
-    jump = rules["pryzhok"]
+    jump = rules["trudnaya-mestnost-i-prepyatstviya"]
     chains = [row.get("chain") for row in jump["table"].get("natural", [])]
     assert "padenie-s-loshadi" in chains
     assert rules["padenie-s-loshadi"]["kind"] == "table"
@@ -244,3 +244,57 @@ def test_random_movement_distance_is_a_maximised_roll(seed_build):
     assert [(e["roll"], e["extra_dice"], e["drop"], e["when"]) for e in rolls] == [
         ("random-movement", 1, "lowest", "in the Movement Phase")
     ]
+
+
+def test_lotow_headings_own_their_paragraphs_and_tables_in_order(seed_build, seed_segments):
+    lotow = [s for s in seed_segments if s.file.startswith("004_")]
+    headings = [s for s in lotow if s.kind == "heading"]
+    rules = [r for r in seed_build.rules if r.get("parts") and r["parts"][0]["kind"] == "heading"]
+    owner = {r["parts"][0]["segment"]: r for r in rules}
+    assert sorted(owner) == sorted(s.id for s in headings)  # one rule per heading
+    for n, heading in enumerate(headings):
+        following = headings[n + 1].block if n + 1 < len(headings) else 10**9
+        under = [s.id for s in lotow if heading.block <= s.block < following]
+        rule = owner[heading.id]
+        assert [p["segment"] for p in rule["parts"]] == under
+        text = rule["texts"]["ru"]["text"]
+        for part in rule["parts"][1:]:
+            a, b = part["span"]
+            assert text[a:b] == next(s.text for s in lotow if s.id == part["segment"])
+    loose = rules_by_id(seed_build)["loose-mounts"]
+    assert loose["names"] == {"en": "Loose Mounts", "ru": "Убежавшие лошади"}
+    fall = rules_by_id(seed_build)["padenie-s-loshadi"]
+    assert [p["kind"] for p in fall["parts"]] == ["heading", "table"]
+    ids = [r["id"] for r in seed_build.rules]
+    assert not any(i.endswith(("-2", "-3")) for i in ids)
+
+
+def _build_one(tmp_path, name: str, text: str) -> list[dict]:
+    corpus = tmp_path / name
+    (corpus / "drops" / "d").mkdir(parents=True)
+    (corpus / "drops" / "d" / "book.md").write_text(text, encoding="utf-8")
+    result = run_cli("build", str(corpus), "-o", str(tmp_path / f"{name}-out"))
+    assert result.returncode == 0, result.stderr
+    return json.loads((tmp_path / f"{name}-out" / "rules.json").read_text("utf-8"))
+
+
+def test_unnamed_rules_keep_their_id_when_reworded_and_nested_headings_nest(tmp_path):
+    book = (
+        "# Movement\n\nUnits move in the Movement Phase.\n\n"
+        "## Marching\n\nA unit may march at double its Advance Rate.\n\n"
+        "| 1 | Stays |\n| 2-6 | Moves |\n\n"
+        "## Wheeling\n\nA unit wheels around a front corner.\n\n"
+        "# Shooting\n\nUnits shoot in the Shooting Phase.\n\n"
+    )
+    loose = "The model gains Insignificant.\n\nThe model gains +1 Strength.\n"
+    before = {r["id"]: r for r in _build_one(tmp_path, "a", loose + "\n" + book)}
+    assert before["marching"]["section"] == "movement"
+    assert before["wheeling"]["section"] == "movement"
+    assert "section" not in before["shooting"]
+    assert [p["kind"] for p in before["marching"]["parts"]] == ["heading", "paragraph", "table"]
+    assert before["marching"]["kind"] == "table"
+    unnamed = sorted(i for i in before if i not in ("movement", "marching", "wheeling", "shooting"))
+    assert len(unnamed) == 2 and all(not any(w in i for w in ("model", "gains")) for i in unnamed)
+    reworded = loose.replace("The model gains +1", "This model now gains +1")
+    after = {r["id"]: r for r in _build_one(tmp_path, "b", reworded + "\n" + book)}
+    assert sorted(after) == sorted(before)

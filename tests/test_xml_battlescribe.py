@@ -9,9 +9,9 @@ import zipfile
 
 import pytest
 
-from pipeline.emit import validator
 from pipeline.errors import InputError
 from pipeline.ingest import read_file
+from pipeline.schemas import validator
 
 from .conftest import ROOT, SEED, run_cli
 

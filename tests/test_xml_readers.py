@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.emit import validator
 from pipeline.errors import InputError
 from pipeline.ingest import READERS, read_file
 from pipeline.lang import primary as lang_code
+from pipeline.schemas import validator
 
 from .conftest import ROOT, SEED, run_cli
 

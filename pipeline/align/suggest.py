@@ -1,165 +1,377 @@
-"""Glossary suggestions: term pairs proposed from the linked pairs of a build.
+"""Glossary induction: term pairs proposed from the linked sentence beads of a build.
 
-English capitalised terms ("Unit Spacing", "Round of Combat") are counted against Russian
-lemma n-grams in the same aligned sentence beads; a pair that keeps turning up together and
-rarely apart (Dice coefficient) is proposed, with its counts, as a TSV row a terminologist
-reviews and merges into the glossary. Terms the glossary already has are left out.
+Candidates are whole terms on both sides (`terms`): capitalised English runs, Russian noun
+phrases. Inside each bead every English candidate meets every translation candidate; over
+all beads a pair is scored by how often the two turn up together and rarely apart (Dice),
+where they sit in their sentences, whether both are capitalised (the house style marks rule
+terms so), and how many words each has. Then pairs are taken best first, one rendering per
+term and one term per rendering (competitive linking); a second rendering is kept only when
+it stands for the term in beads of its own. What the glossary (and the core vocabulary of
+lang/lexicon.yaml) already fixes is not proposed and its renderings are not free to pair
+with anything else; rejected terms are never proposed again.
+
+A pair seen once is proposed only when nothing else could be meant: a 1-1 bead whose one
+unknown English term is capitalised and whose translation has one capitalised phrase. Any
+proposal with thin or contested evidence says so in its note (`unsure: ...`).
 """
 
 from __future__ import annotations
 
-import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..glossary import Glossary
-from ..lang import data as lang_data
-from ..lang import lemma, nlp, tokenize
+from ..extract.keywords import core_lexicon
+from ..glossary import Glossary, Term
+from ..lang import lemma
+from ..slug import slugify
+from .terms import Candidate, candidates, dictionary_form, english_key
 
-_CAPITALISED = re.compile(r"^[A-Z][a-z'’!-]*[a-z!]$|^[A-Z]{2,}$")
-_JOINERS = frozenset({"of", "the", "to"})
-_RU_WORD = re.compile(r"^[а-яё-]+$", re.IGNORECASE)
-MAX_NGRAM = 3
+MIN_SCORE = 0.5
+#: A pair whose translation is never capitalised where the English term is needs this many
+#: beads before it is believed (rule names are capitalised in both languages).
+UNCAPITALISED_NEEDS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Bead:
+    """The English and translated text of one sentence bead, and where it comes from."""
+
+    source: str
+    target: str
+    link: str = ""
+    source_id: str = ""
+    target_id: str = ""
+    one_to_one: bool = True
 
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:
-    source: str  # English term
-    target: str  # Russian rendering as most often written
+    term: str  # id
+    source: str  # English term as most often written
+    target: str  # the rendering in its dictionary form
+    lang: str
     together: int  # beads with both
     source_count: int
     target_count: int
     score: float
+    example: Bead
+    note: str = ""
+    variants: tuple[str, ...] = ()
 
 
-def english_terms(text: str) -> set[str]:
-    """Runs of capitalised words, joined by "of"/"the"; a lone sentence-initial word is not one."""
-    found: set[str] = set()
-    words = [t.text for t in nlp("en").make_doc(text)]
-    i = 0
-    while i < len(words):
-        if not _CAPITALISED.match(words[i]):
-            i += 1
-            continue
-        j = i + 1
-        while j < len(words):
-            if _CAPITALISED.match(words[j]):
-                j += 1
-            elif words[j] in _JOINERS and j + 1 < len(words) and _CAPITALISED.match(words[j + 1]):
-                j += 2
-            else:
-                break
-        initial = i == 0 or words[i - 1] in {".", "!", "?", "(", ":", "-", "–"}
-        if j - i > 1 or not initial:
-            found.add(" ".join(words[i:j]))
-        i = j
-    return found
+@dataclass(slots=True)
+class _Pair:
+    beads: list[int] = field(default_factory=list)
+    position: float = 0.0  # sum of |relative position difference|
+    caps_known: int = 0
+    caps_agree: int = 0
 
 
-def russian_ngrams(text: str) -> dict[str, str]:
-    """Lemma n-grams (up to three words, no stop word at either end) -> the words as written."""
-    stop = nlp("ru").Defaults.stop_words
-    doc = tokenize(text, "ru")
-    out: dict[str, str] = {}
-    run: list[tuple[str, str]] = []
-    for tok in [*doc, None]:
-        if tok is not None and _RU_WORD.match(tok.text):
-            run.append((tok.lemma_, tok.text))
-            continue
-        for i in range(len(run)):
-            for n in range(1, MAX_NGRAM + 1):
-                part = run[i : i + n]
-                if len(part) < n or part[0][0] in stop or part[-1][0] in stop:
-                    continue
-                out.setdefault(" ".join(w for w, _ in part), " ".join(s for _, s in part))
-        run = []
-    return out
+def _lemmas(text: str, lang: str) -> str:
+    return " ".join(lemma(w, lang) for w in text.split())
 
 
-def _fits(gram: str, lang: str) -> bool:
-    """False when the n-gram starts or ends with a word that introduces a term rather than
-    being part of it ("правилу Расстояния" for Unit Spacing); the list is language data."""
-    edges = set(lang_data(lang, "align").get("not_term_edges", ()))
-    words = gram.split()
-    return words[0] not in edges and words[-1] not in edges
+def _known(
+    glossary: Glossary | None, lang: str
+) -> tuple[dict[str, str], dict[str, str], dict[str, tuple[str, ...]]]:
+    """(English key -> term id of the glossary or a rejection, translation lemmas -> term
+    id, core-vocabulary English key -> its renderings' lemmas)."""
+    english: dict[str, str] = {}
+    target: dict[str, str] = {}
+    reviewed = (*glossary.terms, *glossary.rejected) if glossary else ()
+    for term in reviewed:
+        for form in (*term.renderings.get("en", ()), *term.deprecated.get("en", ())):
+            english[english_key(form.split())] = term.id
+        for form in (*term.renderings.get(lang, ()), *term.deprecated.get(lang, ())):
+            target[_lemmas(form, lang)] = term.id
+    lexicon: dict[str, tuple[str, ...]] = {}
+    for term in core_lexicon().terms:
+        forms = tuple(_lemmas(f, lang) for f in term.renderings.get(lang, ()))
+        for form in forms:
+            target.setdefault(form, "lexicon:" + term.id)
+        for form in term.renderings.get("en", ()):
+            key = english_key(form.split())
+            if key not in english and form[:1].isupper():
+                lexicon[key] = forms
+    return english, target, lexicon
 
 
-def _known(glossary: Glossary | None) -> tuple[set[str], set[str]]:
-    if glossary is None:
-        return set(), set()
-    english: set[str] = set()
-    russian: set[str] = set()
-    for term in glossary.terms:
-        english.update(f.lower() for f in term.renderings.get("en", ()))
-        for form in (*term.renderings.get("ru", ()), *term.deprecated.get("ru", ())):
-            russian.add(" ".join(lemma(w, "ru") for w in form.split()))
-    return english, russian
+def _relative(c: Candidate, text: str) -> float:
+    return (c.start + c.end) / 2 / max(len(text), 1)
 
 
-def _rank(s: Suggestion) -> tuple[float, bool, int, str]:
-    """Higher score first; then a rendering with a capitalised word (rule names are
-    capitalised in both languages), then the shorter one."""
-    capitalised = any(w[:1].isupper() for w in s.target.split())
-    return (s.score, capitalised, -len(s.target.split()), s.target)
+def _single(
+    bead: Bead, english: list[Candidate], target: list[Candidate]
+) -> tuple[str, str] | None:
+    """The one pair a bead can only mean, or None: a 1-1 bead, one unknown English term,
+    one group of overlapping capitalised phrases in the translation (its phrase of the
+    English term's length)."""
+    if not bead.one_to_one or len(english) != 1:
+        return None
+    capitalised = [c for c in target if c.capitalised]
+    if not capitalised:
+        return None
+    first = min(c.start for c in capitalised)
+    last = max(c.end for c in capitalised)
+    covered = sorted((c.start, c.end) for c in capitalised)
+    end = covered[0][1]
+    for a, b in covered[1:]:
+        if a > end:
+            return None  # two separate capitalised phrases
+        end = max(end, b)
+    del first, last
+    e = english[0]
+    best = min(capitalised, key=lambda c: (abs(c.size - e.size), -len(c.words), c.key))
+    return e.key, best.key
+
+
+def _capitals(found: list[Candidate]) -> tuple[bool, ...]:
+    """Per word, capitalised as most often written away from a sentence start; a phrase
+    seen only at sentence starts keeps its first capital only when it is one word."""
+    n = len(found[0].words)
+    inner = [c for c in found if not c.initial]
+    if inner:
+        votes = [Counter(c.words[i][:1].isupper() for c in inner) for i in range(n)]
+        return tuple(v[True] >= v[False] and v[True] > 0 for v in votes)
+    rest = Counter(tuple(w[:1].isupper() for w in c.words[1:]) for c in found).most_common(1)
+    return (n == 1, *rest[0][0])
 
 
 def suggest(
-    beads: Iterable[tuple[str, str]],
+    beads: Iterable[Bead],
+    lang: str = "ru",
     glossary: Glossary | None = None,
     min_count: int = 2,
-    min_score: float = 0.5,
+    min_score: float = MIN_SCORE,
 ) -> list[Suggestion]:
-    """Term pairs from (English text, Russian text) beads, best first."""
-    known_en, known_ru = _known(glossary)
+    """Term pairs from the beads, best first (see the module docstring)."""
+    known_en, known_target, lexicon = _known(glossary, lang)
+    beads = list(beads)
     en_count: Counter[str] = Counter()
-    ru_count: Counter[str] = Counter()
-    together: Counter[tuple[str, str]] = Counter()
-    surfaces: dict[str, Counter[str]] = {}
-    for source, target in beads:
-        terms = {t for t in english_terms(source) if t.lower() not in known_en}
-        grams = russian_ngrams(target)
-        for gram, surface in grams.items():
-            surfaces.setdefault(gram, Counter())[surface] += 1
-        en_count.update(terms)
-        ru_count.update(grams.keys())
-        together.update((t, g) for t in terms for g in grams if g not in known_ru)
-    best: dict[str, Suggestion] = {}
-    for (term, gram), both in together.items():
-        if both < min_count or not _fits(gram, "ru"):
+    target_count: Counter[str] = Counter()
+    pairs: dict[tuple[str, str], _Pair] = defaultdict(_Pair)
+    en_seen: dict[str, list[Candidate]] = defaultdict(list)
+    target_seen: dict[str, list[Candidate]] = defaultdict(list)
+    singles: set[tuple[str, str]] = set()
+    for n, bead in enumerate(beads):
+        english = {c.key: c for c in candidates(bead.source, "en") if c.key not in known_en}
+        found = candidates(bead.target, lang)
+        free = {c.key: c for c in found if c.key not in known_target}
+        fixed = {c.key: c for c in found if c.key in known_target}
+        for c in english.values():
+            en_seen[c.key].append(c)
+        for c in (*free.values(), *fixed.values()):
+            target_seen[c.key].append(c)
+        en_count.update(english.keys())
+        target_count.update(free.keys())
+        target_count.update(fixed.keys())
+        for e in english.values():
+            allowed = (
+                {k: fixed[k] for k in lexicon[e.key] if k in fixed} if e.key in lexicon else free
+            )
+            for t in allowed.values():
+                pair = pairs[(e.key, t.key)]
+                pair.beads.append(n)
+                pair.position += abs(_relative(e, bead.source) - _relative(t, bead.target))
+                if t.capitalised is not None:
+                    pair.caps_known += 1
+                    pair.caps_agree += t.capitalised
+        unknown = [e for e in english.values() if e.key not in lexicon]
+        one = _single(bead, unknown, list(free.values()))
+        if one is not None:
+            singles.add(one)
+
+    def score(key: tuple[str, str]) -> float:
+        e, t = key
+        pair = pairs[key]
+        together = len(pair.beads)
+        dice = 2 * together / (en_count[e] + target_count[t])
+        position = 1 - pair.position / together
+        caps = pair.caps_agree / pair.caps_known if pair.caps_known else 1.0
+        size = 1 - 0.1 * min(abs(en_seen[e][0].size - target_seen[t][0].size), 3)
+        return dice * (0.8 + 0.2 * position) * (0.8 + 0.2 * caps) * size
+
+    def eligible(key: tuple[str, str]) -> bool:
+        pair = pairs[key]
+        together = len(pair.beads)
+        if together < min_count and key not in singles:
+            return False
+        # capitals that disagree refuse a pair with thin evidence
+        return not (pair.caps_known and not pair.caps_agree and together < UNCAPITALISED_NEEDS)
+
+    scored = {k: score(k) for k in pairs if eligible(k)}
+    order = sorted(
+        scored,
+        key=lambda k: (-scored[k], -len(pairs[k].beads), -len(k[1].split()), k),
+    )
+    chosen: dict[str, str] = {}
+    taken: set[str] = set()
+    for e, t in order:
+        if scored[(e, t)] < min_score or e in chosen or t in taken:
             continue
-        score = 2 * both / (en_count[term] + ru_count[gram])
-        surface = surfaces[gram].most_common(1)[0][0]
-        found = Suggestion(term, surface, both, en_count[term], ru_count[gram], round(score, 3))
-        if term not in best or _rank(found) > _rank(best[term]):
-            best[term] = found
-    kept = [s for s in best.values() if s.score >= min_score]
-    return sorted(kept, key=lambda s: (-s.score, -s.together, s.source))
+        chosen[e] = t
+        taken.add(t)
+    out = []
+    for e, t in chosen.items():
+        out.append(_suggestion(e, t, lang, pairs, scored, en_seen, target_seen, beads, taken))
+    return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
+
+
+def _suggestion(
+    e: str,
+    t: str,
+    lang: str,
+    pairs: Mapping[tuple[str, str], _Pair],
+    scored: Mapping[tuple[str, str], float],
+    en_seen: Mapping[str, list[Candidate]],
+    target_seen: Mapping[str, list[Candidate]],
+    beads: Sequence[Bead],
+    taken: set[str],
+) -> Suggestion:
+    pair = pairs[(e, t)]
+    together = len(pair.beads)
+    english = en_seen[e]
+    written = Counter(" ".join(c.words) for c in english if not c.initial) or Counter(
+        " ".join(c.words) for c in english
+    )
+    source = written.most_common(1)[0][0]
+    plural = sum(c.plural for c in english) * 2 > len(english)
+    found = target_seen[t]
+    plural = plural and sum(c.plural for c in found) * 2 > len(found)
+    target = dictionary_form(found[0], plural, _capitals(found))
+    notes = []
+    if together == 1:
+        notes.append("one occurrence")
+    rivals = sorted(
+        (s for (e2, t2), s in scored.items() if e2 == e and t2 != t and not _nested(t, t2)),
+        reverse=True,
+    )
+    if rivals and rivals[0] >= 0.9 * scored[(e, t)]:
+        notes.append("another rendering scores close")
+    if pair.caps_known and not pair.caps_agree:
+        notes.append("capitalised in English only")
+    variants = []
+    own = set(pair.beads)
+    for (e2, t2), s in sorted(scored.items(), key=lambda kv: (-kv[1], kv[0])):
+        if e2 != e or t2 == t or t2 in taken or _nested(t, t2) or s < MIN_SCORE:
+            continue
+        apart = set(pairs[(e2, t2)].beads) - own
+        if len(apart) >= 2:
+            variants.append(dictionary_form(target_seen[t2][0], plural, _capitals(target_seen[t2])))
+    return Suggestion(
+        term=slugify(source, fallback="term"),
+        source=source,
+        target=target,
+        lang=lang,
+        together=together,
+        source_count=len(english),
+        target_count=len(found),
+        score=round(scored[(e, t)], 3),
+        example=beads[pair.beads[0]],
+        note=("unsure: " + ", ".join(notes)) if notes else "",
+        variants=tuple(variants[:1]),
+    )
+
+
+def _nested(a: str, b: str) -> bool:
+    """Two renderings sharing a word (one inside the other, or overlapping)."""
+    return bool(set(a.split()) & set(b.split()))
 
 
 def build_beads(
-    alignments: dict[str, Any], raw: Mapping[str, str], lang: str
-) -> list[tuple[str, str]]:
-    """(English, translation) text of every sentence bead with both sides, linked pairs only."""
+    alignments: dict[str, Any], raw: Mapping[str, str], lang: str, min_score: float = 0.0
+) -> list[Bead]:
+    """The sentence beads with both sides of every linked pair in `lang` (score at least
+    `min_score`)."""
     beads = []
     for link in alignments["links"]:
         if link["status"] != "linked" or link["target_lang"] != lang:
+            continue
+        if link["score"] < min_score:
             continue
         source, target = raw[link["source"]], raw[link["target"]]
         for bead in link["sentences"]:
             if bead["source_spans"] and bead["target_spans"]:
                 beads.append(
-                    (
+                    Bead(
                         " ".join(source[a:b] for a, b in bead["source_spans"]),
                         " ".join(target[a:b] for a, b in bead["target_spans"]),
+                        link["id"],
+                        link["source"],
+                        link["target"],
+                        bead["type"] == "1-1",
                     )
                 )
     return beads
 
 
-def to_tsv(suggestions: Sequence[Suggestion]) -> str:
-    """Header `en<TAB>ru<TAB>count<TAB>score`: the language columns load as a glossary."""
-    rows = ["en\tru\tcount\tscore"]
-    rows += [f"{s.source}\t{s.target}\t{s.together}\t{s.score}" for s in suggestions]
+def to_glossary(
+    suggestions: Sequence[Suggestion], languages: Sequence[str], name: str = "suggested"
+) -> Glossary:
+    """The proposals as a glossary whose terms all carry status `proposed` (for TBX)."""
+    terms = []
+    for s in suggestions:
+        ex = s.example
+        note = "; ".join(
+            x
+            for x in (
+                "proposed",
+                f"count {s.together}",
+                f"score {s.score}",
+                s.note,
+                f"example {ex.link} ({ex.source_id} / {ex.target_id}): {ex.source} / {ex.target}",
+            )
+            if x
+        )
+        terms.append(
+            Term(s.term, {"en": (s.source,), s.lang: (s.target, *s.variants)}, {}, note=note)
+        )
+    return Glossary(name, "", tuple(languages), tuple(terms))
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.split())
+
+
+TSV_COLUMNS = (
+    "status",
+    "term",
+    "count",
+    "score",
+    "note",
+    "example_source",
+    "example_target",
+    "example_ids",
+)
+
+
+def to_tsv(suggestions: Sequence[Suggestion], languages: Sequence[str]) -> str:
+    """The project's TSV glossary: a column per language of the build, then status
+    (`proposed`), term id, count, score, note and one example pair with its ids. Change a
+    row's status to `preferred` to accept it, `rejected` to never see it again, and give
+    the file back with --glossary."""
+    langs = ["en", *(x for x in languages if x != "en")]
+    rows = ["\t".join([*langs, *TSV_COLUMNS])]
+    for s in suggestions:
+        ex = s.example
+        for k, target in enumerate((s.target, *s.variants)):
+            cells = {"en": s.source, s.lang: target}
+            note = s.note if k == 0 else "another rendering, in beads of its own"
+            rows.append(
+                "\t".join(
+                    [
+                        *(_cell(cells.get(x, "")) for x in langs),
+                        "proposed",
+                        s.term,
+                        str(s.together),
+                        str(s.score),
+                        note,
+                        _cell(ex.source),
+                        _cell(ex.target),
+                        f"{ex.link} {ex.source_id} {ex.target_id}".strip(),
+                    ]
+                )
+            )
     return "\n".join(rows) + "\n"

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..extract.quantities import Quantity, find_quantities
+from ..quantities import Quantity, find_quantities
 from .model import Finding
 
 FAMILY_CHECK = {

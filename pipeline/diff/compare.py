@@ -1,9 +1,10 @@
 """Matching the rules of two builds and telling what changed, in a rules team's terms.
 
 Matching, in order: same id and same texts (unchanged); same texts under a new id
-(renamed); same id (changed); a text at least MIN_SIMILARITY similar in the same language
-(changed, with the old id kept); the rest are added or removed. Provenance (files, lines,
-segment and cluster ids) is not content: a rule moved in its file is unchanged.
+(renamed; for a rule with no name, whose id is its place in its file, unchanged); same
+id (changed); a text at least MIN_SIMILARITY similar in the same language (changed, with
+the old id kept); the rest are added or removed. Provenance (files, lines, segment and
+cluster ids) is not content: a rule moved in its file is unchanged.
 """
 
 from __future__ import annotations
@@ -232,6 +233,15 @@ def diff_rules(old_rules: list[Rule], new_rules: list[Rule]) -> dict[str, Any]:
         if candidates:
             old = old_left.pop(candidates.pop(0))
             new = new_left.pop(rule_id)
+            if not old.get("names") and not new.get("names"):
+                # an unnamed rule's id is its place in its file: the same text moved there
+                # is the same rule, as any rule moved in its file is
+                change = describe_change(old, new)
+                if change is None:
+                    unchanged += 1
+                else:
+                    entries.append(change)
+                continue
             entry = {"change": "renamed", "old_id": old["id"], "id": new["id"]}
             if old.get("names") != new.get("names"):
                 entry |= {"old_names": old.get("names", {}), "names": new.get("names", {})}

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..build_folder import read_rules
 from ..errors import InputError
+from ..progress import Report
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +20,7 @@ class Side:
     rules: list[dict[str, Any]]
 
 
-def load_side(path: Path, glossary: Path | None = None) -> Side:
+def load_side(path: Path, glossary: Path | None = None, progress: Report | None = None) -> Side:
     if not path.is_dir():
         raise InputError(str(path), "not a folder: give a build folder or a corpus folder")
     if (path / "manifest.json").is_file():
@@ -28,7 +29,7 @@ def load_side(path: Path, glossary: Path | None = None) -> Side:
         from ..build import build
 
         with tempfile.TemporaryDirectory(prefix="rulepipe-diff-") as tmp:
-            result = build(path, Path(tmp) / "output", glossary)
+            result = build(path, Path(tmp) / "output", glossary, progress)
             return Side(str(path), "corpus", [dict(r) for r in result.rules])
     raise InputError(
         str(path), "neither a build folder (manifest.json) nor a corpus folder (drops/)"

@@ -76,3 +76,30 @@ def select_target(pairs: list[Pair], target_lang: str | None, one_only: bool) ->
             "an XLIFF 2.0 document holds one; choose it with --target-lang",
         )
     return pairs
+
+
+def source_places(build: Path, level: Level = "paragraph") -> dict[str, str]:
+    """Pair id -> where its English source sits in the corpus, `drop/file:line` (the line
+    of the sentence itself at sentence level), for PO `#:` references."""
+    from ..files import MAX_BUILD_FILE_BYTES
+    from ..jsonl import read_jsonl
+
+    required = {"id": str, "drop": str, "file": str, "lines": list, "raw": str}
+    path = build / "segments.jsonl"
+    places = {
+        s["id"]: (f"{s['drop']}/{s['file']}", int(s["lines"][0]), s["raw"])
+        for s in read_jsonl(path, required, MAX_BUILD_FILE_BYTES)
+        if s["lines"]
+    }
+    out: dict[str, str] = {}
+    for link in read_links(build):
+        if link.get("status") != "linked" or link.get("source") not in places:
+            continue
+        file, line, raw = places[link["source"]]
+        out[link["id"]] = f"{file}:{line}"
+        if level == "sentence":
+            for k, sentence in enumerate(link.get("sentences") or [], start=1):
+                spans = sentence.get("source_spans") or []
+                start = int(spans[0][0]) if spans and spans[0] else 0
+                out[f"{link['id']}-s{k}"] = f"{file}:{line + raw[:start].count(chr(10))}"
+    return out

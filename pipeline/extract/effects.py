@@ -18,9 +18,9 @@ from functools import cache
 from typing import Any
 
 from pipeline.extract.names import rule_id
-from pipeline.extract.quantities import Quantity
 from pipeline.lang import data as lang_data
 from pipeline.lang import lemma
+from pipeline.quantities import Quantity
 from pipeline.sentences import sentences
 from pipeline.slug import slugify
 
@@ -32,7 +32,7 @@ _SUFFIX = re.compile(r"^(.*\})\|(\w+)$")
 _PAREN = re.compile(r"\s*\([^()]*\)")
 _INT = re.compile(r"^[+\-−]?\d+$")
 _GRANT_ITEM = re.compile(
-    r"^(?P<name>[A-Z][\w'’!-]*(?:\s+(?:(?:to|the|of|it)\s+)?[A-Z][\w'’!-]*)*)"
+    r"^(?P<name>[A-Z][\w'’!-]*(?:\s+(?:(?:to|the|of|it|in)\s+)?[A-Z][\w'’!-]*)*)"
     r"(?:\s*\((?P<params>[^()]*)\))?"
 )
 
@@ -59,6 +59,8 @@ class _Data:
     rolls: dict[str, str]
     saves: dict[str, str]
     grant_exclude: frozenset[str]
+    examples: tuple[re.Pattern[str], ...] = ()
+    negations: dict[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +103,20 @@ def _data(lang: str) -> _Data:
         rolls={str(k).lower(): str(v) for k, v in (raw.get("rolls") or {}).items()},
         saves={str(k).lower(): str(v) for k, v in (raw.get("saves") or {}).items()},
         grant_exclude=frozenset(raw.get("grant_exclude") or ()),
+        examples=tuple(re.compile(p) for p in raw.get("examples") or []),
+        negations={str(k): str(v) for k, v in (raw.get("negations") or {}).items()},
     )
+
+
+def _mask(sentence: str, examples: Sequence[re.Pattern[str]]) -> str:
+    """The sentence with its examples ("(e.g. Multiple Wounds (D3))") blanked, same length.
+
+    An example illustrates a rule; a value in it is never the rule's own, so no pattern may
+    read it. Blanking instead of cutting keeps every span an offset into the paragraph.
+    """
+    for pattern in examples:
+        sentence = pattern.sub(lambda m: " " * len(m.group(0)), sentence)
+    return sentence
 
 
 def _number(value: str) -> int | str:
@@ -209,9 +224,17 @@ def _grant_items(listed: str, data: _Data) -> list[tuple[str, list[str]]]:
 
 
 def _condition(sentence: str, data: _Data) -> str | None:
+    """The named situations a sentence states, joined by " & "; a negated one wins over its
+    plain form ("provided their unit is not Charging" is `not-charging`, never `charging`)."""
+    found: list[str] = []
     for pattern, when in data.conditions:
-        if pattern.search(sentence):
-            return when
+        if pattern.search(sentence) and when not in found:
+            found.append(when)
+    for negated, plain in (data.negations or {}).items():
+        if negated in found and plain in found:
+            found.remove(plain)
+    if found:
+        return " & ".join(found)
     if data.lead is not None:
         m = data.lead.match(sentence)
         if m:
@@ -267,7 +290,7 @@ def find_effects(
     skipped: list[Span] = []
     attaches: list[tuple[int, _Rule, dict[str, Any]]] = []
     for si, (a, b) in enumerate(spans):
-        sentence = text[a:b]
+        sentence = _mask(text[a:b], data.examples)
         if any(p.search(sentence) for p in data.skip):
             skipped.append((a, b))
             continue

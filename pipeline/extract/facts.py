@@ -27,17 +27,19 @@ from pipeline.extract.names import (
     table_lead_in,
     table_references,
 )
-from pipeline.extract.quantities import Quantity, find_quantities, parse_profile
+from pipeline.extract.profiles import TypedProfile, name_list, read_profile, without_repeats
 from pipeline.extract.tables import markdown_table, prose_table, table_context
 from pipeline.glossary import Glossary
 from pipeline.lang import data as lang_data
 from pipeline.lang import tokenize
 from pipeline.model import Segment
 from pipeline.normalise import normalise
+from pipeline.quantities import Quantity, find_quantities, parse_profile
 from pipeline.slug import slugify
 
 Span = tuple[int, int]
 Coverage = Literal["full", "partial", "descriptive"]
+_SIGNED_PARAM = re.compile(r"^\s*([+\-−])\s*(\d+)\s+(\w[\w ]*?)\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,9 +150,13 @@ def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
             words=keyword_spans(doc, lang, core_lexicon()),
             quantities=tuple(find_quantities(text, lang)),
         )
+    if segment.kind == "profile" and segment.rows:
+        typed = read_profile(text, segment.rows, segment.role, lang)
+        if typed is not None:
+            return _typed_facts(segment, typed, glossary)
     labels = split_labels(text, lang)
     doc = tokenize(text, lang)
-    hit = find_name(doc, lang, glossary)
+    hit = find_name(doc, lang, glossary, raw=segment.raw)
     quantities = tuple(find_quantities(text, lang))
     table: dict[str, Any] | None = None
     table_span: Span | None = None
@@ -206,6 +212,91 @@ def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
         coverage=_coverage(effects, table, profile, unformalised),
         unformalised=tuple(unformalised),
         table_span=table_span,
+    )
+
+
+def _name_effects(
+    names: Sequence[tuple[str, Span]], text: str, lang: str, exclude: set[str]
+) -> list[dict[str, Any]]:
+    """Effects of a listed attribute ("Strike at Initiative Step 0"), else a grant of it."""
+    out: list[dict[str, Any]] = []
+    for item, (a, b) in names:
+        found = find_effects(text[:b], lang, find_quantities(text[:b], lang), start=a)
+        if found.effects:
+            out.extend(found.effects)
+            continue
+        m = re.match(r"^(?P<name>[^()]+?)\s*(?:\((?P<params>[^()]*)\))?$", item)
+        name = m.group("name") if m else item
+        params = [p.strip() for p in (m.group("params") or "").split(",") if p.strip()] if m else []
+        if name in exclude and params:
+            out.append({"op": "multiple-wounds", "amount": params[0], "span": [a, b]})
+            continue
+        effect: dict[str, Any] = {"op": "grant", "rule": slugify(name)}
+        if params:
+            effect["params"] = params
+        effect["span"] = [a, b]
+        out.append(effect)
+    return out
+
+
+def _typed_facts(segment: Segment, typed: TypedProfile, glossary: Glossary | None) -> Facts:
+    """Facts of a BattleScribe profile from its columns (weapon, armour or model profile)."""
+    text, lang = segment.text, segment.lang
+    doc = tokenize(text, lang)
+    quantities = tuple(find_quantities(text, lang))
+    effects: list[dict[str, Any]] = list(typed.effects)
+    unformalised: tuple[Span, ...] = ()
+    profile = dict(typed.profile)
+    if typed.names and typed.kind == "model-profile":
+        profile["rules"] = [n for n, _ in typed.names]
+    elif typed.names:
+        exclude = set(lang_data(lang, "effects").get("grant_exclude") or ())
+        effects.extend(_name_effects(typed.names, text, lang, exclude))
+    elif typed.text_span is not None:
+        a, b = typed.text_span
+        inside = [q for q in quantities if a <= q.span[0] < b]
+        found = find_effects(text[:b], lang, inside, start=a)
+        chars = lang_data(lang, "effects").get("characteristics") or {}
+        stated = [
+            (chars[q.characteristic], q.value)
+            for q in inside
+            if q.type == "modifier" and q.characteristic in chars and isinstance(q.value, int)
+        ]
+        for e in found.effects:  # a bracket's modifiers ("Devastating Charge (+ 2 Strength)")
+            for param in e.get("params") or () if e["op"] == "grant" else ():
+                m = _SIGNED_PARAM.match(str(param))
+                if m and slugify(m.group(3)) in chars:
+                    sign = -1 if m.group(1) in "-−" else 1
+                    stated.append((chars[slugify(m.group(3))], sign * int(m.group(2))))
+        effects = without_repeats(typed.effects, found.effects, stated)
+        exclude = set(lang_data(lang, "effects").get("grant_exclude") or ())
+        left = []
+        for u, v in found.unformalised:  # a sentence that only lists rules ("Two-Handed.")
+            listed = name_list(text[u:v])
+            if listed is None:
+                left.append((u, v))
+                continue
+            named = [(n, (u + x, u + y)) for n, (x, y) in listed]
+            effects.extend(_name_effects(named, text, lang, exclude))
+        unformalised = tuple(left)
+    terms = keyword_spans(doc, lang, glossary)
+    name = segment.name
+    refs = [r for r in find_references(doc, lang, glossary, exclude=name) if r != name]
+    return Facts(
+        segment=segment.id,
+        lang=lang,
+        name=name,
+        name_evidence="stated" if name else None,
+        kind=typed.kind,
+        keywords=_term_ids(terms),
+        terms=terms,
+        words=keyword_spans(doc, lang, core_lexicon()),
+        references=tuple(refs),
+        quantities=quantities,
+        profile=profile,
+        effects=tuple(effects),
+        coverage="partial" if unformalised else "full",
+        unformalised=unformalised,
     )
 
 

@@ -46,6 +46,9 @@ class _Lang:
     naming: frozenset[str]
     not_names: frozenset[str]
     joiners: frozenset[str]
+    label: re.Pattern[str] | None  # a `Name:` / `Name -` label at the start of a text
+    defines: re.Pattern[str] | None  # "Fortitude is a Special Save."
+    not_label: frozenset[str]  # first words of a label that is not a name ("Roll a D6:")
 
 
 def rule_id(name: str, name_en: str | None = None) -> str:
@@ -88,9 +91,64 @@ def _lang(lang: str, glossary: Glossary | None) -> _Lang:
         naming=frozenset(data.get("naming") or (data.get("cues") or {}).keys()),
         not_names=frozenset(data.get("not_names") or ()),
         joiners=frozenset(data.get("joiners") or ()),
+        label=_name_pattern(data.get("label"), data),
+        defines=_name_pattern(data.get("defines"), data),
+        not_label=frozenset(str(w).casefold() for w in data.get("not_label") or ()),
     )
     _LANGS[key] = (glossary, compiled)
     return compiled
+
+
+def _name_pattern(template: str | None, data: dict[str, Any]) -> re.Pattern[str] | None:
+    """A pattern of names.yaml with `{NAME}` replaced by the language's name words: a
+    capitalised word, then capitalised words or connectors, up to `max_name_words`."""
+    if not template:
+        return None
+    joiners = "|".join(re.escape(str(j)) for j in data.get("joiners") or ())
+    word = r"[^\W\d_][\w'’\-]*"
+    cap = r"(?:\d+\s+)?[A-ZА-ЯЁ][\w'’\-]*"
+    more = int(data.get("max_name_words", 6)) - 1
+    end = r"(?=\s*[!?.…]*\s*(?:\(|:|$|\s[-–—]\s))"
+    rest = rf"(?:\s+(?:(?:{joiners})\s+)*{cap}|\s+{word}{end})"
+    name = rf"(?P<name>{cap}(?:{rest}){{0,{more}}}(?:\s*(?:!+|\?|\.\.\.|…))?)"
+    return re.compile(template.replace("{NAME}", name))
+
+
+def _acceptable(name: str, cl: _Lang) -> bool:
+    """Not a name: a listed word or phrase, a number, or a sentence opener ("Roll a D6")."""
+    words = name.split()
+    if not words or name in cl.not_names or words[0] in cl.not_names:
+        return False
+    if words[0].casefold() in cl.not_label or any(c.isdigit() for c in name):
+        return False
+    return words[-1].casefold() not in cl.joiners
+
+
+def label_name(raw: str, text: str, lang: str) -> NameHit | None:
+    """A name the text opens with as a label: `[b]Fear[/b]`, `**Fear**`, `Fear:` or
+    `Fear - `; None when the opening words are not a name (a verb, a characteristic)."""
+    cl = _lang(lang, None)
+    bold = re.match(r"\s*(?:\[b\](?P<b>[^\[\]]{1,80})\[/b\]|\*\*(?P<s>[^*]{1,80})\*\*)", raw, re.I)
+    if bold:
+        name = (bold.group("b") or bold.group("s") or "").strip().rstrip(":.").strip()
+        name = re.sub(r"\s*\([^()]*\)$", "", name)
+        if name and _acceptable(name, cl) and name[:1].isupper():
+            at = text.find(name)
+            return NameHit(name, "bold-label", None, (max(at, 0), max(at, 0) + len(name)))
+    if cl.label is not None:
+        m = cl.label.match(text)
+        if m and _acceptable(m.group("name"), cl):
+            return NameHit(m.group("name"), "label", None, m.span("name"))
+    return None
+
+
+def defined_name(text: str, lang: str) -> NameHit | None:
+    """A name the first sentence defines: "Fortitude is a Special Save."."""
+    cl = _lang(lang, None)
+    m = cl.defines.match(text) if cl.defines is not None else None
+    if m and _acceptable(m.group("name"), cl):
+        return NameHit(m.group("name"), "defined", None, m.span("name"))
+    return None
 
 
 def _known_at(doc: Doc, cl: _Lang) -> dict[int, tuple[int, str]]:
@@ -116,6 +174,8 @@ def _title_run(doc: Doc, i: int, cl: _Lang) -> tuple[int, str] | None:
         tok = doc[j]
         if _is_cap(tok) or (tok.text == "!" and not doc[j - 1].whitespace_):
             j += 1
+        elif not doc[j - 1].whitespace_ and (tok.is_alpha or tok.text in "-'’"):
+            j += 1  # "Cannot" is "Can" + "not"; "Two-Handed" is three tokens
         elif tok.lower_ in cl.joiners and j + 1 < len(doc) and _is_cap(doc[j + 1]):
             j += 2
         else:
@@ -129,27 +189,37 @@ def _title_run(doc: Doc, i: int, cl: _Lang) -> tuple[int, str] | None:
 def _name_at(
     doc: Doc, i: int, cl: _Lang, known: dict[int, tuple[int, str]]
 ) -> tuple[int, str, bool] | None:
+    run = _title_run(doc, i, cl)
     if i in known:
         end, name = known[i]
-        return end, name, True
-    run = _title_run(doc, i, cl)
+        if run is None or run[0] <= end or doc[end - 1].whitespace_ == "" or not _is_cap(doc[end]):
+            return end, name, True
+        return run[0], run[1], False  # "Lance Formation" is not Lance
     return (run[0], run[1], False) if run else None
 
 
-def find_name(doc: Doc, lang: str, glossary: Glossary | None = None) -> NameHit | None:
-    """The rule a paragraph defines, from its cues; None when the text does not name it."""
+def find_name(
+    doc: Doc, lang: str, glossary: Glossary | None = None, raw: str | None = None
+) -> NameHit | None:
+    """The rule a paragraph defines: a label it opens with (`raw` shows bold tags), a
+    first sentence that defines it, else its cues; None when the text does not name it."""
+    found = label_name(doc.text if raw is None else raw, doc.text, lang) or defined_name(
+        doc.text, lang
+    )
+    if found is not None:
+        return found
     cl = _lang(lang, glossary)
     known = _known_at(doc, cl)
     # candidate name -> [is known, cue count, first position, evidence group, span]
     cands: dict[str, list[Any]] = {}
-    subjects: dict[int, tuple[int, int]] = {}  # end token -> widest (start, end) for subjects
+    subjects: dict[int, tuple[int, int, str]] = {}  # end token -> widest (start, end, group)
     for match_id, start, end in cl.matcher(doc):
         group = doc.vocab.strings[match_id]
         if group not in cl.naming:
             continue
-        if group == "subject":
+        if group in ("subject", "modal-subject"):
             if end not in subjects or start < subjects[end][0]:
-                subjects[end] = (start, end)
+                subjects[end] = (start, end, group)
             continue
         found = _name_at(doc, end, cl, known)
         if found is None:
@@ -157,24 +227,31 @@ def find_name(doc: Doc, lang: str, glossary: Glossary | None = None) -> NameHit 
         stop, name, is_known = found
         span = (doc[end].idx, doc[stop - 1].idx + len(doc[stop - 1]))
         _add(cands, name, is_known, start, group, span)
-    for start, end in subjects.values():
+    for start, end, group in subjects.values():
         toks = [t for t in doc[start:end] if _is_cap(t)]
         if doc[end - 1].lower_ in ("gain", "gains"):
             toks = [t for t in doc[start : end - 1] if _is_cap(t)]
+        if toks and toks[0].lower_ in ("a", "an", "the"):
+            toks = toks[1:]
         if not toks:
             continue
         name = doc[toks[0].i : toks[-1].i + 1].text
         if name in cl.not_names or any(t.text in cl.not_names for t in toks[:1]):
             continue
         span = (toks[0].idx, toks[-1].idx + len(toks[-1]))
-        _add(cands, name, toks[0].i in known, start, "subject", span, weight=0)
+        _add(cands, name, toks[0].i in known, start, group, span, weight=0)
     if not cands:
         return None
     best_name, (_, _, _, group, span) = max(
-        cands.items(), key=lambda kv: (kv[1][3] != "subject", kv[1][0], kv[1][1], -kv[1][2])
+        cands.items(),
+        key=lambda kv: (_rank(cl, kv[1][3]), kv[1][1], kv[1][0], -kv[1][2]),
     )
     info = cl.evidence.get(group) or {}
     return NameHit(best_name, str(info.get("evidence", group)), info.get("kind"), span)
+
+
+def _rank(cl: _Lang, group: str) -> int:
+    return int((cl.evidence.get(group) or {}).get("rank", 2))
 
 
 def _add(
@@ -213,17 +290,30 @@ def heading_name(text: str, lang: str) -> tuple[str, str | None]:
     """A heading as a rule name, with the English name it gives in parentheses.
 
     "УБЕЖАВШИЕ ЛОШАДИ (Loose Mounts)" -> ("Убежавшие лошади", "Loose Mounts"); headings in
-    capitals are put in sentence case, the way the names read inside the text.
+    capitals are put in the case names have inside the text (`heading_case` of
+    names.yaml: English title case, else sentence case); a section number and bold marks
+    are not part of the name.
     """
-    pattern = lang_data(lang, "names").get("heading_english")
+    data = lang_data(lang, "names")
+    pattern = data.get("heading_english")
     name, name_en = text.strip(), None
+    name = re.sub(r"^\d{1,3}(?:\.\d{1,3})*\.?\s+", "", name).strip("*").strip()
     if pattern:
         m = re.match(pattern, name)
         if m:
             name, name_en = m.group("name").strip(), m.group("en").strip()
-    name = name.rstrip(" !.:")
+    if not name.endswith("..."):
+        name = name.rstrip(" .:")
     if name.isupper():
-        name = name[:1] + name[1:].lower()
+        name = name.rstrip("!")
+        if data.get("heading_case") == "title":
+            joiners = set(data.get("joiners") or ())
+            words = name.lower().split()
+            name = " ".join(
+                w if i and w in joiners else w[:1].upper() + w[1:] for i, w in enumerate(words)
+            )
+        else:
+            name = name[:1] + name[1:].lower()
     return name, name_en
 
 

@@ -10,8 +10,9 @@ the reference text most like it (`reference-list`, with the similarity in the ev
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from rapidfuzz import fuzz, process
 
@@ -65,4 +66,33 @@ def name_from_references(
             evidence = f"reference-list ({best[1]:.0f}% like {named.file})"
         assert named.name is not None
         out[cluster.canonical] = replace(found, name=base_name(named.name), name_evidence=evidence)
+    return out
+
+
+def resolve_grants(
+    rules: Sequence[dict[str, Any]], known: Iterable[str] = ()
+) -> list[dict[str, Any]]:
+    """Rules with every grant of a rule that is not in the build (nor in `known`) flagged
+    `unresolved-reference` with its span. The grant stays (the rule may come with another
+    drop); the interpreter gives it no effect until it resolves."""
+    ids = {r["id"] for r in rules} | set(known)
+    out = []
+    for rule in rules:
+        effects = rule.get("effects") or []
+        missing = [e for e in effects if e.get("op") == "grant" and e.get("rule") not in ids]
+        if not missing:
+            out.append(rule)
+            continue
+        lang = next(iter(rule.get("texts") or {"en": None}))
+        flags = list(rule.get("flags") or [])
+        for e in missing:
+            flag: dict[str, Any] = {
+                "flag": "unresolved-reference",
+                "lang": lang,
+                "detail": f"grants {e['rule']!r}, which is no rule of the build",
+            }
+            if "span" in e:
+                flag["spans"] = [list(e["span"])]
+            flags.append(flag)
+        out.append({**rule, "flags": flags})
     return out

@@ -19,7 +19,7 @@ from ..files import MAX_FILE_BYTES, decode, read_bytes
 from ..model import Block, Segment
 from ..normalise import normalise
 from .asides import find_asides
-from .langid import identify
+from .langid import identify, settle
 from .spans import left_out
 from .text import read_text
 from .walk import Entry, corpus_entries
@@ -116,7 +116,17 @@ def make_segment(
 
 
 def _inherit_languages(segments: list[Segment]) -> list[Segment]:
-    """Blocks too short to identify take the language of their neighbour in the file."""
+    """Blocks too short to identify take the language of their neighbour in the file;
+    short blocks the detector is unsure of, the file's main language (langid.settle)."""
+    settled = settle(
+        [s.text for s in segments],
+        [(s.lang, s.lang_confidence) for s in segments],
+        [s.kind == "heading" for s in segments],
+    )
+    segments = [
+        s if s.lang == lang else replace(s, lang=lang, lang_confidence=conf)
+        for s, (lang, conf) in zip(segments, settled, strict=True)
+    ]
     known = [s.lang for s in segments]
     for i, lang in enumerate(known):
         if lang == "und":
@@ -196,4 +206,4 @@ def ingest(
 
 
 # Readers of other formats register themselves on import (after `reader` exists).
-from . import battlescribe, tmx, xliff  # noqa: E402, F401
+from . import battlescribe, po, tmx, xliff  # noqa: E402, F401

@@ -4,9 +4,11 @@ Community army-builder data states what a plain text drop leaves implicit: every
 `<rule name=..><description>..</description></rule>` (shared rules and those nested in
 entries) is a paragraph whose rule name is recorded in `Block.name`, and every
 `<profile name=.. typeName=..>` is a `profile` block whose rows are its characteristics
-(name, value), in the file's order. The file's `name`, `revision` and type (game system or
-catalogue) are its version, carried to the build manifest. Nothing is deduplicated here:
-a rule repeated across entries is a copy for dedup to cluster.
+(name, value), in the file's order, and whose `role` is its profile type (`typeName`, e.g.
+"5 Melee Weapon"), so that extraction reads the columns by type. The file's `name`,
+`revision` and type (game system or catalogue) are its version, carried to the build
+manifest. Nothing is deduplicated here: a rule repeated across entries is a copy for dedup
+to cluster.
 
 A BattleScribe drop also serves as a reference list: the stated names reach paragraphs
 elsewhere through `pipeline/extract/references.py`.
@@ -14,8 +16,10 @@ elsewhere through `pipeline/extract/references.py`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import PurePosixPath
+from typing import Any
 
 from lxml import etree
 
@@ -115,6 +119,7 @@ def read_document(name: str, data: bytes) -> list[Block]:
                     raw=profile_text(profile_name, rows),
                     lines=line_span(el),
                     rows=rows,
+                    role=(el.get("typeName") or "").strip() or None,
                     lang_hint=lang,
                     name=profile_name or None,
                     extra={"version": version},
@@ -138,3 +143,147 @@ def read_battlescribe_zip(name: str, data: bytes) -> list[Block]:
     if PurePosixPath(member.name).suffix.lower() not in (".gst", ".cat", ".xml"):
         raise InputError(name, f"zip member {member.name!r} is not a .gst or .cat file")
     return read_document(f"{name}!{member.name}", member.data)
+
+
+# --- units of a catalogue ---------------------------------------------------------------------
+
+_MODEL_TYPES = ("global", "defensive", "offensive", "size")
+
+
+def _children(el: etree._Element, *names: str) -> list[etree._Element]:
+    """Direct children named `names[0]`, then their children named `names[1]`, ..."""
+    found = [el]
+    for name in names:
+        found = [c for f in found for c in f if local(c) == name]
+    return found
+
+
+def _link_name(link: etree._Element) -> str:
+    """An infoLink's name with what its modifiers append (`Multiple Wounds` + ` (D3)`)."""
+    name = (link.get("name") or "").strip()
+    for mod in _children(link, "modifiers", "modifier"):
+        if mod.get("type") == "append" and mod.get("field") == "name":
+            name += mod.get("value") or ""
+    return name.strip()
+
+
+def _part_profiles(entry: etree._Element) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
+    """(part name, profile type, rows) of the model profiles stated in an entry."""
+    out = []
+    for profile in _children(entry, "profiles", "profile"):
+        kind = re.sub(r"^\s*\d+\s*", "", profile.get("typeName") or "").lower()
+        if kind not in _MODEL_TYPES:
+            continue
+        name = (profile.get("name") or "").strip()
+        part = re.sub(rf"\s+{kind}$", "", name, flags=re.IGNORECASE).strip() or name
+        out.append((part, kind, _characteristics(profile)))
+    return out
+
+
+def _options(entry: etree._Element) -> list[dict[str, Any]]:
+    """Equipment choices: groups and upgrades whose entries carry a profile (a weapon, armour)."""
+    out: list[dict[str, Any]] = []
+
+    def equipment(el: etree._Element) -> list[str]:
+        names = [_link_name(x) for x in _children(el, "infoLinks", "infoLink")]
+        names += [(p.get("name") or "").strip() for p in _children(el, "profiles", "profile")]
+        return [n for n in names if n]
+
+    for group in _children(entry, "selectionEntryGroups", "selectionEntryGroup"):
+        choices = [
+            (e.get("name") or "").strip()
+            for e in _children(group, "selectionEntries", "selectionEntry")
+            if equipment(e)
+        ]
+        if choices:
+            out.append({"group": (group.get("name") or "").strip(), "choices": choices})
+    for up in _children(entry, "selectionEntries", "selectionEntry"):
+        if up.get("type") == "upgrade" and equipment(up):
+            out.append({"group": (up.get("name") or "").strip(), "choices": equipment(up)})
+    return out
+
+
+def read_units(name: str, data: bytes) -> list[dict[str, Any]]:
+    """The units of a catalogue: model parts with characteristics and the rules named in their
+    profiles, the rules and default equipment linked to the unit, and its equipment options.
+
+    A part is named by its profiles ("Warhorse Offensive" is the part Warhorse); Global and
+    Defensive characteristics belong to the whole model, so every part carries them.
+    """
+    root = parse_xml(name, data)
+    if local(root) not in NAMESPACES:
+        return []
+    units = []
+    for entry in root.iter():
+        if local(entry) != "selectionEntry" or entry.get("type") != "unit":
+            continue
+        models = [entry] + [
+            m
+            for m in _children(entry, "selectionEntries", "selectionEntry")
+            if m.get("type") == "model"
+        ]
+        parts: dict[str, dict[str, Any]] = {}
+        shared: dict[str, str] = {}
+        shared_rules: list[str] = []
+        for model in models:
+            for part, kind, rows in _part_profiles(model):
+                target = parts.setdefault(part, {"name": part, "characteristics": {}, "rules": []})
+                for key, value in rows:
+                    if key.lower() in ("rules", "special rules"):
+                        names = _split_names(value)
+                        if kind == "offensive":
+                            target["rules"].extend(names)
+                        else:
+                            shared_rules.extend(names)
+                    elif value:
+                        if kind == "offensive":
+                            target["characteristics"][key] = value
+                        else:
+                            shared[key] = value
+                if kind != "offensive":
+                    target["shared"] = True
+        for p in parts.values():
+            p.pop("shared", None)
+        attacking = [p for p in parts.values() if p["characteristics"]] or list(parts.values())
+        for i, part in enumerate(attacking):
+            part["characteristics"] = {**shared, **part["characteristics"]}
+            part["rules"] = _unique(shared_rules + part["rules"])
+            part["role"] = _role(part["name"], i, len(attacking))
+        links = [x for m in models for x in _children(m, "infoLinks", "infoLink")]
+        units.append(
+            {
+                "name": (entry.get("name") or "").strip(),
+                "parts": attacking,
+                "rules": _unique(_link_name(x) for x in links if x.get("type") == "rule"),
+                "equipment": _unique(_link_name(x) for x in links if x.get("type") == "profile"),
+                "options": _options(entry),
+                "lines": list(line_span(entry)),
+            }
+        )
+    return units
+
+
+def _role(part: str, index: int, count: int) -> str:
+    """rider / mount / crew of a multipart model, `model` for a model of one part."""
+    if count == 1:
+        return "model"
+    if re.search(r"\bcrew\b", part, re.IGNORECASE):
+        return "crew"
+    return "rider" if index == 0 else "mount"
+
+
+def _split_names(value: str) -> list[str]:
+    names, depth, last = [], 0, 0
+    for i, ch in enumerate(value + ","):
+        depth += ch in "(["
+        depth -= ch in ")]"
+        if ch == "," and depth == 0:
+            item = value[last:i].strip().rstrip(".")
+            if item:
+                names.append(item)
+            last = i + 1
+    return names
+
+
+def _unique(items: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(i for i in items if i))

@@ -1,15 +1,19 @@
 """Language of a block, with a confidence, built on lingua's n-gram models.
 
 Markup tags, numbers and dice notation carry no language, so they are stripped before
-detection; the candidate set is data (pipeline/lang/languages.yaml).
+detection; the candidate set is data (pipeline/lang/languages.yaml). A few words say
+little (lingua calls "Champion." Italian), so `settle` gives a file's short, unsure blocks
+the file's main language when their words are that language's words in the file.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
 
 from ..bbcode import TAG
-from ..lang import detector, min_letters, notation
+from ..lang import detector, min_letters, notation, shared
 
 _NOISE = re.compile(
     rf"{TAG.pattern}|\b\d*[{notation().die_letters}]\d+\b|[\d|+\-×x\"″'()\[\].,:;!?]+"
@@ -25,3 +29,58 @@ def identify(text: str) -> tuple[str, float] | None:
     values = detector().compute_language_confidence_values(cleaned)
     best = values[0]
     return best.language.iso_code_639_1.name.lower(), round(best.value, 4)
+
+
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def _short_rule() -> tuple[int, float]:
+    data = shared("languages")
+    return int(data.get("short_words", 4)), float(data.get("sure_confidence", 0.7))
+
+
+def settle(
+    texts: Sequence[str],
+    found: Sequence[tuple[str, float]],
+    headings: Sequence[bool] | None = None,
+) -> list[tuple[str, float]]:
+    """A file's languages after its short blocks that the detector is unsure of
+    ("Champion." as Italian, "Roll a D6:" as German) took the file's main language.
+
+    Such a block changes only when most of its words are words of the main language's
+    blocks of the same file, so a short translation-memory source ("armatura +3" in an
+    English file) keeps its own language. A heading the detector is unsure of takes the
+    language of the block under it, when that one is sure ("Rage" above an English rule).
+    The confidence of a changed block is 0.
+    """
+    short_words, sure = _short_rule()
+    letters: Counter[str] = Counter()
+    for text, (lang, confidence) in zip(texts, found, strict=True):
+        if lang != "und" and confidence >= sure:
+            letters[lang] += len(text)
+    if not letters:
+        return list(found)
+    main = letters.most_common(1)[0][0]
+    vocabulary: set[str] | None = None
+    out = list(found)
+    for i, (text, (lang, confidence)) in enumerate(zip(texts, found, strict=True)):
+        if lang in (main, "und") or confidence >= sure:
+            continue
+        words = [w.casefold() for w in _WORD.findall(text)]
+        if not words or len(words) > short_words:
+            continue
+        if headings is not None and headings[i] and i + 1 < len(found):
+            below, below_confidence = found[i + 1]
+            if below_confidence >= sure and below != "und":
+                out[i] = (below, 0.0)
+                continue
+        if vocabulary is None:
+            vocabulary = {
+                w.casefold()
+                for t, (lg, _) in zip(texts, found, strict=True)
+                if lg == main
+                for w in _WORD.findall(t)
+            }
+        if sum(w in vocabulary for w in words) * 2 >= len(words):
+            out[i] = (main, 0.0)
+    return out

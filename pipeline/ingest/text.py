@@ -41,7 +41,7 @@ def _classify(line: str) -> str:
         return "blank"
     if s.startswith("|"):
         return "table"
-    if _MD_HEADING.match(s) or is_caps_heading(s):
+    if _MD_HEADING.match(s) or is_caps_heading(s) or is_numbered_heading(s) or is_bold_heading(s):
         return "heading"
     if _BULLET.match(line):
         return "bullet"
@@ -167,3 +167,38 @@ def marker_spans(block: Block) -> list[tuple[int, int]]:
         m = re.match(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+", block.raw)
         return [(0, m.end())] if m else []
     return []
+
+
+_NUMBERED_HEADING = re.compile(r"^\s*(\d{1,3}(?:\.\d{1,3})+)\.?\s+\S")
+_BOLD_LINE = re.compile(r"^\s*(?:\[b\][^\[\]]{1,120}\[/b\]|\*\*[^*]{1,120}\*\*)\s*:?\s*$", re.I)
+
+
+def is_numbered_heading(line: str) -> bool:
+    """A short line opened by a section number with a dot ("2.1 Movement", "3.2.1. Charges")."""
+    s = line.strip()
+    return (
+        len(s) <= MAX_HEADING
+        and _NUMBERED_HEADING.match(s) is not None
+        and not s.endswith((".", ",", ";"))
+    )
+
+
+def is_bold_heading(line: str) -> bool:
+    """A line that is nothing but a bold label: "[b]Fear[/b]", "**Loose Mounts**"."""
+    return _BOLD_LINE.match(line) is not None
+
+
+def heading_level(raw: str) -> int:
+    """How deep a heading sits: Markdown marks count (`##` is 2), a section number its
+    parts ("2.1" is 2); a heading in capitals is a chapter (1); a bold label line sits
+    under every other kind (7), so that it never closes a numbered or Markdown section."""
+    s = raw.strip()
+    m = _MD_HEADING.match(s)
+    if m:
+        return len(m.group(1))
+    m = _NUMBERED_HEADING.match(s)
+    if m:
+        return m.group(1).count(".") + 1
+    if is_bold_heading(s):
+        return 7
+    return 1

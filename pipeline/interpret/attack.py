@@ -33,7 +33,7 @@ from pipeline.errors import InputError
 from pipeline.files import read_yaml
 from pipeline.interpret.core import core, need_from_rows
 from pipeline.interpret.dice import parse
-from pipeline.interpret.rules import BoundEffect, Build, as_int
+from pipeline.interpret.rules import BoundEffect, Build, as_int, parse_ref
 
 ATTACKER_FIELDS = (
     "models",
@@ -241,9 +241,29 @@ class AttackResult:
     sources: tuple[Source, ...] = field(default=())
 
 
-def _holds(e: BoundEffect, conditions: Collection[str]) -> bool:
+def _holds(
+    e: BoundEffect,
+    conditions: Collection[str],
+    own: Collection[str] = (),
+    other: Collection[str] = (),
+) -> bool:
+    """Whether every part of the effect's `when` holds (`a & not-b & has:id & target-has:id`)."""
     when = e.get("when")
-    return when is None or when in conditions
+    if when is None:
+        return True
+    for part in str(when).split(" & "):
+        part = part.strip()
+        negated = part.startswith("not-")
+        name = part[4:] if negated else part
+        if name.startswith("has:"):
+            found = name[4:] in own
+        elif name.startswith("target-has:"):
+            found = name[11:] in other
+        else:
+            found = name in conditions
+        if found == negated:
+            return False
+    return True
 
 
 def _modified(
@@ -290,6 +310,7 @@ class _RollRule:
     natural_success: int | None = None
     reroll: set[int] = field(default_factory=set)
     reroll_failed: bool = False
+    reroll_ok: bool = False
 
     def ok(self, v: int) -> bool:
         if self.need is None:
@@ -304,6 +325,8 @@ class _RollRule:
         rr = set(self.reroll)
         if self.reroll_failed:
             rr |= {v for v in range(1, 7) if not self.ok(v)}
+        if self.reroll_ok:
+            rr |= {v for v in range(1, 7) if self.ok(v)}
         if len(rr) >= 6:
             rr = set()
         return _face_die(rr)
@@ -327,6 +350,8 @@ def _roll_rule(
         rr = e.get("reroll")
         if rr == "failed":
             rule.reroll_failed = True
+        elif rr == "successful":
+            rule.reroll_ok = True
         elif isinstance(rr, list):
             rule.reroll |= {int(v) for v in rr}
         if "modifier" in e.effect:
@@ -357,18 +382,21 @@ def per_roll(
     """Exact outcome of one attack roll against the defender, and the needed rolls."""
     c = core()
     hp = int(defender["health_points"])
+    # the attacker's own roll changes, and the defender's on rolls made against it
+    own = [e for e in attacker_effects if e.get("applies_to") != "enemy"]
+    against = [e for e in defender_effects if e.op != "roll" or e.get("applies_to") == "enemy"]
     hit = _roll_rule(
         "to-hit",
         None
         if auto_hit
         else need_from_rows(c["to_hit"]["rows"], offensive_skill - defender["defensive_skill"]),
-        [*attacker_effects, *defender_effects],
+        [*own, *against],
         c["to_hit"],
     )
     wound = _roll_rule(
         "to-wound",
         need_from_rows(c["to_wound"]["rows"], strength - defender["resilience"]),
-        [*attacker_effects, *defender_effects],
+        [*own, *against],
         c["to_wound"],
     )
     nat_hit = _naturals(attacker_effects, "to-hit")
@@ -390,9 +418,15 @@ def per_roll(
             if e.get("kind") in denied:
                 continue
             need = as_int(e.get("value"), e.bindings, str(e.path), e.where())
-            best = max(
-                best, _roll_rule("special-save", need, defender_effects, c["special_save"]).p()
-            )
+            kind = e.get("kind")
+            imposed = [  # the attacker's changes to this save (Divine Attacks on Aegis)
+                x
+                for x in attacker_effects
+                if x.op == "roll" and x.get("applies_to") == "enemy" and x.get("save", kind) == kind
+            ]
+            changes = [*defender_effects, *imposed]
+            rule = _roll_rule("special-save", need, changes, c["special_save"])
+            best = max(best, rule.p())
         return 1 - best
 
     if mw_amount is None:
@@ -452,14 +486,24 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
     att, dfd = scenario.attacker, scenario.defender
     att_cond = set(scenario.conditions) | ({"charging", "first-round"} if att.charging else set())
     dfd_cond = set(scenario.conditions) | ({"charging", "first-round"} if dfd.charging else set())
-    a_eff = [e for e in build.effects(att.rules, scenario.source) if _holds(e, att_cond)]
-    d_eff = [e for e in build.effects(dfd.rules, scenario.source) if _holds(e, dfd_cond)]
+    a_all = build.effects(att.rules, scenario.source)
+    d_all = build.effects(dfd.rules, scenario.source)
+    a_ids = {parse_ref(r).id for r in att.rules} | {e.rule for e in a_all}
+    d_ids = {parse_ref(r).id for r in dfd.rules} | {e.rule for e in d_all}
+    a_eff = [e for e in a_all if _holds(e, att_cond, a_ids, d_ids)]
+    d_eff = [e for e in d_all if _holds(e, dfd_cond, d_ids, a_ids)]
+    ignored = {str(e.get("what")) for e in a_eff if e.op == "ignore"}
+    d_eff = [e for e in d_eff if e.rule not in ignored]
 
     model = _modified({**att.chars, "attacks": att.attacks}, a_eff, {"model"})
     model = _modified(model, d_eff, {"enemy"})
     weapon = _modified(model, a_eff, {"attack"})
     defender = _modified(dfd.chars, d_eff, {"model"})
     defender = _modified(defender, a_eff, {"enemy"})
+    for e in d_eff:  # "or equal to the attacker's ..., whichever is higher" (Parry)
+        if e.op == "modify" and e.get("or_enemy") and e.get("applies_to", "model") == "model":
+            char = str(e.get("characteristic"))
+            defender[char] = max(int(defender[char]), int(weapon[str(e.get("or_enemy"))]))
     defender["health_points"] = max(1, defender["health_points"])
     n_models = att.models if att.models is not None else 1
 
@@ -503,7 +547,9 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
         out.append(Source(e.rule, per_model(e.get("count"), e, "hits"), step, profile, roll))
 
     strike = [e for e in a_eff if e.op == "strike-at"]
-    step = int(strike[-1].get("step")) if strike else int(weapon["agility"])
+    strike = [e for e in strike if e.get("overrides")] or strike
+    stated = strike[-1].get("step") if strike else "agility"
+    step = int(weapon["agility"]) if stated == "agility" else int(stated)
     roll, info = per_roll(
         auto_hit=False,
         offensive_skill=weapon["offensive_skill"],

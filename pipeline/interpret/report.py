@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import icepool
-from rich.console import Console
 from rich.table import Table
 
-from pipeline.interpret.attack import AttackResult, Dist
-from pipeline.interpret.charge import Charge
+from pipeline.console import console
 from pipeline.interpret.dice import distribution, mean
-from pipeline.interpret.tables import Outcome
+
+if TYPE_CHECKING:  # only named in annotations: `roll` need not load the attack chain
+    from pipeline.interpret.attack import AttackResult, Dist
+    from pipeline.interpret.charge import Charge
+    from pipeline.interpret.tables import Outcome
 
 
 def frac(x: Fraction | int) -> str:
@@ -95,18 +97,24 @@ def _short(p: Fraction, width: int = 20) -> str:
     return text if len(text) <= width else f"≈{float(p):.6g}"
 
 
+def _mean(avg: Fraction) -> str:
+    """`14`, or `21/2 = 10.5`: the decimal only where it says something the fraction does not."""
+    exact = _short(avg)
+    return exact if avg.denominator == 1 or exact.startswith("≈") else f"{exact} = {float(avg):.4g}"
+
+
 def print_distribution(
     title: str, items: Sequence[tuple[int, Fraction]], avg: Fraction, out: TextIO | None = None
 ) -> None:
     """Value, exact p, percent, and P(at least value), with the mean in the caption."""
-    table = Table(title=title, caption=f"mean {_short(avg)} = {float(avg):.4g}")
+    table = Table(title=title, caption=f"mean {_mean(avg)}")
     for col in ("value", "p", "%", "P(>= value)"):
         table.add_column(col, justify="right")
     tail = Fraction(1)
     for v, p in items:
-        table.add_row(str(v), _short(p), _pct(p), _pct(tail))
+        table.add_row(f"{v:,}", _short(p), _pct(p), _pct(tail))
         tail -= p
-    Console(file=out, soft_wrap=True).print(table)
+    console(file=out).print(table)
 
 
 def print_outcomes(title: str, outcomes: Sequence[Outcome], out: TextIO | None = None) -> None:
@@ -115,10 +123,10 @@ def print_outcomes(title: str, outcomes: Sequence[Outcome], out: TextIO | None =
         table.add_column(col, justify=just)  # type: ignore[arg-type]
     for o in outcomes:
         table.add_row(o.outcome, " -> ".join(o.path), _short(o.p), _pct(o.p))
-    Console(file=out, soft_wrap=True).print(table)
+    console(file=out).print(table)
 
 
 def print_lines(lines: Iterable[str], out: TextIO | None = None) -> None:
-    console = Console(file=out, soft_wrap=True)
+    screen = console(file=out)
     for line in lines:
-        console.print(line, markup=False, highlight=False)
+        screen.print(line, markup=False, highlight=False)

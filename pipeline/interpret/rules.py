@@ -9,21 +9,21 @@ file is reported with its file and effect index instead of silently doing nothin
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 
+from pipeline.build_folder import require_build
 from pipeline.errors import InputError
 from pipeline.files import read_yaml
+from pipeline.lookup import did_you_mean
+from pipeline.schemas import definition_validator, schema
 from pipeline.slug import slugify
 
-SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "effect.schema.json"
 DEFAULT_PARAMS = ("X", "Y", "Z")
 MAX_GRANT_DEPTH = 8
 
@@ -92,17 +92,12 @@ def parse_ref(text: str, source: str = "rules") -> RuleRef:
     return RuleRef(rule_id, params)
 
 
-@lru_cache(maxsize=1)
 def _schema() -> dict[str, Any]:
-    with SCHEMA_PATH.open(encoding="utf-8") as fh:
-        return json.load(fh)
+    return schema("effect")
 
 
-@lru_cache(maxsize=64)
 def _validator(defn: str) -> jsonschema.Draft202012Validator:
-    schema = _schema()
-    sub = {"$ref": f"#/$defs/{defn}", "$defs": schema["$defs"]}
-    return jsonschema.Draft202012Validator(sub)
+    return definition_validator("effect", defn)
 
 
 _OP_DEF = {"table": "table-ref"}
@@ -149,7 +144,11 @@ class Build:
             raise InputError(source, f"{rule_id!r} is not a rule id (lower case, digits, '-')")
         path = self.rules_dir / f"{rule_id}.yaml"
         if not path.is_file():
-            raise InputError(str(path), f"no rule {rule_id!r} in build {self.root}")
+            require_build(self.root)
+            known = (p.stem for p in self.rules_dir.glob("*.yaml"))
+            raise InputError(
+                str(self.root), f"no rule {rule_id!r} in this build{did_you_mean(rule_id, known)}"
+            )
         rule = load_rule(path)
         if rule.id != rule_id:
             raise InputError(str(path), f"file holds rule {rule.id!r}, expected {rule_id!r}", "id")
@@ -174,6 +173,9 @@ class Build:
             bindings = dict(zip(names, ref.params, strict=False))
             for i, effect in enumerate(rule.effects):
                 bound = BoundEffect(effect, bindings, rule.id, rule.path, i)
+                if bound.op == "bracket":
+                    out.extend(self._bracket(bound, ref, source, _depth))
+                    continue
                 out.append(bound)
                 if bound.op == "grant":
                     if _depth >= MAX_GRANT_DEPTH:
@@ -182,18 +184,53 @@ class Build:
                         )
                     params = tuple(str(bindings.get(str(p), p)) for p in effect.get("params", ()))
                     sub = RuleRef(str(effect["rule"]), params)
+                    if not (self.rules_dir / f"{sub.id}.yaml").is_file():
+                        continue  # an unresolved reference, flagged by the build: no effect
                     granted = self.effects([sub], str(rule.path), _depth + 1)
                     when = effect.get("when")
                     if when is not None:  # a conditional grant makes its effects conditional
-                        granted = [
-                            g if "when" in g.effect else _with_when(g, str(when)) for g in granted
-                        ]
+                        granted = [_with_when(g, str(when)) for g in granted]
                     out.extend(granted)
         return out
 
+    def _bracket(
+        self, bound: BoundEffect, ref: RuleRef, source: str, depth: int
+    ) -> list[BoundEffect]:
+        """What a bracket states: `+1 Strength` modifies, `Poison Attacks` is granted."""
+        from pipeline.interpret.core import core
+
+        names = core()["characteristics"].get("names", {})
+        out: list[BoundEffect] = []
+        when = bound.get("when")
+        for param in ref.params:
+            m = _BRACKET_MOD.match(param)
+            char = names.get(" ".join(m.group("name").lower().split())) if m else None
+            if m and char:
+                by = int(m.group("n")) * (-1 if m.group("sign") in "-−" else 1)
+                effect: dict[str, Any] = {"op": "modify", "characteristic": char, "by": by}
+                if when is not None:
+                    effect["when"] = when
+                out.append(BoundEffect(effect, {}, bound.rule, bound.path, bound.index))
+                continue
+            try:
+                sub = parse_ref(param, source)
+            except InputError:
+                continue
+            if not (self.rules_dir / f"{sub.id}.yaml").is_file():
+                continue  # not a rule of this build: nothing to apply
+            granted = self.effects([sub], str(bound.path), depth + 1)
+            out.extend(_with_when(g, str(when)) if when else g for g in granted)
+        return out
+
+
+_BRACKET_MOD = re.compile(r"^\s*(?P<sign>[+\-−])\s*(?P<n>\d+)\s+(?P<name>[A-Za-z][A-Za-z ]*?)\s*$")
+
 
 def _with_when(g: BoundEffect, when: str) -> BoundEffect:
-    return BoundEffect({**g.effect, "when": when}, g.bindings, g.rule, g.path, g.index)
+    """The effect under `when` as well as its own condition."""
+    own = g.get("when")
+    both = when if own is None or own == when else f"{when} & {own}"
+    return BoundEffect({**g.effect, "when": both}, g.bindings, g.rule, g.path, g.index)
 
 
 def load_rule(path: Path) -> Rule:

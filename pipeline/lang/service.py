@@ -112,3 +112,15 @@ def _letter_table() -> dict[int, str]:
 def fold(text: str) -> str:
     """`text` with the letters of `folds.yaml` read as their plain forms (ё as е)."""
     return text.translate(_letter_table())
+
+
+@cache
+def known_languages() -> frozenset[str]:
+    """The codes of `languages.yaml`: the languages the identifier and the commands know."""
+    return frozenset(shared("languages")["languages"])
+
+
+@cache
+def data_languages() -> frozenset[str]:
+    """Languages with a data folder of their own (`<code>/`): what extraction can read."""
+    return frozenset(p.name for p in LANG_DIR.iterdir() if (p / "__init__.py").is_file())

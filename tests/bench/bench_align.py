@@ -9,7 +9,15 @@ a file of its own; the English side is a file of its own, so adjacency gives not
 Prints the time of extraction (for reference) and of alignment, peak memory, and the share
 of Russian paragraphs linked to the English paragraph they were made from.
 
+`--terms` makes a drop that numbers cannot align: only a share (`--sure`) of the copies get
+numbers of their own, the others keep the template's numbers and differ from each other
+only in the rule terms of the added sentence. It then compares alignment with no glossary
+(one round), with the glossary a team would have (tests/data/align/glossary.yaml plus the
+added sentence's terms), and bootstrapped (`pipeline.align.bootstrap`), printing precision
+and recall of each and the rounds.
+
     python tests/bench/bench_align.py -n 10000
+    python tests/bench/bench_align.py --terms -n 600
 """
 
 from __future__ import annotations
@@ -73,6 +81,28 @@ WHAT = [
 ]
 
 
+# The added sentence's rule terms in their dictionary forms, as a team's glossary has them.
+TERMS = [
+    ("General", "Генерал"),
+    ("Battle Standard Bearer", "Носитель боевого знамени"),
+    ("Wizard", "Маг"),
+    ("Champion", "Чемпион"),
+    ("Character", "Персонаж"),
+    ("War Machine", "Боевая машина"),
+    ("Player Turn", "ход игрока"),
+    ("Round of Combat", "раунд боя"),
+    ("Movement Phase", "фаза Движения"),
+    ("Shooting Phase", "фаза Стрельбы"),
+    ("Magic Phase", "фаза Магии"),
+    ("Melee Phase", "фаза Ближнего боя"),
+    ("Deployment", "Расстановка"),
+    ("Fleeing", "Бежать"),
+    ("Terrain", "ландшафт"),
+    ("Marched", "Марш"),
+    ("Panic Test", "тест на Панику"),
+]
+
+
 def templates() -> list[tuple[str, str]]:
     data = yaml.safe_load((ROOT / "tests/data/align/translations.yaml").read_text("utf-8"))
     english = [
@@ -114,11 +144,105 @@ def generate(n: int, seed: int) -> list[tuple[str, str]]:
     return out
 
 
+def generate_terms(n: int, seed: int, sure: float) -> list[tuple[str, str]]:
+    """Copies of the templates; a share `sure` renumbered, the rest told apart by terms."""
+    rng = random.Random(seed)
+    base = templates()
+    seen: set[str] = set()
+    out: list[tuple[str, str]] = []
+    while len(out) < n:
+        en, ru = base[len(out) % len(base)]
+        a, b = 6, 2
+        if rng.random() < sure:
+            numbers = sorted(set(_NUMBER.findall(en)) & set(_NUMBER.findall(ru)))
+            mapping = {x: str(rng.randint(1, 30)) for x in numbers}
+            en, ru = renumber(en, mapping), renumber(ru, mapping)
+            a, b = rng.randint(2, 48), rng.randint(2, 40)
+        who, when, what = rng.choice(WHO), rng.choice(WHEN), rng.choice(WHAT)
+        en_text = en + " " + EXTRA[0].format(a=a, b=b, who=who[0], when=when[0], what=what[0])
+        ru_text = ru + " " + EXTRA[1].format(a=a, b=b, who=who[1], when=when[1], what=what[1])
+        if en_text in seen or ru_text in seen:
+            continue
+        seen.update((en_text, ru_text))
+        out.append((en_text, ru_text))
+    return out
+
+
+def team_glossary() -> Path:
+    """The glossary of the test drop plus the added sentence's terms (dictionary forms)."""
+    import tempfile
+
+    data = yaml.safe_load((ROOT / "tests/data/align/glossary.yaml").read_text("utf-8"))
+    have = {form for t in data["terms"] for form in t["en"]}
+    for en, ru in TERMS:
+        if en not in have:
+            data["terms"].append({"id": en.lower().replace(" ", "-"), "en": [en], "ru": [ru]})
+    path = Path(tempfile.mkdtemp()) / "glossary.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), "utf-8")
+    return path
+
+
+def score_links(links, clusters, truth) -> tuple[float, float]:
+    canonical = {c.id: c.canonical for c in clusters}
+    members = {c.canonical: {m.segment.id for m in c.members} for c in clusters}
+    made = right = 0
+    for link in links:
+        if link.status == "linked" and link.source_cluster is not None:
+            made += 1
+            right += truth.get(link.target) in members[canonical[link.source_cluster]]
+    foreign = sum(c.lang == "ru" for c in clusters)
+    return right / max(made, 1), right / max(foreign, 1)
+
+
+def main_terms(args: argparse.Namespace) -> None:
+    from pipeline.align.bootstrap import bootstrap
+    from pipeline.glossary import load_glossary
+
+    pairs = generate_terms(args.n, args.seed, args.sure)
+    order = list(range(len(pairs)))
+    random.Random(args.seed + 1).shuffle(order)
+    english = [
+        make_segment("bench", "en.txt", i, Block("paragraph", en, (i, i), lang_hint="en"))
+        for i, (en, _) in enumerate(pairs, start=1)
+    ]
+    russian = [
+        make_segment("bench", "ru.txt", k, Block("paragraph", pairs[i][1], (k, k), lang_hint="ru"))
+        for k, i in enumerate(order, start=1)
+    ]
+    truth = {russian[k].id: english[i].id for k, i in enumerate(order)}
+    segments = tuple(english + russian)
+    clusters = tuple(dedup(segments))
+    plain = extract_all(segments, None)
+    glossary = load_glossary(team_glossary())
+    with_glossary = extract_all(segments, glossary)
+    print(f"paragraphs      {len(english):,} en x {len(russian):,} ru, sure share {args.sure}")
+    for name, run in (
+        ("no glossary", lambda: (align(segments, clusters, plain), None)),
+        ("team glossary", lambda: (align(segments, clusters, with_glossary), None)),
+        ("bootstrapped", lambda: bootstrap(segments, clusters, plain)),
+    ):
+        t0 = time.perf_counter()
+        links, rounds = run()
+        took = time.perf_counter() - t0
+        precision, recall = score_links(links, clusters, truth)
+        print(f"{name:15} precision {precision:.4f}  recall {recall:.4f}  {took:6.2f} s")
+        for r in rounds or ():
+            print(
+                f"{'':15} round {r['round']}: {r['terms']} terms,"
+                f" {r['linked']} linked, gain {r['gain']:+d}"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=10_000, help="paragraphs per language")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--terms", action="store_true", help="a drop told apart by terms")
+    parser.add_argument("--sure", type=float, default=0.5, help="--terms: share renumbered")
     args = parser.parse_args()
+    if args.terms:
+        main_terms(args)
+        return
 
     pairs = generate(args.n, args.seed)
     order = list(range(len(pairs)))

@@ -8,6 +8,11 @@ threshold 0.8, and word 3-shingles of the same normalised, lower-cased words our
 key uses (computed before its clock starts, so its time is MinHash + LSH only); it inserts
 and queries every paragraph, which is what finding all near duplicates takes.
 
+On top of the generator's plants, `reword` copies replace, add or drop one ordinary
+word (not a name, a number or a meaning word of `lang/<code>/reworded.yaml`): dedup should
+call them `reworded`. A reworded join between two texts that were not planted as copies
+of each other is counted as a distinct rule merged.
+
 Recall counts planted copies found: for us, in the original's cluster with the expected
 relation; for datasketch, the original among the copy's LSH candidates. `distinct` plants
 (another rule name) should *not* be found: the table shows how many were.
@@ -30,15 +35,59 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from pipeline.dedup import dedup
+from pipeline.dedup import REWORDED_MIN_WORDS, _meaning_words, dedup
 from pipeline.model import Segment
 from pipeline.normalise import normalise
-from tests.bench.gen import Corpus, generate
+from tests.bench.gen import Corpus, Paragraph, Plant, generate
 
 NUM_PERM = 128
 THRESHOLD = 0.8
 SHINGLE = 3
 _WORD = re.compile(r"\w+")
+_PLAIN = re.compile(r"(?<=\s)[a-zа-яё]{2,}(?=\s)")
+FILLERS = {
+    "en": ("also", "then", "still", "simply", "usually", "normally"),
+    "ru": ("также", "тоже", "затем", "просто", "обычно", "сразу"),
+}
+
+
+def plant_rewordings(corpus: Corpus, share: float, seed: int) -> Corpus:
+    """The corpus with `share` x its size more copies, each one ordinary word replaced,
+    added or dropped (in turn), appended after everything else."""
+    import random
+
+    rng = random.Random(seed + 1)
+    planted = {p.copy for p in corpus.plants}
+    originals = [
+        p
+        for p in corpus.paragraphs
+        if p.id not in planted and len(_WORD.findall(p.text)) >= REWORDED_MIN_WORDS + 2
+    ]
+    copies: list[Paragraph] = []
+    plants: list[Plant] = []
+    seen = {p.text for p in corpus.paragraphs}
+    for k in range(int(len(corpus.paragraphs) * share)):
+        source = rng.choice(originals)
+        meaning = _meaning_words(source.lang)
+        spots = [m for m in _PLAIN.finditer(source.text) if m.group() not in meaning]
+        if not spots:
+            continue
+        m = rng.choice(spots)
+        filler = rng.choice([w for w in FILLERS[source.lang] if w != m.group()])
+        how = k % 3
+        if how == 0:  # replaced
+            text = source.text[: m.start()] + filler + source.text[m.end() :]
+        elif how == 1:  # dropped
+            text = source.text[: m.start()] + source.text[m.end() + 1 :]
+        else:  # added
+            text = source.text[: m.start()] + filler + " " + source.text[m.start() :]
+        if text in seen:
+            continue
+        seen.add(text)
+        copy_id = f"{source.id}-reword{k}"
+        copies.append(Paragraph(copy_id, source.lang, text))
+        plants.append(Plant(source.id, copy_id, "reword", "reworded"))
+    return Corpus(corpus.paragraphs + copies, corpus.plants + plants)
 
 
 def segments_of(corpus: Corpus) -> list[Segment]:
@@ -124,7 +173,26 @@ def run_ours(corpus: Corpus, segments: list[Segment]) -> Callable[[], dict[str, 
             else:
                 found[p.edit] += same and where[p.copy][1] == p.expected
         statuses = Counter(c.status for c in clusters)
-        return {"found": found, "clusters": len(clusters), "statuses": statuses, "t": seconds}
+        root = {p.copy: p.original for p in corpus.plants if p.expected != "distinct"}
+
+        def origin(segment: str) -> str:
+            while segment in root:
+                segment = root[segment]
+            return segment
+
+        unplanted = sum(
+            1
+            for c in clusters
+            for m in c.members
+            if m.relation == "reworded" and origin(m.segment.id) != origin(c.canonical)
+        )
+        return {
+            "found": found,
+            "clusters": len(clusters),
+            "statuses": statuses,
+            "t": seconds,
+            "unplanted_reworded": unplanted,
+        }
 
     return work
 
@@ -159,11 +227,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--plant-share", type=float, default=0.1)
     parser.add_argument("--ru-share", type=float, default=0.3)
+    parser.add_argument("--reword-share", type=float, default=0.02)
     parser.add_argument("--skip-baseline", action="store_true")
     args = parser.parse_args(argv)
 
     t0 = time.perf_counter()
     corpus = generate(args.paragraphs, args.seed, args.ru_share, args.plant_share)
+    corpus = plant_rewordings(corpus, args.reword_share, args.seed)
     segments = segments_of(corpus)
     planted = Counter(p.edit for p in corpus.plants)
     expected = {p.edit: p.expected for p in corpus.plants}
@@ -196,6 +266,10 @@ def main(argv: list[str] | None = None) -> int:
             f"different rules (another name) merged/flagged: {wrong}/{planted['name']}"
         )
     print(f"rulepipe: {ours['clusters']} clusters, by status {dict(ours['statuses'])}")
+    print(
+        "rulepipe: reworded joins of texts not planted as copies of each other "
+        f"(distinct rules merged): {ours['unplanted_reworded']}"
+    )
     if "datasketch MinHashLSH" in results:
         base = results["datasketch MinHashLSH"]
         print(f"datasketch: {base['pairs']} candidate pairs (before any verification)")

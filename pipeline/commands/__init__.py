@@ -1,0 +1,83 @@
+"""The `rulepipe` command line: one module per command, one parser, one dispatch.
+
+Each module here has `add(subparsers)`, which declares the command with the shared options of
+`options.py`, and `run(args) -> int`. Modules import only argparse at the top, so that
+`--help` and the light commands start without loading spaCy, lingua or pymorphy3.
+
+Exit codes: 0 done; 1 findings at or above --fail-on; 2 bad usage or bad input (one line
+naming the file, the place and what is wrong); 3 an internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Sequence
+
+from .. import __version__
+from ..errors import InputError
+from .options import FORMATTER
+
+# The order of `rulepipe --help`: the flow first, then what reads a build.
+COMMANDS = (
+    "build",
+    "extract",
+    "glossary",
+    "check",
+    "export",
+    "diff",
+    "rules",
+    "show",
+    "coverage",
+    "roll",
+    "table",
+    "charge",
+    "attack",
+    "completion",
+)
+
+DESCRIPTION = """\
+rulepipe turns source drops of tabletop-wargame rules (rulebook and army-book text,
+translation-memory dumps, army-builder data; English master with Russian, Italian ...
+translations) into one structured, traceable model of the rules: deduplicated
+segments, clusters of copies, and schema-valid rule data.
+
+Start with `rulepipe build` on a corpus folder (corpus/drops/<drop>/<files>); it writes
+output/ with segments, clusters, rule files and a manifest. The interpreter commands
+(roll, table, charge, attack) compute exact odds from the rule files of a build."""
+
+EPILOG = """\
+exit codes: 0 done, 1 findings at or above --fail-on, 2 bad usage or bad input
+(one line naming file, place and problem), 3 internal error.
+Run `rulepipe COMMAND --help` for the options of a command."""
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="rulepipe", description=DESCRIPTION, epilog=EPILOG, formatter_class=FORMATTER
+    )
+    p.add_argument("--version", action="version", version=f"rulepipe {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMANDS:
+        importlib.import_module(f"{__name__}.{name}").add(sub)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except InputError as exc:
+        print(f"rulepipe: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # `rulepipe rules | head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        print("rulepipe: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # a bug: say so on one line, never a half-written output
+        print(f"rulepipe: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 3

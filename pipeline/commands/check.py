@@ -1,0 +1,135 @@
+"""`rulepipe check`: translation checks over a pairs file or the linked pairs of a build."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from ..errors import InputError
+from . import options
+
+FORMATS = ("json", "html", "text")
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "check",
+        help="check translations against the English master (numbers, dice, terms, markup ...)",
+        description="""\
+Compare each translation with its English source on what the pipeline reads in both:
+numbers, dice, distances and modifiers (1" = 1″ = 1 дюйм; Д6 is D6, reported as style),
+BBCode markup, glossary terms (Russian in any inflected form), the script of every letter
+(homoglyphs such as a Cyrillic Х in Х+D6, English left untranslated), sentences with no
+counterpart, doubled words, punctuation and white space. Across all pairs: a term or a
+segment translated two ways. On the English master alone: doubled words and spellings
+that are not the house's ("Armor" for "Armour").
+
+Pairs come from --pairs FILE.jsonl (one object a line: {"id", "source", "target",
+"source_lang", "target_lang"}) or from a build (--build DIR: the linked pairs of
+alignments.json with the texts of segments.jsonl; every English segment, and every other
+segment that is not in a linked pair, is also checked on its own: homoglyphs, doubled
+words, and the master's spellings).
+
+Writes DIR/checks.json (schemas/checks.schema.json) and DIR/checks.html (one
+self-contained page: summary, filters, both texts side by side with the findings marked)
+and prints a terse summary. Exit code 1 when findings at or above --fail-on exist.""",
+        epilog="examples:\n  rulepipe check --build output -o checks\n"
+        "  rulepipe check --pairs corpus/examples/pairs.jsonl --glossary"
+        " corpus/examples/terms.tsv --fail-on never",
+        formatter_class=options.FORMATTER,
+    )
+    p.add_argument("--pairs", type=Path, help="pairs file, JSON Lines ('-' for standard input)")
+    options.build_dir(p, "build folder to check when no --pairs is given")
+    options.glossary(p)
+    p.add_argument(
+        "-o", "--out", type=Path, default=Path("checks"), help="report folder (default: ./checks)"
+    )
+    p.add_argument(
+        "--format",
+        default="json,html,text",
+        help="comma-separated: json, html, text (default: all three)",
+    )
+    p.add_argument(
+        "--fail-on",
+        choices=("error", "warning", "never"),
+        default="error",
+        help="exit 1 when findings of this severity or worse exist (default: error)",
+    )
+    p.set_defaults(run=run, build=None)  # None: not given, so --pairs and --build can clash
+
+
+def _formats(raw: str) -> list[str]:
+    wanted = [f.strip().lower() for f in raw.split(",") if f.strip()]
+    bad = [f for f in wanted if f not in FORMATS]
+    if bad or not wanted:
+        raise InputError(
+            "--format", f"unknown format {bad[0] if bad else raw!r}; use json, html, text"
+        )
+    return wanted
+
+
+def use_colour(stream: TextIO) -> bool:
+    """Colour on a terminal unless NO_COLOR is set (https://no-color.org)."""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..check.pairs import read_build, read_pairs
+    from ..check.report_html import report_html
+    from ..check.report_json import report_data
+    from ..check.report_text import report_text, summary_line
+    from ..check.runner import run_checks
+    from ..emit import dump_json
+    from ..files import write_atomic
+    from ..glossary import chosen_glossary
+    from ..schemas import validate
+
+    formats = _formats(args.format)
+    glossary = chosen_glossary(args.glossary)
+    inputs: dict[str, str | None] = {
+        "pairs": None,
+        "build": None,
+        "glossary": glossary.file if glossary else None,
+        "glossary_sha256": glossary.sha256 if glossary else None,
+    }
+    if args.pairs is not None and args.build is not None:
+        raise InputError("--build", "give either --pairs FILE or --build DIR, not both")
+    if args.pairs is not None:
+        pairs = read_pairs(args.pairs)
+        alone = None
+        inputs["pairs"] = str(args.pairs)
+    else:
+        args.build = args.build or Path("output")
+        built = read_build(args.build)
+        pairs, alone = built.pairs, built.alone
+        inputs["build"] = str(args.build)
+        if not built.has_alignments:
+            print(
+                f"rulepipe: note: {args.build}/alignments.json not found:"
+                " only the checks on single segments ran",
+                file=sys.stderr,
+            )
+    report = run_checks(pairs, glossary, alone, inputs)
+    if "json" in formats or "html" in formats:
+        args.out.mkdir(parents=True, exist_ok=True)
+    written = []
+    if "json" in formats:
+        data = report_data(report)
+        validate(data, "checks", "checks.json")
+        write_atomic(args.out / "checks.json", dump_json(data))
+        written.append(args.out / "checks.json")
+    if "html" in formats:
+        write_atomic(args.out / "checks.html", report_html(report))
+        written.append(args.out / "checks.html")
+    if "text" in formats:
+        sys.stdout.write(report_text(report, args.fail_on, colour=use_colour(sys.stdout)))
+    else:
+        print(summary_line(report))
+    if written:
+        print("reports: " + ", ".join(str(p) for p in written))
+    if args.fail_on != "never" and report.at_or_above(args.fail_on):
+        return 1
+    return 0

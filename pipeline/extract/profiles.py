@@ -1,0 +1,221 @@
+"""BattleScribe profiles read from their typed columns, not from the flattened line.
+
+A `<profile typeName="5 Melee Weapon">` states `Str +2`, `AP +1` or `As User` in columns: a
+signed value modifies the wielder's characteristic for attacks made with the weapon, a bare
+number sets it, `As User` keeps it. A model profile ("1 Global", "3 Offensive") states the
+model's characteristics. The free-text column (Attributes, Rules) is read as prose where it is
+prose and as a list of rule names where it is one ("Two-Handed, Strike at Initiative Step 0").
+A bonus the text repeats from a column ("+1 Armour Penetration" beside `AP +1`) counts once.
+Every value keeps its span in the segment's flattened text (`Name. Str +2, AP +2, ...`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from pipeline.lang import data as lang_data
+from pipeline.normalise import normalise
+
+Span = tuple[int, int]
+_SIGNED = re.compile(r"^\s*(?P<sign>[+\-−])\s*(?P<n>\d+)\s*$")
+_PLAIN = re.compile(r"^\s*(?P<n>\d+)\s*(?:\"|″|”)?\s*$")
+_NAME_ITEM = re.compile(
+    r"^[A-Z][\w'’!-]*(?:\s+(?:(?:to|the|of|in|a|an|at)\s+)?[A-Z0-9][\w'’!-]*){0,4}"
+    r"(?:\s*\([^()]*\))?$"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Data:
+    types: tuple[tuple[re.Pattern[str], str, str | None], ...]
+    columns: dict[str, str]
+    weapon_columns: dict[str, str]
+    model_columns: dict[str, str]
+    as_user: frozenset[str]
+    text_columns: frozenset[str]
+    descriptive: frozenset[str]
+
+
+@cache
+def _data(lang: str) -> _Data:
+    raw = lang_data(lang, "profiles")
+    return _Data(
+        types=tuple(
+            (re.compile(t["pattern"]), str(t["kind"]), t.get("weapon")) for t in raw["types"]
+        ),
+        columns={str(k): str(v) for k, v in raw["columns"].items()},
+        weapon_columns={str(k): str(v) for k, v in raw["weapon_columns"].items()},
+        model_columns={str(k): str(v) for k, v in (raw.get("model_columns") or {}).items()},
+        as_user=frozenset(str(v).lower() for v in raw["as_user"]),
+        text_columns=frozenset(raw["text_columns"]),
+        descriptive=frozenset(raw["descriptive_columns"]),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TypedProfile:
+    """What the columns of one profile say."""
+
+    kind: str  # weapon | model-profile
+    profile: dict[str, Any]
+    effects: tuple[dict[str, Any], ...]
+    text_span: Span | None  # where the free-text column sits in the flattened text
+    names: tuple[tuple[str, Span], ...]  # rule names listed in the text column
+
+
+def profile_kind(type_name: str | None, lang: str = "en") -> tuple[str, str | None] | None:
+    """(kind, weapon class) of a BattleScribe profile type, or None for other profiles."""
+    if not type_name:
+        return None
+    name = re.sub(r"^\s*\d+\s*", "", type_name)
+    for pattern, kind, weapon in _data(lang).types:
+        if pattern.search(name):
+            return kind, weapon
+    return None
+
+
+def _locate(text: str, label: str, value: str, cursor: int) -> Span | None:
+    """The span of `label value` in the flattened text, searched from `cursor`."""
+    value = normalise(value)
+    probe = f"{label} {value}" if label else value
+    at = text.find(probe, cursor)
+    if at < 0 and value:
+        at = text.find(value, cursor)
+        return (at, at + len(value)) if at >= 0 else None
+    return (at, at + len(probe)) if at >= 0 else None
+
+
+def _value(value: str) -> tuple[str, int] | None:
+    """('by', n) for a signed value, ('to', n) for a bare number, None otherwise."""
+    m = _SIGNED.match(value)
+    if m:
+        n = int(m.group("n"))
+        return "by", -n if m.group("sign") in "-−" else n
+    m = _PLAIN.match(value)
+    if m:
+        return "to", int(m.group("n"))
+    return None
+
+
+def name_list(text: str) -> list[tuple[str, Span]] | None:
+    """The items of a free-text column when every one reads as a rule name, else None."""
+    items: list[tuple[str, Span]] = []
+    depth, last = 0, 0
+    body = text.rstrip(" .")
+    for i, ch in enumerate(body + ","):
+        depth += ch == "("
+        depth -= ch == ")"
+        if ch == "," and depth == 0:
+            raw = body[last:i]
+            item = raw.strip()
+            if item:
+                start = last + raw.index(item)
+                items.append((item, (start, start + len(item))))
+            last = i + 1
+    if not items or not all(_NAME_ITEM.match(item) for item, _ in items):
+        return None
+    return items
+
+
+def read_profile(
+    text: str, rows: Sequence[tuple[str, str]], type_name: str | None, lang: str = "en"
+) -> TypedProfile | None:
+    """A profile's typed reading, or None when its type is not a weapon or a model."""
+    found = profile_kind(type_name, lang)
+    if found is None:
+        return None
+    kind, weapon = found
+    data = _data(lang)
+    cursor = text.find(". ") + 2 if ". " in text else 0
+    effects: list[dict[str, Any]] = []
+    profile: dict[str, Any] = {"type": re.sub(r"^\s*\d+\s*", "", type_name or "")}
+    if weapon:
+        profile["weapon"] = weapon
+    chars: dict[str, Any] = {}
+    text_span: Span | None = None
+    names: list[tuple[str, Span]] = []
+    for label, value in rows:
+        if not value:
+            continue
+        span = _locate(text, label, value, cursor)
+        if span is not None:
+            cursor = span[1]
+        if label in data.text_columns:
+            norm = normalise(value)
+            at = text.find(norm, span[0] if span else cursor)
+            if at >= 0:
+                value = norm
+                text_span = (at, at + len(value))
+                listed = name_list(value)
+                if listed is not None:
+                    names = [(n, (at + a, at + b)) for n, (a, b) in listed]
+            profile.setdefault("text", {})[label] = value
+            continue
+        if label in data.weapon_columns:
+            profile[data.weapon_columns[label]] = value
+            continue
+        char = data.columns.get(label) or data.model_columns.get(label)
+        if char is None:
+            if label in data.descriptive or kind == "model-profile":
+                profile.setdefault("other", {})[label] = value
+            continue
+        read = _value(value)
+        if kind == "model-profile":
+            chars[char] = read[1] if read and read[0] == "to" else value
+            continue
+        if value.strip().lower() in data.as_user:
+            profile[char] = "as-user"
+            continue
+        if read is None:
+            profile[char] = value  # stated, not read for sure: no effect
+            continue
+        how, n = read
+        profile[char] = value.strip()
+        effect: dict[str, Any] = {"op": "modify", "characteristic": char, how: n}
+        effect["applies_to"] = "model" if label in data.model_columns else "attack"
+        if span is not None:
+            effect["span"] = [span[0], span[1]]
+        effects.append(effect)
+    if chars:
+        profile["characteristics"] = chars
+    return TypedProfile(kind, profile, tuple(effects), text_span, tuple(names))
+
+
+def without_repeats(
+    column: Sequence[dict[str, Any]],
+    text: Sequence[dict[str, Any]],
+    stated: Sequence[tuple[str, int]] = (),
+) -> list[dict[str, Any]]:
+    """Column and text effects with each bonus counted once.
+
+    A bonus the text restates as is ("+1 Armour Penetration" beside `AP +1`) is read from the
+    column. A column bonus that the text states only under a condition or inside a bracket
+    (a Lance's `Str +2` that is "Devastating Charge (+2 Strength)" in the front while
+    charging) is the text's: the column is the summary, the text says when it holds.
+    `stated` is every (characteristic, value) modifier written in the text.
+    """
+    out = list(column)
+    rest = list(text)
+    for c in column:
+        if c["op"] != "modify" or "by" not in c:
+            continue
+        key = (c["characteristic"], c["by"])
+        plain = next(
+            (
+                e
+                for e in rest
+                if e.get("op") == "modify"
+                and "when" not in e
+                and (e.get("characteristic"), e.get("by")) == key
+            ),
+            None,
+        )
+        if plain is not None:
+            rest.remove(plain)
+        elif key in stated:
+            out.remove(c)
+    return out + rest

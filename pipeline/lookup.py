@@ -1,0 +1,61 @@
+"""Finding rules in a build by what a user types: an id, a name in any language, part of
+either. Every command that takes an id answers a miss with the closest ids it knows."""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+
+def fold(text: str) -> str:
+    """Case, accents and `ё` folded away, so that `Рикошет`, `рикошет` and `ricochet` match
+    what a user remembers rather than what they type."""
+    decomposed = unicodedata.normalize("NFD", text.casefold().replace("ё", "е"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def closest(query: str, ids: Iterable[str], n: int = 3) -> list[str]:
+    """Up to `n` ids that look like `query` (edit similarity, then shared prefix)."""
+    known = sorted(set(ids))
+    found = difflib.get_close_matches(query, known, n=n, cutoff=0.5)
+    if len(found) < n:
+        stem = query.split("/")[0].split("-")[0]
+        found += [i for i in known if stem and i.startswith(stem) and i not in found]
+    return found[:n]
+
+
+def did_you_mean(query: str, ids: Iterable[str]) -> str:
+    """`; did you mean: a, b?` or nothing: the tail of a not-found message."""
+    near = closest(query, ids)
+    return f"; did you mean: {', '.join(near)}?" if near else ""
+
+
+def _names(rule: Mapping[str, Any]) -> list[str]:
+    names = rule.get("names") or {}
+    return [str(v) for v in names.values()] if isinstance(names, Mapping) else []
+
+
+def search(
+    rules: Sequence[Mapping[str, Any]],
+    query: str | None = None,
+    kind: str | None = None,
+    lang: str | None = None,
+) -> list[Mapping[str, Any]]:
+    """Rules whose id or a name contains every word of `query` (folded), best first: an exact
+    id or name, then one that starts with the query, then the rest in id order."""
+    words = fold(query or "").split()
+    ranked: list[tuple[int, str, Mapping[str, Any]]] = []
+    for rule in rules:
+        if kind and rule.get("kind") != kind:
+            continue
+        if lang and lang not in (rule.get("names") or {}) and lang not in (rule.get("texts") or {}):
+            continue
+        keys = [fold(str(rule["id"]))] + [fold(n) for n in _names(rule)]
+        if words and not any(all(w in k for w in words) for k in keys):
+            continue
+        whole = " ".join(words)
+        rank = 0 if whole in keys else 1 if any(k.startswith(whole) for k in keys) else 2
+        ranked.append((rank if words else 0, str(rule["id"]), rule))
+    return [r for _, _, r in sorted(ranked, key=lambda t: (t[0], t[1]))]

@@ -1,0 +1,99 @@
+"""Schemas: the one place that loads schemas/*.schema.json and checks objects against them,
+for the outputs a build writes and for the inputs beside the texts (glossary, drop.yaml,
+rule files read back by the interpreter)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema_rs
+from jsonschema import Draft202012Validator, ValidationError
+from referencing import Registry, Resource
+
+SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
+
+
+@cache
+def _schemas() -> tuple[tuple[str, Any], ...]:
+    found = []
+    for path in sorted(SCHEMAS.glob("*.schema.json")):
+        schema = json.loads(path.read_text("utf-8"))
+        found.append((schema["$id"], schema))
+    return tuple(found)
+
+
+@cache
+def _registry() -> Registry:
+    return Registry().with_resources(
+        (uri, Resource.from_contents(schema)) for uri, schema in _schemas()
+    )
+
+
+class SchemaValidator:
+    """The reference validator (jsonschema) for one schema, with a compiled one in front:
+    a valid object, the common case, is passed by the compiled check alone; an invalid one
+    is judged and explained by the reference. Other attributes are the reference's."""
+
+    def __init__(self, reference: Draft202012Validator, fast: Any) -> None:
+        self.reference = reference
+        self._fast = fast
+
+    def is_valid(self, instance: Any) -> bool:
+        return bool(self._fast.is_valid(instance)) or self.reference.is_valid(instance)
+
+    def iter_errors(self, instance: Any) -> Iterator[ValidationError]:
+        if self._fast.is_valid(instance):
+            return iter(())
+        return self.reference.iter_errors(instance)
+
+    def validate(self, instance: Any) -> None:
+        if not self._fast.is_valid(instance):
+            self.reference.validate(instance)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.reference, name)
+
+
+@cache
+def validator(name: str) -> SchemaValidator:
+    """The validator for schemas/<name>.schema.json, with references between schemas resolved."""
+    path = SCHEMAS / f"{name}.schema.json"
+    if not path.is_file():
+        raise FileNotFoundError(f"schema not found: {path}")
+    schema = json.loads(path.read_text("utf-8"))
+    reference = Draft202012Validator(schema, registry=_registry())
+    fast = jsonschema_rs.Draft202012Validator(schema, registry=jsonschema_rs.Registry(_schemas()))
+    return SchemaValidator(reference, fast)
+
+
+class SchemaViolation(Exception):
+    """A stage produced an object its schema refuses: a bug, never written to disk."""
+
+
+def validate(obj: Any, schema: str, what: str) -> None:
+    error = next(iter(validator(schema).iter_errors(obj)), None)
+    if error is not None:
+        path = "/".join(str(p) for p in error.absolute_path)
+        raise SchemaViolation(
+            f"{what} does not match {schema}.schema.json at /{path}: {error.message}"
+        )
+
+
+@cache
+def schema(name: str) -> dict[str, Any]:
+    """schemas/<name>.schema.json as loaded (callers must not change it)."""
+    for uri, found in _schemas():
+        if uri.rsplit("/", 1)[-1] == f"{name}.schema.json":
+            return found
+    return json.loads((SCHEMAS / f"{name}.schema.json").read_text("utf-8"))
+
+
+@cache
+def definition_validator(name: str, definition: str) -> Draft202012Validator:
+    """A validator for `$defs/<definition>` of one schema, to check a part on its own."""
+    whole = schema(name)
+    return Draft202012Validator({"$ref": f"#/$defs/{definition}", "$defs": whole["$defs"]})

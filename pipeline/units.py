@@ -1,0 +1,111 @@
+"""Units of the army books in a build (`units.json`), linked to the build's rules.
+
+A BattleScribe catalogue states each unit's model parts (rider, mount, crew) with their
+characteristics and the rules named in their profiles, the rules and equipment linked to the
+unit, and its equipment options (`ingest/battlescribe.read_units`). Here the characteristics
+take the interpreter's names and numbers, and every rule or piece of equipment is linked to
+the id of a rule of the build, with its bracket parameters (`Devastating Charge (+1 Str)` is
+`devastating-charge` with `+1 Str`); a name the build has no rule for keeps `id: null`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from pipeline.extract.names import rule_id
+from pipeline.ingest.battlescribe import read_units
+from pipeline.lang import data as lang_data
+from pipeline.xmlsafe import read_zip
+
+_REF = re.compile(r"^(?P<name>[^()\[\]]+?)\s*(?:[(\[](?P<params>.*)[)\]])?\s*$")
+_NUMBER = re.compile(r"^\s*(\d+)\s*(?:\"|″|”|'')?\s*$")
+_SUFFIXES = (".cat", ".catz", ".gst", ".gstz")
+
+
+def link(name: str, ids: Iterable[str] | set[str]) -> dict[str, Any]:
+    """A stated rule name as {name, id, params}; `id` is None when the build has no such rule."""
+    m = _REF.match(name)
+    base = m.group("name").strip() if m else name
+    params = [p.strip() for p in (m.group("params") or "").split(",") if p.strip()] if m else []
+    found = rule_id(base)
+    out: dict[str, Any] = {"name": name, "id": found if found in ids else None}
+    if params:
+        out["params"] = params
+    return out
+
+
+def _characteristics(stated: Mapping[str, str], lang: str = "en") -> dict[str, Any]:
+    columns = lang_data(lang, "profiles")["columns"]
+    out: dict[str, Any] = {}
+    size: dict[str, str] = {}
+    for key, value in stated.items():
+        char = columns.get(key)
+        if char is None:
+            size[key.lower()] = value
+            continue
+        m = _NUMBER.match(value)
+        out[char] = int(m.group(1)) if m else value
+    if size:
+        out["size"] = size
+    return out
+
+
+def units_of(
+    raw: Sequence[dict[str, Any]], drop: str, file: str, ids: set[str]
+) -> list[dict[str, Any]]:
+    """The units of one catalogue with characteristics read and rules linked."""
+    out = []
+    for unit in raw:
+        parts = [
+            {
+                "name": p["name"],
+                "role": p["role"],
+                "characteristics": _characteristics(p["characteristics"]),
+                "rules": [link(r, ids) for r in p["rules"]],
+            }
+            for p in unit["parts"]
+        ]
+        out.append(
+            {
+                "id": rule_id(unit["name"]),
+                "name": unit["name"],
+                "source": {"drop": drop, "file": file, "lines": unit["lines"]},
+                "parts": parts,
+                "rules": [link(r, ids) for r in unit["rules"]],
+                "equipment": [link(e, ids) for e in unit["equipment"]],
+                "options": [
+                    {"group": o["group"], "choices": [link(c, ids) for c in o["choices"]]}
+                    for o in unit["options"]
+                ],
+            }
+        )
+    return out
+
+
+def corpus_units(
+    corpus: Path, inputs: Iterable[tuple[str, str]], ids: set[str]
+) -> list[dict[str, Any]]:
+    """Units of every BattleScribe file of the corpus, ordered by id, ids made unique."""
+    units: list[dict[str, Any]] = []
+    for drop, file in inputs:
+        suffix = Path(file).suffix.lower()
+        if suffix not in _SUFFIXES:
+            continue
+        path = corpus / "drops" / drop / file
+        data = path.read_bytes()
+        name = f"{drop}/{file}"
+        if suffix.endswith("z"):
+            [member] = read_zip(name, data, max_members=1)
+            data, name = member.data, f"{name}!{member.name}"
+        units.extend(units_of(read_units(name, data), drop, file, ids))
+    units.sort(key=lambda u: (u["id"], u["source"]["drop"], u["source"]["file"]))
+    seen: dict[str, int] = {}
+    for unit in units:
+        n = seen.get(unit["id"], 0)
+        seen[unit["id"]] = n + 1
+        if n:
+            unit["id"] = f"{unit['id']}-{n + 1}"
+    return units

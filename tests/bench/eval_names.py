@@ -1,0 +1,170 @@
+"""Evaluation: rule names found in real T9A rule texts, in two renderings made at run time.
+
+    .venv/bin/python tests/bench/eval_names.py [--data ../shared/data/t9a-2.1.5] [--misses 20]
+
+The BattleScribe data of T9A 2.1.5 states every rule's name (`<rule name=..>`); that name
+is the answer and is never shown to the extractor. Two renderings of the same rules:
+
+- **texts alone**: each description as a paragraph of its own; scored over the rules whose
+  name appears in their own text (else no reader could find it there);
+- **rulebook**: all rules in one Markdown file, each named in turn by a heading (`## Name`),
+  a bold label (`**Name**: text` or `[b]Name[/b] text`) or a `Name:` prefix, built with
+  `rulepipe build` like any drop; scored over every rule (its rule file's English name).
+
+A name is right when it equals the stated name without its bracket parameter (`Fear (X)`
+is Fear), ignoring letter case. Prints accuracy per rendering and style, and the misses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from pipeline.build import build
+from pipeline.extract.facts import extract
+from pipeline.extract.references import base_name
+from pipeline.ingest.battlescribe import read_battlescribe
+from pipeline.model import Segment
+from pipeline.normalise import normalise
+
+# ../shared/data/t9a-2.1.5 beside the checkout (or beside a folder above it)
+DEFAULT_DATA = next(
+    (
+        p / "shared" / "data" / "t9a-2.1.5"
+        for p in Path(__file__).resolve().parents[3:]
+        if (p / "shared" / "data" / "t9a-2.1.5").is_dir()
+    ),
+    Path("../shared/data/t9a-2.1.5"),
+)
+STYLES = ("heading", "bold", "bbcode", "label")
+
+
+def load_rules(folder: Path) -> list[tuple[str, str]]:
+    """(name, description) of every distinct rule of the .gst/.cat files, in file order."""
+    seen: set[tuple[str, str]] = set()
+    out: list[tuple[str, str]] = []
+    for path in sorted([*folder.glob("*.gst"), *folder.glob("*.cat")]):
+        for block in read_battlescribe(path.name, path.read_bytes()):
+            if block.kind != "paragraph" or not block.name:
+                continue
+            text = " ".join(block.raw.split())
+            key = (base_name(block.name), text)
+            if text and key not in seen:
+                seen.add(key)
+                out.append(key)
+    return out
+
+
+def _same(found: str | None, name: str) -> bool:
+    """Equal names, compared as the pipeline compares texts (quotes and glyphs folded)."""
+    if found is None:
+        return False
+    return normalise(found).casefold().strip() == normalise(name).casefold().strip()
+
+
+def _segment(i: int, text: str) -> Segment:
+    norm = normalise(re.sub(r"\[/?[a-zA-Z*]+(?:=[^\]]*)?\]", "", text))
+    return Segment(f"eval#{i}", "eval", "eval.txt", i + 1, (i + 1, i + 1), "", "paragraph",
+                   "en", 1.0, text, norm)  # fmt: skip
+
+
+def texts_alone(rules: list[tuple[str, str]]) -> tuple[int, int, list[tuple[str, str | None]]]:
+    """Rules whose name is in their text: (right, scored, misses)."""
+    right = scored = 0
+    misses: list[tuple[str, str | None]] = []
+    for i, (name, text) in enumerate(rules):
+        if not re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE):
+            continue
+        scored += 1
+        found = extract(_segment(i, text)).name
+        if _same(found, name):
+            right += 1
+        else:
+            misses.append((name, found))
+    return right, scored, misses
+
+
+def render(name: str, text: str, style: str) -> str:
+    if style == "heading":
+        return f"## {name}\n\n{text}"
+    if style == "bold":
+        return f"**{name}**: {text}"
+    if style == "bbcode":
+        return f"[b]{name}[/b] {text}"
+    return f"{name}: {text}"
+
+
+def rulebook(rules: list[tuple[str, str]]) -> dict[str, tuple[int, int, list]]:
+    """Build one Markdown rulebook of all rules; per style: (right, scored, misses)."""
+    parts = ["# Special Rules"]
+    for i, (name, text) in enumerate(rules):
+        parts.append(render(name, text, STYLES[i % len(STYLES)]))
+    with tempfile.TemporaryDirectory() as tmp:
+        corpus = Path(tmp) / "corpus"
+        (corpus / "drops" / "book").mkdir(parents=True)
+        book = corpus / "drops" / "book" / "rules.md"
+        book.write_text("\n\n".join(parts) + "\n", encoding="utf-8")
+        build(corpus, Path(tmp) / "out")
+        built = json.loads((Path(tmp) / "out" / "rules.json").read_text("utf-8"))
+    # the line each rule starts on -> the rule it renders (blocks are separated by blank lines)
+    start_of: dict[int, int] = {}
+    line = 3
+    for i, part in enumerate(parts[1:]):
+        start_of[line] = i
+        line += part.count("\n") + 2
+    found: dict[int, str | None] = {}
+    for rule in built:
+        for source in rule["texts"].get("en", {}).get("sources", []):
+            i = start_of.get(source["lines"][0])
+            if i is not None and i not in found:
+                found[i] = rule["names"].get("en")
+    out: dict[str, tuple[int, int, list]] = {}
+    for style in STYLES:
+        right = scored = 0
+        misses = []
+        for i, (name, _) in enumerate(rules):
+            if STYLES[i % len(STYLES)] != style:
+                continue
+            scored += 1
+            if _same(found.get(i), name):
+                right += 1
+            else:
+                misses.append((name, found.get(i)))
+        out[style] = (right, scored, misses)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--misses", type=int, default=20, help="misses to print per rendering")
+    args = parser.parse_args(argv)
+    rules = load_rules(args.data)
+    print(f"{len(rules)} distinct rules (name, text) in {args.data}")
+
+    right, scored, misses = texts_alone(rules)
+    print(f"\ntexts alone: {right}/{scored} = {right / scored:.4f} (rules naming themselves)")
+    for name, got in Counter(misses).most_common(args.misses):
+        print(f"  miss: {name!r} -> {got!r}")
+
+    styles = rulebook(rules)
+    total_right = sum(r for r, _, _ in styles.values())
+    total = sum(n for _, n, _ in styles.values())
+    print(f"\nrulebook: {total_right}/{total} = {total_right / total:.4f}")
+    for style, (r, n, _) in styles.items():
+        print(f"  {style:8} {r}/{n} = {r / n:.4f}")
+    all_misses = [m for _, _, ms in styles.values() for m in ms]
+    for name, got in Counter(all_misses).most_common(args.misses):
+        print(f"  miss: {name!r} -> {got!r}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,80 @@
+"""Imports point down the flow: the layer table of ARCHITECTURE.md, enforced."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "pipeline"
+
+
+def layers() -> dict[str, int]:
+    """Top-level module or package name -> layer number, read from ARCHITECTURE.md."""
+    out: dict[str, int] = {}
+    for line in (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8").splitlines():
+        row = re.match(r"\|\s*(\d+)\s*\|([^|]*)\|", line)
+        if row:
+            for name in re.findall(r"`([\w.]+)`", row.group(2)):
+                out[name] = int(row.group(1))
+    return out
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> set[str]:
+    """Every pipeline module `path` imports, at the top or inside a function."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if node.module is None:
+                found |= {f"{target}.{a.name}" for a in node.names}
+            else:
+                found.add(target)
+        elif isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+    return {t for t in found if t.split(".")[0] == "pipeline"}
+
+
+def top(module: str) -> str:
+    """`pipeline.quantities` -> `extract`; the package root itself -> `pipeline`."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "pipeline"
+
+
+def test_every_module_has_a_layer() -> None:
+    known = layers() | {"pipeline": 0, "__version__": 0}
+    missing = sorted(
+        {top(module_name(p)) for p in PACKAGE.rglob("*.py")} - set(known),
+    )
+    assert not missing, f"add these to the layer table of ARCHITECTURE.md: {missing}"
+
+
+def test_no_import_points_up_the_flow() -> None:
+    known = layers() | {"pipeline": 0, "__version__": 0}
+    upward = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        source = top(module_name(path))
+        for target in sorted(imports(path)):
+            t = top(target)
+            if t in known and known[t] > known.get(source, 99):
+                upward.append(f"{module_name(path)} -> {target} ({known[source]} -> {known[t]})")
+    assert not upward, "imports that point up:\n" + "\n".join(upward)
+
+
+def test_the_table_parses_and_is_ordered_like_the_flow() -> None:
+    table = layers()
+    flow = ["ingest", "dedup", "extract", "align", "assemble", "emit", "build"]
+    assert [table[s] for s in flow] == sorted(table[s] for s in flow)
+    assert table["errors"] == 0 and table["commands"] == max(table.values())

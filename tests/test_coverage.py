@@ -1,0 +1,42 @@
+"""`rulepipe coverage`: per rule, the sentences that became effects and those that did not."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pipeline.commands import main
+
+OUTPUT = Path(__file__).resolve().parents[1] / "output"
+
+
+def test_coverage_json_agrees_with_the_manifest(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["coverage", "--build", str(OUTPUT), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    manifest = json.loads((OUTPUT / "manifest.json").read_text("utf-8"))
+    assert doc["summary"] == manifest["coverage"]
+    s = doc["summary"]
+    assert sum(s["by_state"].values()) == s["rules"] == len(doc["rules"])
+    assert s["by_state"] == manifest["counts"]["coverage"] | {
+        k: 0 for k in ("full", "partial", "descriptive") if k not in manifest["counts"]["coverage"]
+    }
+    for rule in doc["rules"]:
+        for row in rule["sentences"]:
+            assert row["state"] in ("effects", "not-read", "no-effect-needed")
+            assert (row["state"] == "effects") == ("effects" in row)
+        if rule["coverage"] == "partial":  # a partial rule has a sentence left unread
+            assert any(r["state"] == "not-read" for r in rule["sentences"]), rule["id"]
+
+
+def test_coverage_text_marks_each_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["coverage", "--build", str(OUTPUT), "--state", "partial"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("rules ")
+    assert any(line.startswith("  - ") for line in out)  # a sentence read into no effect
+    assert any(line.startswith("  + ") and " -> " in line for line in out)
+
+
+def test_coverage_of_a_missing_build_exits_2(tmp_path: Path) -> None:
+    assert main(["coverage", "--build", str(tmp_path / "nothing")]) == 2

@@ -1,0 +1,262 @@
+"""Combat rules read from BattleScribe data (tests/data/battlescribe/combat.gst, written for
+these tests) and executed: every expected number is worked out by hand from the rule's wording.
+
+Base case unless a test says otherwise: one model, one attack, Offensive Skill 4, Strength 3,
+AP 0, Agility 3, against Defensive Skill 4, Resilience 3, 1 Health Point, Armour 0: to hit
+4+ (1/2), to wound 4+ (1/2), no armour save.
+"""
+
+from __future__ import annotations
+
+import shutil
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from pipeline.build import build
+from pipeline.errors import InputError
+from pipeline.interpret.attack import resolve, scenario_from_dict, sources
+from pipeline.interpret.rules import Build
+
+FIXTURE = Path(__file__).parent / "data" / "battlescribe" / "combat.gst"
+F = Fraction
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("combat")
+    drop = root / "corpus" / "drops" / "gst"
+    drop.mkdir(parents=True)
+    shutil.copy(FIXTURE, drop / FIXTURE.name)
+    build(root / "corpus", root / "out")
+    return root / "out"
+
+
+def rule(out: Path, rule_id: str) -> dict[str, Any]:
+    return yaml.safe_load((out / "rules" / f"{rule_id}.yaml").read_text(encoding="utf-8"))
+
+
+def scenario(
+    att_rules: list[str] = (),  # type: ignore[assignment]
+    def_rules: list[str] = (),  # type: ignore[assignment]
+    conditions: list[str] = (),  # type: ignore[assignment]
+    charging: bool = False,
+    attacker: dict[str, Any] | None = None,
+    defender: dict[str, Any] | None = None,
+) -> Any:
+    att = {
+        "models": 1,
+        "attacks": 1,
+        "offensive_skill": 4,
+        "strength": 3,
+        "armour_penetration": 0,
+        "agility": 3,
+        "rules": list(att_rules),
+        "charging": charging,
+    }
+    dfd = {
+        "defensive_skill": 4,
+        "resilience": 3,
+        "health_points": 1,
+        "armour": 0,
+        "rules": list(def_rules),
+    }
+    att |= attacker or {}
+    dfd |= defender or {}
+    return scenario_from_dict(
+        {"attacker": att, "defender": dfd, "conditions": list(conditions)}, "test"
+    )
+
+
+def unsaved(out: Path, **kw: Any) -> Fraction:
+    return resolve(scenario(**kw), Build(out)).unsaved_wounds.mean()
+
+
+def profile(out: Path, **kw: Any) -> dict[str, Any]:
+    srcs, _ = sources(scenario(**kw), Build(out))
+    return dict(next(s for s in srcs if s.name == "attacks").profile)
+
+
+def test_weapon_profiles_are_weapons_read_from_their_columns(out: Path) -> None:
+    gw = rule(out, "great-weapon")
+    assert gw["kind"] == "weapon"
+    mods = [e for e in gw["effects"] if e["op"] == "modify"]
+    assert {(e["characteristic"], e["by"]) for e in mods} == {
+        ("strength", 2),
+        ("armour_penetration", 2),
+    }
+    text = gw["texts"]["en"]["text"]
+    for e in gw["effects"]:  # every effect points at its column or attribute
+        a, b = e["span"]
+        assert text[a:b].strip()
+    assert text[slice(*mods[0]["span"])] == "Str +2"
+    # the later wording lists attributes: one a rule of the build, one an effect
+    assert {"op": "grant", "rule": "two-handed"} in [
+        {k: v for k, v in e.items() if k in ("op", "rule")} for e in gw["effects"]
+    ]
+    assert any(e["op"] == "strike-at" and e["step"] == 0 for e in gw["effects"])
+    assert not [f for f in gw["flags"] if f["flag"] == "unresolved-reference"]
+    assert rule(out, "shield")["kind"] == "armour"
+
+
+def test_great_weapon_from_columns(out: Path) -> None:
+    # S 5 vs R 3: 2+ (5/6); AP 2 against Armour 3: save 6+ (1/6 saves); strikes at 0
+    p = unsaved(out, att_rules=["great-weapon"], defender={"armour": 3})
+    assert p == F(1, 2) * F(5, 6) * F(5, 6)
+    assert profile(out, att_rules=["great-weapon"])["step"] == 0
+    # without it: wound 4+, save 4+
+    assert unsaved(out, defender={"armour": 3}) == F(1, 2) * F(1, 2) * F(1, 2)
+
+
+def test_great_weapon_with_lightning_reflexes(out: Path) -> None:
+    # Lightning Reflexes alone: +1 to hit, 4+ becomes 3+ (2/3)
+    assert unsaved(out, att_rules=["lightning-reflexes"]) == F(2, 3) * F(1, 2)
+    # with a Great Weapon: no +1 (1/2), and the attack strikes at Agility 3, not at 0
+    p = profile(out, att_rules=["great-weapon", "lightning-reflexes"])
+    assert p["step"] == 3 and p["to_hit"] == 4 and p["strength"] == 5
+    assert unsaved(out, att_rules=["great-weapon", "lightning-reflexes"]) == F(1, 2) * F(5, 6)
+
+
+def test_spear_counts_its_ap_once_and_its_agility_only_when_not_charging(out: Path) -> None:
+    plain = profile(out, att_rules=["spear"])
+    assert plain["armour_penetration"] == 1  # column and text say the same +1
+    first = profile(out, att_rules=["spear"], conditions=["first-round"])
+    assert first["step"] == 3 + 3  # +3 Agility: first round, not charging
+    charging = profile(out, att_rules=["spear"], charging=True)
+    assert charging["step"] == 3  # "provided their unit is not Charging"
+    effects = rule(out, "spear")["effects"]
+    agi = next(e for e in effects if e.get("characteristic") == "agility")
+    assert set(agi["when"].split(" & ")) == {"first-round", "not-charging"}
+
+
+def test_lance_only_charging_and_in_the_front(out: Path) -> None:
+    both = profile(out, att_rules=["lance"], charging=True, conditions=["front-facing"])
+    assert (both["strength"], both["armour_penetration"]) == (5, 2)
+    for kw in ({"charging": True}, {"conditions": ["front-facing"]}, {}):
+        p = profile(out, att_rules=["lance"], **kw)
+        assert (p["strength"], p["armour_penetration"]) == (3, 0), kw  # no double +2 either
+
+
+def test_paired_weapons_against_parry(out: Path) -> None:
+    front = ["front-facing"]
+    # Shield: +1 Armour (save 6+) and Parry: DS max(4 + 1, OS 4) = 5, OS - DS = -1: 4+
+    base = unsaved(out, def_rules=["shield"], conditions=front)
+    assert base == F(1, 2) * F(1, 2) * F(5, 6)
+    # Parry equals the attacker's Offensive Skill when that is higher: OS 6 vs DS 6: 4+
+    high = profile(out, def_rules=["shield"], conditions=front, attacker={"offensive_skill": 6})
+    assert high["to_hit"] == 4
+    # not in the front: no Parry, OS 6 vs DS 4: 3+
+    side = profile(out, def_rules=["shield"], attacker={"offensive_skill": 6})
+    assert side["to_hit"] == 3
+    # Paired Weapons: 2 attacks at OS 5, Parry ignored (DS 4): 3+ each
+    res = resolve(
+        scenario(att_rules=["paired-weapons"], def_rules=["shield"], conditions=front),
+        Build(out),
+    )
+    assert res.unsaved_wounds.mean() == 2 * F(2, 3) * F(1, 2) * F(5, 6)
+
+
+def test_lethal_strike_against_fortitude(out: Path) -> None:
+    # Fortitude 4+; a natural 6 to wound ignores it: per hit 1/6 + (2/6)(1/2) = 1/3
+    p = unsaved(out, att_rules=["lethal-strike"], def_rules=["fortitude(4+)"])
+    assert p == F(1, 2) * F(1, 3)
+    assert unsaved(out, def_rules=["fortitude(4+)"]) == F(1, 2) * F(1, 2) * F(1, 2)
+
+
+def test_halberd_with_lethal_strike(out: Path) -> None:
+    # S 4 vs R 3: 3+; AP 1 vs Armour 2: save 6+; a natural 6 sets AP 10: no save
+    p = unsaved(out, att_rules=["halberd", "lethal-strike"], defender={"armour": 2})
+    assert p == F(1, 2) * (F(1, 6) + F(3, 6) * F(5, 6))
+
+
+def test_devastating_charge_with_poison_attacks(out: Path) -> None:
+    rules = ["devastating-charge(+1 Strength, Poison Attacks)"]
+    # charging: S 4 (3+), a natural 6 to hit wounds at once: 1/6 + (2/6)(2/3)
+    charged = resolve(scenario(att_rules=rules, charging=True), Build(out)).wounds.mean()
+    assert charged == F(1, 6) + F(2, 6) * F(2, 3)
+    # not charging: nothing from the bracket
+    assert resolve(scenario(att_rules=rules), Build(out)).wounds.mean() == F(1, 4)
+    # the example in the rule ("+3 Strength, Hatred") is no effect of it
+    dc = rule(out, "devastating-charge")
+    assert [e["op"] for e in dc["effects"]] == ["bracket"]
+
+
+def test_hatred_first_round_only(out: Path) -> None:
+    hits = resolve(scenario(att_rules=["hatred"], conditions=["first-round"]), Build(out)).hits
+    assert hits.mean() == F(1, 2) + F(1, 2) * F(1, 2)
+    assert resolve(scenario(att_rules=["hatred"]), Build(out)).hits.mean() == F(1, 2)
+
+
+def test_distracting_hinders_the_attacks_against_it_not_its_own(out: Path) -> None:
+    against = resolve(scenario(def_rules=["distracting"]), Build(out)).hits.mean()
+    assert against == F(2, 6)  # 4+ with -1: 5 and 6 hit
+    own = resolve(scenario(att_rules=["distracting"]), Build(out)).hits.mean()
+    assert own == F(1, 2)
+
+
+def test_multiple_wounds_takes_its_bracket_not_the_example(out: Path) -> None:
+    mw = rule(out, "multiple-wounds")
+    assert [e.get("amount") for e in mw["effects"] if e["op"] == "multiple-wounds"] == ["X"]
+    res = resolve(
+        scenario(att_rules=["multiple-wounds(D3)"], defender={"health_points": 3}), Build(out)
+    )
+    # one unsaved wound (1/4) worth D3: casualties need 3 wounds on one model, P = 1/4 * 1/3
+    assert res.casualties.mean() == F(1, 4) * F(1, 3)
+
+
+def test_divine_attacks_reroll_aegis(out: Path) -> None:
+    # Aegis 4+ saves 1/2; rerolled successes save 1/4
+    assert unsaved(out, def_rules=["aegis(4+)"]) == F(1, 4) * F(1, 2)
+    assert unsaved(out, att_rules=["divine-attacks"], def_rules=["aegis(4+)"]) == F(1, 4) * F(3, 4)
+
+
+def test_toxic_and_flaming_attacks(out: Path) -> None:
+    # Toxic: Strength 3 and AP 10 whatever the model's: S 3 vs R 3 (4+), Armour 4 gives no save
+    p = unsaved(out, att_rules=["toxic-attacks"], attacker={"strength": 6}, defender={"armour": 4})
+    assert p == F(1, 2) * F(1, 2)
+    # Flaming ignores Fortitude; rerolls failed wounds against Flammable: 1/2 + 1/4
+    assert unsaved(out, att_rules=["flaming-attacks"], def_rules=["fortitude(4+)"]) == F(1, 4)
+    p = unsaved(out, att_rules=["flaming-attacks"], def_rules=["flammable"])
+    assert p == F(1, 2) * F(3, 4)
+
+
+def test_impact_hits_only_when_charging(out: Path) -> None:
+    # Impact Hits (2): two automatic hits at S 3 (4+ to wound) before the attack, charging only
+    charged = resolve(scenario(att_rules=["impact-hits(2)"], charging=True), Build(out))
+    assert charged.hits.mean() == 2 + F(1, 2)
+    assert charged.wounds.mean() == 2 * F(1, 2) + F(1, 4)
+    still = resolve(scenario(att_rules=["impact-hits(2)"]), Build(out))
+    assert still.hits.mean() == F(1, 2)
+
+
+def test_shooting_only_and_special_attack_rules_leave_melee_alone(out: Path) -> None:
+    # Hard Target hinders Shooting Attacks: no effect on a close combat attack
+    assert resolve(scenario(def_rules=["hard-target"]), Build(out)).hits.mean() == F(1, 2)
+    effects = rule(out, "hard-target")["effects"]
+    assert [e.get("when") for e in effects] == ["shooting"]
+    # the Multiple Wounds of Crush Attack's one special attack is no Multiple Wounds of the model
+    assert not [e for e in rule(out, "crush-attack")["effects"] if e["op"] == "multiple-wounds"]
+
+
+def test_unknown_rule_in_a_scenario_names_the_closest(out: Path) -> None:
+    with pytest.raises(InputError, match="did you mean: great-weapon"):
+        resolve(scenario(att_rules=["great-weapn"]), Build(out))
+
+
+def test_a_grant_of_no_rule_is_flagged_and_never_breaks_attack(tmp_path: Path) -> None:
+    drop = tmp_path / "corpus" / "drops" / "gst"
+    drop.mkdir(parents=True)
+    text = FIXTURE.read_text(encoding="utf-8").replace(
+        "Two-Handed</characteristic>", "Two-Handed, Unheard Of</characteristic>"
+    )
+    (drop / "combat.gst").write_text(text, encoding="utf-8")
+    build(tmp_path / "corpus", tmp_path / "out")
+    halberd = rule(tmp_path / "out", "halberd")
+    [flag] = [f for f in halberd["flags"] if f["flag"] == "unresolved-reference"]
+    a, b = flag["spans"][0]
+    assert halberd["texts"]["en"]["text"][a:b] == "Unheard Of"
+    p = unsaved(tmp_path / "out", att_rules=["halberd"])
+    assert p == F(1, 2) * F(2, 3)  # S 4 vs R 3: 3+; the unknown grant does nothing

@@ -1,0 +1,49 @@
+"""Units of a BattleScribe catalogue in `units.json`: parts, characteristics, linked rules."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from pipeline.build import build
+from pipeline.emit import validate
+
+FIXTURE = Path(__file__).parent / "data" / "battlescribe" / "combat.gst"
+CATALOGUE = Path(__file__).parent / "data" / "battlescribe" / "knights.cat"
+
+
+def test_units_have_parts_characteristics_and_linked_rules(tmp_path: Path) -> None:
+    drop = tmp_path / "corpus" / "drops" / "army"
+    drop.mkdir(parents=True)
+    shutil.copy(FIXTURE, drop / FIXTURE.name)
+    shutil.copy(CATALOGUE, drop / CATALOGUE.name)
+    build(tmp_path / "corpus", tmp_path / "out")
+    units = json.loads((tmp_path / "out" / "units.json").read_text("utf-8"))
+    validate(units, "units", "units.json")
+    [unit] = units
+    assert unit["id"] == "lancers"
+    rider, mount = unit["parts"]
+    assert (rider["name"], rider["role"], mount["name"], mount["role"]) == (
+        "Lancer",
+        "rider",
+        "Charger",
+        "mount",
+    )
+    # Global and Defensive characteristics belong to both parts, Offensive to each its own
+    assert rider["characteristics"]["advance_rate"] == 8 == mount["characteristics"]["advance_rate"]
+    assert rider["characteristics"]["armour"] == 2 and rider["characteristics"]["attacks"] == 1
+    assert {r["id"] for r in rider["rules"]} == {"shield", "lance", "hatred"}
+    dc = next(r for r in mount["rules"] if r["name"].startswith("Devastating"))
+    assert dc == {
+        "name": "Devastating Charge (+1 Str, Poison Attacks)",
+        "id": "devastating-charge",
+        "params": ["+1 Str", "Poison Attacks"],
+    }
+    assert {"name": "Unknown Rule", "id": None} in mount["rules"]
+    assert {"name": "Multiple Wounds (D3)", "id": "multiple-wounds", "params": ["D3"]} in unit[
+        "rules"
+    ]
+    assert unit["equipment"] == [{"name": "Shield", "id": "shield"}]
+    [weapon] = unit["options"]
+    assert [c["id"] for c in weapon["choices"]] == ["spear", "halberd"]
