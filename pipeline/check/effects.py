@@ -69,6 +69,20 @@ def key(effect: Mapping[str, Any]) -> tuple[Any, ...]:
     return (effect["op"], fields, named_when(effect))
 
 
+def same(s: Mapping[str, Any], t: Mapping[str, Any]) -> bool:
+    """Whether two effects play alike: the same op, named situations and every field both
+    state (a field only one side states is a detail read on that side alone, such as an
+    attached Strength; a grant's rule name and parameters are words of its language)."""
+    if s["op"] != t["op"]:
+        return False
+    if s["op"] == "grant":
+        return True
+    if named_when(s) != named_when(t):
+        return False
+    both = (set(s) & set(t)) - _IGNORED
+    return all(_hashable(s[k]) == _hashable(t[k]) for k in both)
+
+
 def _hashable(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_hashable(v) for v in value)
@@ -121,8 +135,7 @@ def compare(
     pending = list(t_eff)
     missing: list[dict[str, Any]] = []
     for e in s_eff:
-        k = key(e)
-        hit = next((t for t in pending if key(t) == k), None)
+        hit = next((t for t in pending if same(e, t)), None)
         if hit is None:
             missing.append(e)
         else:
