@@ -72,7 +72,10 @@ def test_russian_effects_in_inflected_forms(text: str, expected: dict) -> None:
 
 def test_reroll_of_another_roll_is_caught() -> None:
     src = "Models with this rule gain +1 Strength. Its failed to-hit rolls must be rerolled."
-    ok = "Модели с этим правилом получают +1 к Силе. Проваленные броски на попадание перебрасываются."
+    ok = (
+        "Модели с этим правилом получают +1 к Силе."
+        " Проваленные броски на попадание перебрасываются."
+    )
     bad = "Модели с этим правилом получают +1 к Силе. Успешные броски на ранение перебрасываются."
     assert not [f for f in compare("p", src, ok, "en", "ru") if f.severity == "error"]
     assert [f for f in compare("p", src, bad, "en", "ru") if f.severity == "error"]
