@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from .across_pairs import check_segments_across, check_shared_rendering, check_terms_across
 from .context import Corpus, PairContext, Side
 from .data import base_lang
+from .effects import compare as compare_effects
 from .markup import check_markup
 from .model import Finding
 from .omission import check_omission
@@ -55,6 +56,20 @@ for _id, _finds in (
     ("modifier_mismatch", "a modifier missing, extra, or of another sign or size (+1 for -1)"),
 ):
     _quantity_check(_id, _finds)
+
+
+@check(
+    "effect_mismatch",
+    "error",
+    "pair",
+    "the translation does something else: an effect missing, extra, or with another roll,"
+    " target, condition, sign or value (with what it changes in a reference attack); a"
+    " sentence that reads as no effect as info",
+)
+def effect_mismatch(ctx: PairContext) -> Iterable[Finding]:
+    if ctx.unchanged:
+        return ()
+    return compare_effects(ctx.id, ctx.source, ctx.target, ctx.source_lang, ctx.target_lang)
 
 
 @check("markup_mismatch", "error", "pair", "BBCode missing, extra, unbalanced or reordered")

@@ -47,6 +47,7 @@ class _Rule:
     when: str
     attach: dict[str, Any] | None
     replaces: str | None
+    on: str = "text"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,9 @@ class _Data:
     grant_exclude: frozenset[str]
     examples: tuple[re.Pattern[str], ...] = ()
     negations: dict[str, str] | None = None
+    condition_on: tuple[str, ...] = ()
+    grant_item: re.Pattern[str] | None = None
+    list_sep: re.Pattern[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,14 +94,14 @@ def _data(lang: str) -> _Data:
                 when=str(r.get("when", "auto")),
                 attach=r.get("attach"),
                 replaces=r.get("replaces"),
+                on=str(r.get("read", raw.get("match", "text"))),
             )
         )
+    conditions = raw.get("conditions") or []
     return _Data(
         rules=tuple(rules),
         skip=tuple(re.compile(p) for p in raw.get("skip") or []),
-        conditions=tuple(
-            (re.compile(c["pattern"]), str(c["when"])) for c in raw.get("conditions") or []
-        ),
+        conditions=tuple((re.compile(c["pattern"]), str(c["when"])) for c in conditions),
         lead=re.compile(raw["lead_clause"]) if raw.get("lead_clause") else None,
         characteristics={str(k): str(v) for k, v in (raw.get("characteristics") or {}).items()},
         rolls={str(k).lower(): str(v) for k, v in (raw.get("rolls") or {}).items()},
@@ -105,7 +109,53 @@ def _data(lang: str) -> _Data:
         grant_exclude=frozenset(raw.get("grant_exclude") or ()),
         examples=tuple(re.compile(p) for p in raw.get("examples") or []),
         negations={str(k): str(v) for k, v in (raw.get("negations") or {}).items()},
+        condition_on=tuple(str(c.get("read", raw.get("match", "text"))) for c in conditions),
+        grant_item=re.compile(raw["grant_item"]) if raw.get("grant_item") else None,
+        list_sep=re.compile(raw["list_sep"]) if raw.get("list_sep") else None,
     )
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+@dataclass(frozen=True, slots=True)
+class _View:
+    """A sentence as patterns read it: its text, or its words in dictionary form (`match:
+    lemmas`, so that one pattern matches every inflection), with each character's offset in
+    the sentence so that spans and groups are always read back from the text itself."""
+
+    text: str
+    pos: tuple[int, ...]
+
+    def start(self, i: int) -> int:
+        return self.pos[i] if i < len(self.pos) else (self.pos[-1] + 1 if self.pos else 0)
+
+    def end(self, i: int) -> int:
+        return self.pos[i - 1] + 1 if i > 0 else 0
+
+
+def _view(sentence: str, on: str, lang: str) -> _View:
+    if on != "lemmas":
+        return _View(sentence, tuple(range(len(sentence))))
+    out: list[str] = []
+    pos: list[int] = []
+    last = 0
+    for m in _WORD.finditer(sentence):
+        out.append(sentence[last : m.start()])
+        pos.extend(range(last, m.start()))
+        word = (lemma(m.group(), lang) or m.group()).lower()
+        out.append(word)
+        pos.extend(min(m.start() + i, m.end() - 1) for i in range(len(word) - 1))
+        pos.append(m.end() - 1)
+        last = m.end()
+    out.append(sentence[last:])
+    pos.extend(range(last, len(sentence)))
+    return _View("".join(out), tuple(pos))
+
+
+def _lemma_text(text: str, lang: str) -> str:
+    """`text` with each word in dictionary form, lower case ("Силе" -> "сила")."""
+    return _WORD.sub(lambda m: (lemma(m.group(), lang) or m.group()).lower(), text)
 
 
 def _mask(sentence: str, examples: Sequence[re.Pattern[str]]) -> str:
@@ -148,11 +198,19 @@ def _filter(value: Any, name: str | None, data: _Data, lang: str) -> Any:
         case "slug":
             return slugify(text)
         case "roll":
-            return data.rolls.get(text.lower(), slugify(text))
+            return data.rolls.get(text.lower()) or data.rolls.get(
+                _lemma_text(text, lang), slugify(text)
+            )
         case "char":
-            return data.characteristics.get(slugify(text), slugify(text).replace("-", "_"))
+            return data.characteristics.get(slugify(text)) or data.characteristics.get(
+                _lemma_text(text, lang), slugify(text).replace("-", "_")
+            )
         case "save":
-            return data.saves.get(text.lower(), slugify(text))
+            return data.saves.get(text.lower()) or data.saves.get(
+                _lemma_text(text, lang), slugify(text)
+            )
+        case "lemma":
+            return _lemma_text(text, lang)
         case "table":
             return _table_id(text, lang)
     raise ValueError(f"unknown effect template filter {name!r}")
@@ -211,8 +269,8 @@ _LIST_SEP = re.compile(r",\s+(?:and\s+)?|\s+and\s+")
 
 def _grant_items(listed: str, data: _Data) -> list[tuple[str, list[str]]]:
     out = []
-    for item in _split_top(listed.rstrip(". "), _LIST_SEP):
-        m = _GRANT_ITEM.match(item)
+    for item in _split_top(listed.rstrip(". "), data.list_sep or _LIST_SEP):
+        m = (data.grant_item or _GRANT_ITEM).match(item)
         if m is None:
             continue
         name = m.group("name").rstrip(".")
@@ -223,12 +281,15 @@ def _grant_items(listed: str, data: _Data) -> list[tuple[str, list[str]]]:
     return out
 
 
-def _condition(sentence: str, data: _Data) -> str | None:
+def _condition(sentence: str, data: _Data, lemmas: str | None = None) -> str | None:
     """The named situations a sentence states, joined by " & "; a negated one wins over its
-    plain form ("provided their unit is not Charging" is `not-charging`, never `charging`)."""
+    plain form ("provided their unit is not Charging" is `not-charging`, never `charging`).
+    `lemmas`: the sentence in dictionary form, for conditions read as lemmas."""
     found: list[str] = []
-    for pattern, when in data.conditions:
-        if pattern.search(sentence) and when not in found:
+    ons = data.condition_on or ("text",) * len(data.conditions)
+    for (pattern, when), on in zip(data.conditions, ons, strict=True):
+        text = lemmas if on == "lemmas" and lemmas is not None else sentence
+        if pattern.search(text) and when not in found:
             found.append(when)
     for negated, plain in (data.negations or {}).items():
         if negated in found and plain in found:
@@ -248,13 +309,24 @@ def _matches(
     offset: int,
     quantities: Sequence[Quantity],
     data: _Data,
+    view: _View | None = None,
 ) -> list[tuple[dict[str, Any], Span]]:
-    """(groups, span in the paragraph) for each emission of `rule` in one sentence."""
-    m = rule.pattern.search(sentence)
-    if m is None or (rule.unless is not None and rule.unless.search(sentence)):
+    """(groups, span in the paragraph) for each emission of `rule` in one sentence; a
+    pattern read on the sentence's `view` gives groups and spans of the sentence's text."""
+    v = view if view is not None else _View(sentence, tuple(range(len(sentence))))
+    m = rule.pattern.search(v.text)
+    if m is None or (rule.unless is not None and rule.unless.search(v.text)):
         return []
-    groups = {k: v for k, v in m.groupdict().items() if v is not None}
-    span = (offset + m.start(), offset + m.end())
+
+    def groups_of(match: re.Match[str]) -> dict[str, str]:
+        out = {}
+        for k in match.groupdict():
+            if match.group(k) is not None:
+                out[k] = sentence[v.start(match.start(k)) : v.end(match.end(k))]
+        return out
+
+    groups = groups_of(m)
+    span = (offset + v.start(m.start()), offset + v.end(m.end()))
     if rule.each is None:
         return [(groups, span)]
     out: list[tuple[dict[str, Any], Span]] = []
@@ -272,9 +344,9 @@ def _matches(
             out.append(({**groups, "rule": name, "params": params}, span))
     else:
         assert isinstance(rule.each, re.Pattern)
-        for em in rule.each.finditer(sentence):
-            item = {**groups, **{k: v for k, v in em.groupdict().items() if v is not None}}
-            out.append((item, (offset + em.start(), offset + em.end())))
+        for em in rule.each.finditer(v.text):
+            item = {**groups, **groups_of(em)}
+            out.append((item, (offset + v.start(em.start()), offset + v.end(em.end()))))
     return out
 
 
@@ -294,10 +366,14 @@ def find_effects(
         if any(p.search(sentence) for p in data.skip):
             skipped.append((a, b))
             continue
-        when = _condition(sentence, data)
+        views = {"text": _View(sentence, tuple(range(len(sentence))))}
+        if any(r.on == "lemmas" for r in data.rules) or "lemmas" in data.condition_on:
+            views["lemmas"] = _view(sentence, "lemmas", lang)
+        when = _condition(sentence, data, views["lemmas"].text if "lemmas" in views else None)
         fired: dict[str, list[int]] = {}
         for rule in data.rules:
-            for groups, span in _matches(rule, sentence, a, quantities, data):
+            view = views.get(rule.on, views["text"])
+            for groups, span in _matches(rule, sentence, a, quantities, data, view):
                 if rule.attach is not None:
                     attaches.append((si, rule, groups))
                     used.add(si)

@@ -1,0 +1,90 @@
+"""effect_mismatch: translations that play differently are errors, faithful ones are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.check.effects import compare
+from pipeline.extract.effects import find_effects
+from pipeline.quantities import find_quantities
+
+SOURCE = "When Charging, models with this rule gain +1 Strength."
+FAITHFUL = [
+    "При нападении модели с этим правилом получают +1 к Силе.",
+    "Модели с этим правилом получают +1 к Силе при нападении.",
+    "Модели с этим правилом при нападении получают +1 к Силе.",
+]
+CHANGED = {
+    "negated": "Модели с этим правилом, если не являются нападающими, получают +1 к Силе.",
+    "sign": "При нападении модели с этим правилом получают -1 к Силе.",
+    "characteristic": "При нападении модели с этим правилом получают +1 к Ловкости.",
+    "condition lost": "Модели с этим правилом получают +1 к Силе в первом раунде боя.",
+}
+
+
+def _effects(text: str, lang: str) -> list[dict]:
+    return [dict(e) for e in find_effects(text, lang, find_quantities(text, lang)).effects]
+
+
+@pytest.mark.parametrize("target", FAITHFUL)
+def test_faithful_translations_in_any_word_order_are_not_flagged(target: str) -> None:
+    assert [f for f in compare("p", SOURCE, target, "en", "ru") if f.severity == "error"] == []
+
+
+@pytest.mark.parametrize("kind", sorted(CHANGED))
+def test_each_semantic_change_is_an_error_naming_both_effects(kind: str) -> None:
+    findings = [f for f in compare("p", SOURCE, CHANGED[kind], "en", "ru") if f.severity == "error"]
+    assert findings, kind
+    f = findings[0]
+    assert f.source_span and f.target_span
+    assert "strength" in (f.expected or "")
+
+
+def test_the_finding_says_what_the_change_does_in_a_reference_attack() -> None:
+    (f,) = [f for f in compare("p", SOURCE, CHANGED["sign"], "en", "ru") if f.severity == "error"]
+    assert "casualties where the source gives" in f.message
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Модели перебрасывают проваленные броски на попадание.",
+            {"op": "roll", "roll": "to-hit", "reroll": "failed"},
+        ),
+        (
+            "Успешные броски на ранение должны быть переброшены.",
+            {"op": "roll", "roll": "to-wound", "reroll": "successful"},
+        ),
+        (
+            "Если при броске на попадание выпадает натуральная 6, атака автоматически ранит.",
+            {"op": "on-natural", "roll": "to-hit", "value": 6, "effect": "auto-wound"},
+        ),
+        ("Эгида — это особая защита.", {"op": "special-save", "kind": "aegis", "value": "X"}),
+        ("Атаки имеют Множественные ранения (D3).", {"op": "multiple-wounds", "amount": "D3"}),
+        ("Модели не могут преследовать.", {"op": "forbid", "action": "pursue"}),
+    ],
+)
+def test_russian_effects_in_inflected_forms(text: str, expected: dict) -> None:
+    (effect,) = _effects(text, "ru")
+    assert {k: effect.get(k) for k in expected} == expected
+
+
+def test_reroll_of_another_roll_is_caught() -> None:
+    src = "Models with this rule gain +1 Strength. Its failed to-hit rolls must be rerolled."
+    ok = (
+        "Модели с этим правилом получают +1 к Силе."
+        " Проваленные броски на попадание перебрасываются."
+    )
+    bad = "Модели с этим правилом получают +1 к Силе. Успешные броски на ранение перебрасываются."
+    assert not [f for f in compare("p", src, ok, "en", "ru") if f.severity == "error"]
+    assert [f for f in compare("p", src, bad, "en", "ru") if f.severity == "error"]
+
+
+def test_a_sentence_split_in_two_is_not_flagged() -> None:
+    src = "When Charging, models with this rule gain +1 Strength and +1 Armour Penetration."
+    tgt = (
+        "При нападении модели с этим правилом получают +1 к Силе. "
+        "Кроме того, при нападении они получают +1 к Бронебойности."
+    )
+    assert not [f for f in compare("p", src, tgt, "en", "ru") if f.severity == "error"]
