@@ -12,7 +12,7 @@ from lxml import etree
 from .. import __version__
 from .inline import Token, number, tokenize
 from .pairs import Level, Pair
-from .xmltext import serialise, xml_safe
+from .xmltext import append_text, serialise, xml_safe
 
 DOCTYPE = '<!DOCTYPE tmx SYSTEM "tmx14.dtd">'
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -28,21 +28,12 @@ TYPES = {  # TMX 1.4b recommended values of bpt/it/ph `type`
 }
 
 
-def _append_text(parent: etree._Element, text: str) -> None:
-    text = xml_safe(text)
-    if len(parent):
-        last = parent[-1]
-        last.tail = (last.tail or "") + text
-    else:
-        parent.text = (parent.text or "") + text
-
-
 def _seg(tokens: list[Token]) -> etree._Element:
     seg = etree.Element("seg")
     pair_i: dict[int, str] = {}
     for tok in tokens:
         if isinstance(tok, str):
-            _append_text(seg, tok)
+            append_text(seg, tok)
             continue
         if tok.kind == "open":
             pair_i[tok.pair] = str(len(pair_i) + 1)

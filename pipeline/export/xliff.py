@@ -12,7 +12,7 @@ from lxml import etree
 from ..errors import InputError
 from .inline import Code, Token, number, tokenize
 from .pairs import Pair
-from .xmltext import serialise, xml_safe
+from .xmltext import append_text, serialise, xml_safe
 
 NS = "urn:oasis:names:tc:xliff:document:2.0"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
@@ -49,19 +49,11 @@ class _Data:
         return self.ids[raw]
 
 
-def _append_text(parent: etree._Element, text: str) -> None:
-    text = xml_safe(text)
-    if len(parent):
-        parent[-1].tail = (parent[-1].tail or "") + text
-    else:
-        parent.text = (parent.text or "") + text
-
-
 def _content(parent: etree._Element, tokens: list[Token], data: _Data) -> None:
     stack = [parent]
     for tok in tokens:
         if isinstance(tok, str):
-            _append_text(stack[-1], tok)
+            append_text(stack[-1], tok)
             continue
         code: Code = tok
         attrs = {"id": code.id}

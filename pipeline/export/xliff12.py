@@ -15,7 +15,7 @@ from lxml import etree
 from ..errors import InputError
 from .inline import Token, number, tokenize
 from .pairs import Pair
-from .xmltext import serialise, xml_safe
+from .xmltext import append_text, serialise, xml_safe
 
 NS = "urn:oasis:names:tc:xliff:document:1.2"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
@@ -30,18 +30,10 @@ def _ctype(tag: str) -> str:
     return CTYPES.get(tag.lower(), f"x-bbcode-{tag.lower()}")
 
 
-def _append_text(parent: etree._Element, text: str) -> None:
-    text = xml_safe(text)
-    if len(parent):
-        parent[-1].tail = (parent[-1].tail or "") + text
-    else:
-        parent.text = (parent.text or "") + text
-
-
 def _content(parent: etree._Element, tokens: list[Token]) -> None:
     for tok in tokens:
         if isinstance(tok, str):
-            _append_text(parent, tok)
+            append_text(parent, tok)
             continue
         if tok.kind == "open":
             el = etree.SubElement(parent, _q("bpt"), id=tok.id, ctype=_ctype(tok.tag))

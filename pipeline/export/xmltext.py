@@ -20,3 +20,12 @@ def serialise(root: etree._Element, doctype: str | None = None) -> str:
     if doctype:
         head += doctype + "\n"
     return head + body
+
+
+def append_text(parent: etree._Element, text: str) -> None:
+    """Text after the last child of `parent` (its tail), or as its text when it has none."""
+    text = xml_safe(text)
+    if len(parent):
+        parent[-1].tail = (parent[-1].tail or "") + text
+    else:
+        parent.text = (parent.text or "") + text
