@@ -25,7 +25,7 @@ from .dedup import Cluster, Member
 from .drops import Drop, ranks
 from .extract.facts import Facts
 from .ingest.text import heading_level
-from .model import Segment
+from .model import Segment, rule_flag
 from .schemas import validator
 from .slug import slugify, unique
 
@@ -67,14 +67,9 @@ def _checked_effects(facts: Facts, lang: str) -> tuple[list[dict[str, Any]], lis
         if error is None:
             kept.append(dict(effect))
             continue
-        flag: dict[str, Any] = {
-            "flag": "unformalised",
-            "lang": lang,
-            "detail": f"{effect.get('op')} effect not executable: {error.message[:200]}",
-        }
-        if "span" in effect:
-            flag["spans"] = [list(effect["span"])]
-        flags.append(flag)
+        detail = f"{effect.get('op')} effect not executable: {error.message[:200]}"
+        spans = [effect["span"]] if "span" in effect else []
+        flags.append(rule_flag("unformalised", lang, detail, spans))
     return kept, flags
 
 
@@ -264,12 +259,7 @@ def _rule(draft: _Draft, translations: Sequence[_Part]) -> dict[str, Any]:
     for part_lang, spans in unformalised.items():
         if spans:
             flags.append(
-                {
-                    "flag": "unformalised",
-                    "lang": part_lang,
-                    "detail": "sentences no effect was read from",
-                    "spans": spans,
-                }
+                rule_flag("unformalised", part_lang, "sentences no effect was read from", spans)
             )
     if len(draft.parts) == 1:
         coverage = draft.head.facts.coverage

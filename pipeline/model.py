@@ -6,6 +6,7 @@ only shapes that cross a stage boundary, so a reader can follow the flow by type
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
@@ -128,3 +129,14 @@ class Block:
     lang_hint: str | None = None
     name: str | None = None  # a name the source states for the block (a rule or profile name)
     extra: dict[str, Any] = field(default_factory=dict)  # file facts, e.g. "version"
+
+
+def rule_flag(
+    flag: str, lang: str, detail: str, spans: Iterable[Sequence[int]] = ()
+) -> dict[str, Any]:
+    """A flag of a rule as schemas/rule.schema.json has it, `spans` only when there are."""
+    out: dict[str, Any] = {"flag": flag, "lang": lang, "detail": detail}
+    found = [list(s) for s in spans]
+    if found:
+        out["spans"] = found
+    return out

@@ -17,7 +17,7 @@ from typing import Any
 from rapidfuzz import fuzz, process
 
 from ..dedup import Cluster
-from ..model import Segment
+from ..model import Segment, rule_flag
 from .facts import Facts
 
 MIN_SIMILARITY = 90.0  # rapidfuzz ratio, 0-100
@@ -86,13 +86,8 @@ def resolve_grants(
         lang = next(iter(rule.get("texts") or {"en": None}))
         flags = list(rule.get("flags") or [])
         for e in missing:
-            flag: dict[str, Any] = {
-                "flag": "unresolved-reference",
-                "lang": lang,
-                "detail": f"grants {e['rule']!r}, which is no rule of the build",
-            }
-            if "span" in e:
-                flag["spans"] = [list(e["span"])]
-            flags.append(flag)
+            detail = f"grants {e['rule']!r}, which is no rule of the build"
+            spans = [e["span"]] if "span" in e else []
+            flags.append(rule_flag("unresolved-reference", lang, detail, spans))
         out.append({**rule, "flags": flags})
     return out
