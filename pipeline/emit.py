@@ -92,6 +92,27 @@ class BuildOutput:
         self._dirs: set[str] = set()
         self._yaml: list[tuple[Path, Any]] = []  # rendered together, on more cores, at the end
 
+    def _lock(self) -> int:
+        """An exclusive lock on `.OUT.lock` beside the output. The file is removed when the
+        build ends; a lock taken on a file that was removed meanwhile is taken again on the
+        file now at that path, so two builds never both hold one."""
+        while True:
+            fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                raise InputError(
+                    str(self.out), "another build is writing this folder; try again when it ends"
+                ) from None
+            try:
+                same = os.stat(self._lock_path).st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                return fd
+            os.close(fd)
+
     def __enter__(self) -> BuildOutput:
         if self.out.exists() and not self.out.is_dir():
             raise InputError(str(self.out), "output path exists and is not a folder")
@@ -105,15 +126,7 @@ class BuildOutput:
                 "folder exists and is not a rulepipe build (no manifest.json); not replacing it",
             )
         self.out.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise InputError(
-                str(self.out), "another build is writing this folder; try again when it ends"
-            ) from None
-        self._lock_fd = fd
+        self._lock_fd = self._lock()
         self._recover()
         self._tmp.mkdir()
         return self
@@ -199,6 +212,8 @@ class BuildOutput:
                 shutil.rmtree(self._tmp, ignore_errors=True)
         finally:
             if self._lock_fd is not None:
+                # removed while still held, so no lock file is left beside the output
+                self._lock_path.unlink(missing_ok=True)
                 fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
                 os.close(self._lock_fd)
                 self._lock_fd = None

@@ -35,3 +35,9 @@ def test_build_help_names_every_reader_and_output() -> None:
     text = run_cli("build", "--help").stdout
     for word in ("TMX", "XLIFF", "BattleScribe", "alignments.json", "manifest.json"):
         assert word in text
+
+
+def test_a_build_leaves_nothing_beside_its_output_folder(tmp_path: Path) -> None:
+    done = run_cli("build", str(ROOT / "corpus"), "-o", str(tmp_path / "out"), "-q")
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
