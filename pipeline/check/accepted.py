@@ -63,13 +63,17 @@ def finding_hash(finding: Finding, pair: Pair | None) -> str:
     return sha256(raw.encode("utf-8")).hexdigest()[:16]
 
 
-def entry_line(check: str, pair_id: str, hash_: str, comment: str = "") -> str:
+def entry_line(
+    check: str, pair_id: str, hash_: str, comment: str = "", note: str | None = None
+) -> str:
     """The YAML line of one accepted finding (strings JSON-quoted, which YAML reads as is;
-    a hash of digits alone must not become a number)."""
+    a hash of digits alone must not become a number), the finding's message as a comment."""
     q = lambda s: json.dumps(s, ensure_ascii=False)  # noqa: E731
-    line = f"- {{check: {q(check)}, id: {q(pair_id)}, hash: {q(hash_)}}}"
+    fields = f"check: {q(check)}, id: {q(pair_id)}, hash: {q(hash_)}"
+    if note is not None:
+        fields += f", note: {q(note)}"
     comment = " ".join(comment.split())
-    return f"{line}  # {comment}" if comment else line
+    return f"- {{{fields}}}  # {comment}" if comment else f"- {{{fields}}}"
 
 
 def read_accepted(path: Path) -> list[Accepted]:

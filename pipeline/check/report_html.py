@@ -62,6 +62,7 @@ button.accept[aria-pressed="true"]{background:#d3f9d8}
 textarea{width:100%;font:13px/1.4 monospace}
 .back{margin:.4em 0 0;font-size:.85em}
 .hidden{display:none}
+section,article{scroll-margin-top:2.6em}
 .meta{color:#555;margin:0 0 .4em}
 """
 

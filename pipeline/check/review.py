@@ -65,14 +65,16 @@ class Review:
         return pair_id
 
     def lines(self) -> list[str]:
-        """The accepted-findings file as it stands: its entries, the stale ones marked."""
-        by_entry = {it.accepted.entry: it.accepted for it in self.accepted if it.accepted}
-        stale = {a.entry for a in self.stale}
-        by_entry.update((a.entry, a) for a in self.stale)
-        return [
-            entry_line(a.check, a.id, a.hash, "no longer found" if n in stale else a.note or "")
-            for n, a in sorted(by_entry.items())
-        ]
+        """The accepted-findings file as it stands: its entries in their order, each with
+        its finding's message as a comment, the stale ones marked so."""
+        lines: dict[int, str] = {}
+        for it in self.accepted:
+            a = it.accepted
+            if a is not None:
+                lines[a.entry] = entry_line(a.check, a.id, a.hash, it.finding.message, a.note)
+        for a in self.stale:
+            lines[a.entry] = entry_line(a.check, a.id, a.hash, "no longer found", a.note)
+        return [line for _, line in sorted(lines.items())]
 
 
 def _text_key(pair: Pair | None) -> tuple:
