@@ -2,7 +2,7 @@
 (`corpus/accepted-findings.yaml` by default), one line a finding, as the HTML report's
 "Accept" button writes it:
 
-    - {check: "homoglyph", id: "l-6724384cdde5", hash: "5c0e2f4b7a9d1e36"}  # Cyrillic Х ...
+    - {check: "homoglyph", id: "l-6724384cdde5", hash: "e5a55a0b3d3d8a62"}  # Cyrillic Х ...
 
 A finding is keyed by its check, its pair (or segment) id and a hash of the text under its
 spans with the rank of that text among its repeats on the same side. Editing other words of
