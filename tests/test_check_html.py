@@ -1,6 +1,9 @@
 """checks.html in a real browser (Debian's headless chromium driven by selenium): what a
 translator sees. The page must need nothing from the network, show both texts of each pair
-with the findings' spans marked, and its filters must hide and show findings."""
+with the findings' spans marked, and its filters must hide and show findings; pairs are
+titled by their rule's name, copies of one text are reported once, homoglyphs are named by
+code point, the findings are one click from the top, an "Accept" button gives the line a
+later run reads back, the same input gives the same bytes, and axe-core finds nothing."""
 
 from __future__ import annotations
 
@@ -12,8 +15,9 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium_axe_python import Axe
 
-from tests.conftest import run_cli
+from tests.conftest import ROOT, run_cli
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -62,6 +66,15 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
 
 
 @pytest.fixture(scope="module")
+def build_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
+    """The report on the bundled build: linked pairs and segments checked alone."""
+    out = tmp_path_factory.mktemp("build-html") / "out"
+    res = run_cli("check", "--build", str(ROOT / "output"), "-o", str(out), "--format", "json,html")
+    assert res.returncode == 1, res.stderr
+    return out / "checks.html", json.loads((out / "checks.json").read_text("utf-8"))
+
+
+@pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory):
     assert CHROMIUM.is_file() and CHROMEDRIVER.is_file(), "apt-get install chromium chromium-driver"
     options = webdriver.ChromeOptions()
@@ -78,6 +91,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory):
     ):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
+    driver.set_script_timeout(300)  # axe-core on a busy machine
     try:
         yield driver
     finally:
@@ -148,3 +162,138 @@ def test_translator_sees_pairs_marks_and_filters(report, browser):
     shown_sev = {li.get_attribute("data-severity") for li in remaining if li.is_displayed()}
     assert "error" not in shown_sev
     assert sum(1 for f in data["findings"] if f["severity"] != "error") == visible("li.finding")
+
+
+def _article(browser, pair_id: str):
+    found = browser.find_elements(By.CSS_SELECTOR, "#findings article.pair")
+    return next(a for a in found if a.get_attribute("data-pair") == pair_id)
+
+
+def test_pairs_are_titled_by_rule_name_and_copies_reported_once(build_report, browser):
+    path, data = build_report
+    browser.get(path.as_uri())
+    link = next(f["pair_id"] for f in data["findings"] if f["check"] == "homoglyph")
+    ricochet = _article(browser, link)
+    title = ricochet.find_element(By.CSS_SELECTOR, "h3 .title").text
+    assert title.startswith("Ricochet") and not title.startswith("l-")
+    assert ricochet.find_element(By.CSS_SELECTOR, "h3 .pair-id").text == link  # id kept beside
+    index = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "ol.index a")]
+    assert title in index
+
+    # "with with" stands in two copies of one paragraph: one finding, naming the other copy.
+    doubled = [f for f in data["findings"] if f["found"] == "with with"]
+    assert len(doubled) == 1 and len(doubled[0]["copies"]) == 1
+    article = _article(browser, doubled[0]["pair_id"])
+    assert doubled[0]["copies"][0] in article.find_element(By.CSS_SELECTOR, ".copies").text
+    shown = [
+        a.get_attribute("data-pair") for a in browser.find_elements(By.CSS_SELECTOR, "article")
+    ]
+    assert doubled[0]["copies"][0] not in shown
+    assert data["summary"]["findings"] == len(data["findings"])
+    assert data["summary"]["copies"] >= 1
+
+
+def test_a_segment_checked_alone_takes_the_whole_width(build_report, browser):
+    path, data = build_report
+    browser.get(path.as_uri())
+    alone = {p["id"] for p in data["pairs"] if p["target"] is None}
+    seg = next(f["pair_id"] for f in data["findings"] if f["pair_id"] in alone)
+    article = _article(browser, seg)
+    texts = article.find_element(By.CSS_SELECTOR, ".texts")
+    boxes = texts.find_elements(By.CSS_SELECTOR, ".text")
+    assert len(boxes) == 1
+    assert boxes[0].rect["width"] > 0.95 * texts.rect["width"]
+
+
+def test_homoglyphs_are_named_by_code_point(report, browser):
+    path, data = report
+    browser.get(path.as_uri())
+    hg = _article(browser, "homoglyph <pair> & co")
+    item = hg.find_element(By.CSS_SELECTOR, 'li[data-check="homoglyph"]')
+    assert "Х U+0425 CYRILLIC CAPITAL LETTER HA" in item.text
+    assert "X U+0058 LATIN CAPITAL LETTER X" in item.text
+    message = next(f["message"] for f in data["findings"] if f["check"] == "homoglyph")
+    assert "U+0425 CYRILLIC CAPITAL LETTER HA" in message
+
+
+def test_the_findings_are_one_click_from_the_top(build_report, browser):
+    path, data = build_report
+    browser.get(path.as_uri())
+    nav = browser.find_element(By.CSS_SELECTOR, "header nav")
+    link = nav.find_element(By.CSS_SELECTOR, 'a[href="#findings"]')
+    assert f"({len(data['findings'])})" in link.text
+    assert link.rect["y"] < 400  # on the first screen
+    link.click()
+    heading = browser.find_element(By.ID, "findings-h")
+    assert browser.execute_script("return window.scrollY") > 0
+    top = browser.execute_script("return arguments[0].getBoundingClientRect().top", heading)
+    assert 0 <= top < 200
+    # each entry of the index leads to its article, and each article back to the top
+    entry = browser.find_elements(By.CSS_SELECTOR, "ol.index a")[-1]
+    target = entry.get_attribute("href").rsplit("#", 1)[1]
+    entry.click()
+    article = browser.find_element(By.ID, target)
+    assert article.is_displayed()
+    article.find_element(By.CSS_SELECTOR, 'a[href="#top"]').click()
+    assert browser.execute_script("return window.scrollY") < 50
+
+
+def test_accepting_a_finding_gives_the_line_a_later_run_reads_back(report, browser, tmp_path):
+    path, data = report
+    browser.get(path.as_uri())
+    errors = [f for f in data["findings"] if f["severity"] == "error"]
+    assert errors
+    for li in browser.find_elements(By.CSS_SELECTOR, 'li.finding[data-severity="error"]'):
+        li.find_element(By.CSS_SELECTOR, "button.accept").click()
+    pressed = browser.find_elements(By.CSS_SELECTOR, 'button.accept[aria-pressed="true"]')
+    assert len(pressed) == len(errors)
+    text = browser.find_element(By.ID, "accept-lines").get_attribute("value")
+    download = browser.find_element(By.ID, "accept-download").get_attribute("href")
+    assert download.startswith("data:text/yaml")
+    accepted = tmp_path / "accepted-findings.yaml"
+    accepted.write_text(text, "utf-8")
+
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text("".join(json.dumps(p, ensure_ascii=False) + "\n" for p in PAIRS), "utf-8")
+    out = tmp_path / "again"
+    res = run_cli(
+        "check", "--pairs", str(pairs), "-o", str(out), "--accepted", str(accepted), cwd=tmp_path
+    )
+    assert res.returncode == 0, res.stdout  # accepted errors no longer fail the run
+    again = json.loads((out / "checks.json").read_text("utf-8"))
+    assert {(f["check"], f["pair_id"]) for f in again["accepted"]} == {
+        (f["check"], f["pair_id"]) for f in errors
+    }
+    assert again["summary"]["by_severity"]["error"] == 0
+    assert again["summary"]["accepted"] == len(errors)
+
+    browser.get((out / "checks.html").as_uri())
+    nav = browser.find_element(By.CSS_SELECTOR, 'header nav a[href="#accepted"]')
+    assert f"({len(errors)})" in nav.text
+    listed = browser.find_elements(By.CSS_SELECTOR, "#accepted li.accepted")
+    assert len(listed) == len(errors)
+    assert not browser.find_elements(By.CSS_SELECTOR, '#findings li[data-severity="error"]')
+    assert browser.find_element(By.ID, "accept-lines").get_attribute("value") == text
+
+
+def test_same_input_same_bytes(tmp_path):
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text("".join(json.dumps(p, ensure_ascii=False) + "\n" for p in PAIRS), "utf-8")
+    pages = []
+    for name in ("a", "b"):
+        run_cli("check", "--pairs", str(pairs), "-o", str(tmp_path / name), cwd=tmp_path)
+        pages.append((tmp_path / name / "checks.html").read_bytes())
+    assert pages[0] == pages[1]
+
+
+@pytest.mark.parametrize("which", ["report", "build_report"])
+def test_the_page_passes_axe_core(which, request, browser):
+    path, _ = request.getfixturevalue(which)
+    browser.get(path.as_uri())
+    browser.find_element(By.CSS_SELECTOR, "button.accept").click()  # a pressed button too
+    axe = Axe(browser)
+    axe.inject()
+    result = axe.run()
+    assert result["violations"] == [], axe.report(result["violations"])
+    checked = {r["id"] for r in result["passes"] + result["inapplicable"]}
+    assert {"color-contrast", "page-has-heading-one", "label", "region"} <= checked

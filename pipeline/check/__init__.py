@@ -4,8 +4,9 @@ across all pairs (one term rendered two ways) and on the English master alone.
 
 Each check is declared once in `catalogue.py` (id, severity, scope: `registry.py`) and reads
 its pair from one `context.PairContext`. `run_checks(pairs, glossary, alone)` gives a
-`Report`; `report_json`, `report_html` and `report_text` write it. The command line is
-pipeline/commands/check.py.
+`Report`; `review.review` groups its findings by copies of one text and sets apart those an
+accepted-findings file (`accepted.py`) accepts; `report_json`, `report_html` and
+`report_text` write that view. The command line is pipeline/commands/check.py.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..build_folder import read_links, read_segment_texts
+from ..build_folder import read_links, read_rules, read_segment_texts
 from ..errors import InputError
 from ..files import decode, read_bytes
 from ..jsonl import read_jsonl
@@ -46,6 +46,27 @@ class BuildPairs:
     pairs: list[Pair]
     alone: list[Pair]
     has_alignments: bool
+    rule_names: dict[str, str]
+
+
+def _rules(folder: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """Rule id -> display name (its names, English first, else the id), and segment id ->
+    rule id, from rules.json: what a report titles a pair with instead of a hash id."""
+    if not (folder / "rules.json").is_file():
+        return {}, {}
+    names: dict[str, str] = {}
+    of_segment: dict[str, str] = {}
+    for rule in read_rules(folder):
+        rid = str(rule["id"])
+        given = rule.get("names") if isinstance(rule.get("names"), dict) else {}
+        ordered = sorted(given.items(), key=lambda kv: (kv[0] != "en", kv[0]))
+        names[rid] = " / ".join(dict.fromkeys(str(v) for _, v in ordered if v)) or rid
+        texts = rule.get("texts") if isinstance(rule.get("texts"), dict) else {}
+        for text in texts.values():
+            for src in (text.get("sources") or []) if isinstance(text, dict) else []:
+                if isinstance(src, dict) and isinstance(src.get("segment"), str):
+                    of_segment.setdefault(src["segment"], rid)
+    return names, of_segment
 
 
 def _spans(raw: Any) -> tuple[Span, ...]:
@@ -54,11 +75,13 @@ def _spans(raw: Any) -> tuple[Span, ...]:
     return tuple((int(s[0]), int(s[1])) for s in raw if isinstance(s, list) and len(s) == 2)
 
 
-def _alone(segments: dict[str, dict[str, Any]], linked: set[str]) -> list[Pair]:
+def _alone(
+    segments: dict[str, dict[str, Any]], linked: set[str], rule_of: dict[str, str]
+) -> list[Pair]:
     """Segments checked on their own: every English one (the master-side checks), and every
     other one that is not the target of a linked pair (homoglyphs, doubled words)."""
     return [
-        Pair(seg_id, s["raw"], None, s["lang"] or "und")
+        Pair(seg_id, s["raw"], None, s["lang"] or "und", rule=rule_of.get(seg_id))
         for seg_id, s in segments.items()
         if base_lang(s["lang"]) == "en" or seg_id not in linked
     ]
@@ -69,8 +92,9 @@ def read_build(folder: Path) -> BuildPairs:
     the segments to check alone (see `_alone`). A build without alignments.json has only
     the latter."""
     segments = read_segment_texts(folder)
+    names, rule_of = _rules(folder)
     if not (folder / "alignments.json").is_file():
-        return BuildPairs([], _alone(segments, set()), False)
+        return BuildPairs([], _alone(segments, set(), rule_of), False, names)
     align_path = str(folder / "alignments.json")
     pairs: list[Pair] = []
     linked: set[str] = set()
@@ -97,6 +121,7 @@ def read_build(folder: Path) -> BuildPairs:
                 str(link.get("source_lang") or segments[src]["lang"] or "en"),
                 str(link.get("target_lang") or segments[tgt]["lang"] or "und"),
                 sentences,
+                link.get("rule") if isinstance(link.get("rule"), str) else rule_of.get(tgt),
             )
         )
-    return BuildPairs(pairs, _alone(segments, linked), True)
+    return BuildPairs(pairs, _alone(segments, linked, rule_of), True, names)

@@ -1,9 +1,13 @@
 """checks.html: one self-contained page (no external assets) a translator can read offline.
 
-A summary by check and severity, filters by check and severity (plain JavaScript), and each
-pair with findings: source and translation side by side, the spans of every finding marked
-in both texts, the findings listed below. Every text from the input is HTML-escaped; the
-marks are computed here, so the page needs no offsets arithmetic in the browser.
+A navigation bar to every part; a summary by check and severity; filters by check and
+severity (plain JavaScript); an index of the findings by rule; then each pair with findings,
+titled by its rule's name: source and translation side by side (one column for a segment
+checked alone), the spans of every finding marked in both texts, the findings listed below
+with an "Accept" button that gives the line of the accepted-findings file; the findings that
+file accepts follow apart. Every text from the input is HTML-escaped; the marks are computed
+here, so the page needs no offsets arithmetic in the browser. The same input gives the same
+bytes: nothing depends on the clock or on the order of a set.
 """
 
 from __future__ import annotations
@@ -13,32 +17,53 @@ from html import escape
 from itertools import pairwise
 
 from .. import __version__
+from ..model import Span
+from ..pairs import Pair
+from .accepted import DEFAULT
 from .catalogue import CHECK_IDS
-from .model import RANK, SEVERITIES, Finding, Pair, Report, Span
+from .codepoints import name, swaps
+from .model import RANK, SEVERITIES, Report
+from .review import Item, Review, review
 
 _CSS = """
-body{font:15px/1.5 system-ui,sans-serif;margin:1.5em;color:#222;background:#fafafa}
-h1{font-size:1.4em}h2{font-size:1.05em;margin:0 0 .4em}
+body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#222;background:#fafafa}
+header,main{margin:0 1.5em}
+h1{font-size:1.4em;margin:.6em 0 .2em}h2{font-size:1.15em;margin:1em 0 .4em}
+h3{font-size:1.02em;margin:0 0 .4em}h3 small{font-weight:normal;color:#555}
+nav.top{position:sticky;top:0;background:#fafafa;border-bottom:1px solid #ddd;padding:.3em 0;
+z-index:1}
+nav.top ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:1.2em}
+a{color:#0b57a4}
 table.summary{border-collapse:collapse;margin:.5em 0 1em}
 table.summary td,table.summary th{border:1px solid #ccc;padding:.2em .6em;text-align:right}
 table.summary td:first-child,table.summary th:first-child{text-align:left}
 fieldset{display:inline-block;margin:0 1em .8em 0;border:1px solid #ccc}
 fieldset label{margin-right:.8em;white-space:nowrap}
+ol.index{columns:18em;margin:0 0 1em}
 article.pair{background:#fff;border:1px solid #ddd;border-radius:4px;padding:.8em;margin:0 0 1em}
 .texts{display:grid;grid-template-columns:1fr 1fr;gap:1em}
+.texts.alone{grid-template-columns:1fr}
 .text{white-space:pre-wrap;border:1px solid #eee;padding:.5em;background:#fdfdfd}
-.text .label{display:block;font-size:.8em;color:#777}
-mark{padding:0 1px;border-radius:2px;background:transparent}
+.text .label{display:block;font-size:.8em;color:#555}
+.copies{color:#555;margin:0 0 .4em}
+mark{padding:0 1px;border-radius:2px;background:transparent;color:inherit}
 mark.on.sev-error{background:#ffc9c9;outline:1px solid #e03131}
 mark.on.sev-warning{background:#ffec99;outline:1px solid #f08c00}
 mark.on.sev-info{background:#d0ebff;outline:1px solid #1c7ed6}
+mark.on.ok{background:#e9ecef;outline:1px solid #868e96}
 ol.findings{margin:.6em 0 0;padding-left:1.4em}
-li.finding .sev{font-weight:600;text-transform:uppercase;font-size:.8em}
-li.sev-error .sev{color:#c92a2a}li.sev-warning .sev{color:#e67700}li.sev-info .sev{color:#1971c2}
-li.finding .check{font-family:monospace;margin:0 .4em}
-li.finding .expected{color:#555}
+li .sev{font-weight:600;text-transform:uppercase;font-size:.8em}
+li.sev-error .sev{color:#b02525}li.sev-warning .sev{color:#8a4b00}li.sev-info .sev{color:#185f9e}
+li .check{font-family:monospace;margin:0 .4em}
+li .expected,li .note{color:#555}
+li .cp{font-family:monospace;font-size:.9em}
+button.accept{margin-left:.6em;font:inherit;font-size:.85em}
+button.accept[aria-pressed="true"]{background:#d3f9d8}
+textarea{width:100%;font:13px/1.4 monospace}
+.back{margin:.4em 0 0;font-size:.85em}
 .hidden{display:none}
-.meta{color:#666}
+section,article{scroll-margin-top:2.6em}
+.meta{color:#555;margin:0 0 .4em}
 """
 
 _JS = """
@@ -59,19 +84,46 @@ _JS = """
         if(visible[id]&&(!sev||rank[li.dataset.severity]>rank[sev])){sev=li.dataset.severity;}});
       m.className=sev?'on sev-'+sev:'';
     });
-    document.querySelectorAll('article.pair').forEach(function(a){
-      a.classList.toggle('hidden',!a.querySelector('li.finding:not(.hidden)'));
+    document.querySelectorAll('#findings article.pair').forEach(function(a){
+      var v=!!a.querySelector('li.finding:not(.hidden)');
+      a.classList.toggle('hidden',!v);
+      var entry=document.querySelector('ol.index a[href="#'+a.id+'"]');
+      if(entry){entry.parentNode.classList.toggle('hidden',!v);}
     });
     document.getElementById('shown').textContent=shown+' finding(s) shown';
   }
   boxes.forEach(function(b){b.addEventListener('change',apply);});
   apply();
+  var area=document.getElementById('accept-lines'),link=document.getElementById('accept-download');
+  var status=document.getElementById('accept-status'),base=area.value;
+  var buttons=document.querySelectorAll('button.accept');
+  function collect(){
+    var picked=[];
+    buttons.forEach(function(b){if(b.getAttribute('aria-pressed')==='true'){picked.push(b.dataset.line);}});
+    area.value=base+picked.map(function(l){return l+'\\n';}).join('');
+    link.href='data:text/yaml;charset=utf-8,'+encodeURIComponent(area.value);
+    status.textContent=picked.length+' finding(s) marked as accepted on this page';
+  }
+  buttons.forEach(function(b){b.addEventListener('click',function(){
+    var on=b.getAttribute('aria-pressed')!=='true';
+    b.setAttribute('aria-pressed',on?'true':'false');
+    b.textContent=on?'Accepted (undo)':'Accept';
+    collect();
+    if(on&&navigator.clipboard){navigator.clipboard.writeText(b.dataset.line).catch(function(){});}
+  });});
+  collect();
 })();
 """
 
+_HEADER = (
+    "# Findings accepted on review: `rulepipe check` lists them apart and --fail-on ignores them.\n"
+    "# One line a finding: its check, its pair or segment id, a hash of the marked text.\n"
+)
 
-def _marked(text: str, spans: list[tuple[Span, str, str]]) -> str:
-    """`text` escaped, with each (span, finding id, severity) wrapped in <mark> elements."""
+
+def _marked(text: str, spans: list[tuple[Span, str, str]], accepted: bool = False) -> str:
+    """`text` escaped, with each (span, finding id, severity) wrapped in <mark> elements;
+    marks of accepted findings are grey and left alone by the filters."""
     clean: list[tuple[int, int, str, str]] = []
     for (a, b), fid, sev in spans:
         a = max(0, min(a, len(text)))
@@ -90,57 +142,127 @@ def _marked(text: str, spans: list[tuple[Span, str, str]]) -> str:
         over = [c for c in clean if c[0] <= a and b <= c[1]]
         if not over:
             out.append(piece)
-            continue
-        sev = max((c[3] for c in over), key=lambda s: RANK[s])
-        ids = " ".join(dict.fromkeys(c[2] for c in over))
-        out.append(f'<mark class="on sev-{sev}" data-f="{ids}">{piece}</mark>')
+        elif accepted:
+            out.append(f'<mark class="on ok">{piece}</mark>')
+        else:
+            sev = max((c[3] for c in over), key=lambda s: RANK[s])
+            ids = " ".join(dict.fromkeys(c[2] for c in over))
+            out.append(f'<mark class="on sev-{sev}" data-f="{ids}">{piece}</mark>')
     return "".join(out)
 
 
-def _finding_li(f: Finding, fid: str) -> str:
+def _codepoints(found: str | None, expected: str | None) -> str:
+    """For a homoglyph: each swapped letter named, `Х U+0425 CYRILLIC CAPITAL LETTER HA`
+    -> `X U+0058 LATIN CAPITAL LETTER X`, since the two look alike on screen."""
+    pairs = swaps(found or "", expected)
+    if not pairs:
+        return ""
+    named = "; ".join(f"{escape(name(a))} → {escape(name(b))}" for a, b in pairs)
+    return f' <span class="cp">{named}</span>'
+
+
+def _finding_li(it: Item, fid: str, accepted_file: str) -> str:
+    f = it.finding
     extra = ""
     if f.expected:
         extra += f' <span class="expected">expected: <q>{escape(f.expected)}</q></span>'
     if f.found:
         extra += f' <span class="expected">found: <q>{escape(f.found)}</q></span>'
+    if f.check == "homoglyph":
+        extra += _codepoints(f.found, f.expected)
+    if it.accepted is None:
+        extra += (
+            f'<button type="button" class="accept" aria-pressed="false"'
+            f' data-line="{escape(it.line())}">Accept</button>'
+        )
+        cls, attrs = "finding", f' id="{fid}" data-check="{f.check}" data-severity="{f.severity}"'
+    else:
+        note = f": {escape(it.accepted.note)}" if it.accepted.note else ""
+        extra += (
+            f' <span class="note">accepted in {escape(accepted_file)},'
+            f" entry {it.accepted.entry}{note}</span>"
+        )
+        cls, attrs = "accepted", f' data-check="{f.check}"'
     return (
-        f'<li class="finding sev-{f.severity}" id="{fid}" data-check="{f.check}"'
-        f' data-severity="{f.severity}"><span class="sev">{f.severity}</span>'
+        f'<li class="{cls} sev-{f.severity}"{attrs}><span class="sev">{f.severity}</span>'
         f'<span class="check">{f.check}</span>{escape(f.message)}{extra}</li>'
     )
 
 
-def _pair_article(n: int, pair: Pair, items: list[tuple[str, Finding]]) -> str:
-    src_spans = [(f.source_span, fid, f.severity) for fid, f in items if f.source_span]
-    tgt_spans = [(f.target_span, fid, f.severity) for fid, f in items if f.target_span]
-    src = (
-        f'<div class="text source" lang="{escape(pair.source_lang)}">'
-        f'<span class="label">source ({escape(pair.source_lang)})</span>'
-        f"{_marked(pair.source, src_spans)}</div>"
-    )
+def _pair_article(
+    n: int, pair: Pair, items: list[tuple[str, Item]], seen: Review, accepted: bool = False
+) -> str:
+    src_spans = [(it.finding.source_span, fid, it.finding.severity) for fid, it in items]
+    tgt_spans = [(it.finding.target_span, fid, it.finding.severity) for fid, it in items]
+    src_spans = [s for s in src_spans if s[0]]
+    tgt_spans = [s for s in tgt_spans if s[0]]
+    sl = escape(pair.source_lang)
     if pair.target is None:
-        tgt = '<div class="text target"><span class="label">segment checked on its own</span></div>'
-        langs = f"{escape(pair.source_lang)}, alone"
+        texts = (
+            f'<div class="texts alone"><div class="text source" lang="{sl}">'
+            f'<span class="label">segment ({sl}), checked on its own</span>'
+            f"{_marked(pair.source, src_spans, accepted)}</div></div>"
+        )
+        langs = f"{sl}, alone"
     else:
         tl = escape(pair.target_lang or "und")
-        tgt = (
+        texts = (
+            f'<div class="texts"><div class="text source" lang="{sl}">'
+            f'<span class="label">source ({sl})</span>'
+            f"{_marked(pair.source, src_spans, accepted)}</div>"
             f'<div class="text target" lang="{tl}"><span class="label">translation ({tl})</span>'
-            f"{_marked(pair.target, tgt_spans)}</div>"
+            f"{_marked(pair.target, tgt_spans, accepted)}</div></div>"
         )
-        langs = f"{escape(pair.source_lang)} → {tl}"
-    lis = "".join(_finding_li(f, fid) for fid, f in items)
+        langs = f"{sl} → {tl}"
+    title = seen.title(pair, pair.id)
+    if title == pair.id:
+        heading = f'<span class="title pair-id">{escape(pair.id)}</span> <small>{langs}</small>'
+    else:
+        heading = (
+            f'<span class="title">{escape(title)}</span> <small><span class="pair-id">'
+            f"{escape(pair.id)}</span> · {langs}</small>"
+        )
+    copies = list(dict.fromkeys(c for _, it in items for c in it.copies))
+    copies_p = (
+        f'<p class="copies">The same text, with the same findings, in {len(copies):,} more'
+        f" {'copy' if len(copies) == 1 else 'copies'}: "
+        + ", ".join(f'<span class="copy">{escape(c)}</span>' for c in copies)
+        + "</p>"
+        if copies
+        else ""
+    )
+    file = seen.accepted_file or str(DEFAULT)
+    lis = "".join(_finding_li(it, fid, file) for fid, it in items)
+    prefix = "acc" if accepted else "pair"
     return (
-        f'<article class="pair" id="pair-{n}" data-pair="{escape(pair.id)}">'
-        f'<h2><span class="pair-id">{escape(pair.id)}</span> <small>{langs}</small></h2>'
-        f'<div class="texts">{src}{tgt}</div><ol class="findings">{lis}</ol></article>'
+        f'<article class="pair" id="{prefix}-{n}" data-pair="{escape(pair.id)}"'
+        f' aria-labelledby="{prefix}-{n}-t"><h3 id="{prefix}-{n}-t">{heading}</h3>'
+        f'{copies_p}{texts}<ol class="findings">{lis}</ol>'
+        '<p class="back"><a href="#top">Back to the top</a></p></article>'
     )
 
 
-def report_html(report: Report) -> str:
-    counts = report.counts()
-    by_pair: dict[str, list[tuple[str, Finding]]] = defaultdict(list)
-    for i, f in enumerate(report.findings, start=1):
-        by_pair[f.pair_id].append((f"f-{i}", f))
+def _articles(
+    seen: Review, items: list[Item], accepted: bool
+) -> tuple[list[str], list[tuple[int, str, int]]]:
+    """The articles of `items`, one per pair in report order, and (number, title, count)
+    of each for the index."""
+    by_pair: dict[str, list[tuple[str, Item]]] = defaultdict(list)
+    for k, it in enumerate(items, start=1):
+        by_pair[it.finding.pair_id].append((f"{'a' if accepted else 'f'}-{k}", it))
+    out: list[str] = []
+    index: list[tuple[int, str, int]] = []
+    for n, pair in enumerate(seen.report.pairs, start=1):
+        group = by_pair.get(pair.id)
+        if group:
+            out.append(_pair_article(n, pair, group, seen, accepted))
+            index.append((n, seen.title(pair, pair.id), len(group)))
+    return out, index
+
+
+def report_html(report: Report, seen: Review | None = None) -> str:
+    seen = seen or review(report)
+    counts = seen.counts()
     rows = "".join(
         f'<tr data-check="{c}"><td>{c}</td>'
         + "".join(f'<td class="n-{s}">{n[s]}</td>' for s in SEVERITIES)
@@ -151,7 +273,7 @@ def report_html(report: Report) -> str:
     total_row = (
         "<tr><th>all</th>"
         + "".join(f"<th>{totals[s]}</th>" for s in SEVERITIES)
-        + f"<th>{len(report.findings)}</th></tr>"
+        + f"<th>{len(seen.open)}</th></tr>"
     )
     sev_boxes = "".join(
         f'<label><input type="checkbox" class="filter" data-kind="severity" value="{s}"'
@@ -163,30 +285,75 @@ def report_html(report: Report) -> str:
         f" checked> {c} ({sum(counts[c].values())})</label>"
         for c in CHECK_IDS
     )
-    articles = []
-    shown_pairs = 0
-    for n, pair in enumerate(report.pairs, start=1):
-        items = by_pair.get(pair.id)
-        if items:
-            shown_pairs += 1
-            articles.append(_pair_article(n, pair, items))
+    articles, index = _articles(seen, seen.open, False)
+    accepted, _ = _articles(seen, seen.accepted, True)
+    index_list = (
+        '<nav aria-label="Findings by rule"><ol class="index">'
+        + "".join(
+            f'<li><a href="#pair-{n}">{escape(title)}</a> ({k})</li>' for n, title, k in index
+        )
+        + "</ol></nav>"
+        if index
+        else "<p>No open findings.</p>"
+    )
     n_pairs = sum(1 for p in report.pairs if p.target is not None)
     inputs = ", ".join(f"{k}: {v}" for k, v in report.inputs.items() if v)
+    file = seen.accepted_file or str(DEFAULT)
+    lines = seen.lines()
+    base = _HEADER + "".join(line + "\n" for line in lines)
+    copies = sum(len(it.copies) for it in seen.open)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>Translation checks</title><style>{_CSS}</style></head><body>"
-        "<h1>Translation checks</h1>"
-        f'<p class="meta">rulepipe {escape(__version__)}; {n_pairs} pair(s),'
-        f" {len(report.pairs) - n_pairs} segment(s) checked alone; {escape(inputs)}."
-        f" {shown_pairs} with findings are shown below; the others passed every check.</p>"
-        '<section id="summary"><h2>Summary</h2><table class="summary"><thead><tr><th>check</th>'
+        '<header id="top"><h1>Translation checks</h1>'
+        f'<p class="meta">rulepipe {escape(__version__)}; {n_pairs:,} pair(s),'
+        f" {len(report.pairs) - n_pairs:,} segment(s) checked alone; {escape(inputs)}."
+        f" {len(articles):,} with open findings are shown below"
+        + (f" (with {copies:,} more copies of their texts)" if copies else "")
+        + "; the others passed every check"
+        + (f" or have only accepted findings ({len(seen.accepted):,})" if seen.accepted else "")
+        + ".</p>"
+        '<nav class="top" aria-label="Parts of the report"><ul>'
+        '<li><a href="#summary">Summary</a></li><li><a href="#filters">Filters</a></li>'
+        f'<li><a href="#findings">Findings ({len(seen.open):,})</a></li>'
+        f'<li><a href="#accepted">Accepted ({len(seen.accepted):,})</a></li>'
+        '<li><a href="#accept">Accept findings</a></li></ul></nav></header><main>'
+        '<section id="summary" aria-labelledby="summary-h"><h2 id="summary-h">Summary</h2>'
+        '<table class="summary"><thead><tr><th>check</th>'
         + "".join(f"<th>{s}</th>" for s in SEVERITIES)
         + f"<th>total</th></tr></thead><tbody>{rows}</tbody><tfoot>{total_row}</tfoot></table>"
-        '</section><section id="filters"><h2>Filters</h2>'
+        '</section><section id="filters" aria-labelledby="filters-h">'
+        '<h2 id="filters-h">Filters</h2>'
         f"<fieldset><legend>severity</legend>{sev_boxes}</fieldset>"
         f"<fieldset><legend>check</legend>{check_boxes}</fieldset>"
-        '<p id="shown"></p></section>'
-        f'<section id="pairs">{"".join(articles)}</section>'
+        '<p id="shown" aria-live="polite"></p></section>'
+        '<section id="findings" aria-labelledby="findings-h"><h2 id="findings-h">Findings</h2>'
+        f"{index_list}{''.join(articles)}</section>"
+        '<section id="accepted" aria-labelledby="accepted-h">'
+        '<h2 id="accepted-h">Accepted findings</h2>'
+        + (
+            f"<p>Accepted in {escape(file)}: listed here, not counted above, never a reason"
+            " for a failing exit code.</p>" + "".join(accepted)
+            if accepted
+            else f"<p>None: {escape(file)} accepts none of these findings.</p>"
+        )
+        + (
+            f"<p>{len(seen.stale):,} entr{'y' if len(seen.stale) == 1 else 'ies'} of"
+            f" {escape(file)} match no finding any more (marked “no longer found” below).</p>"
+            if seen.stale
+            else ""
+        )
+        + '</section><section id="accept" aria-labelledby="accept-h">'
+        '<h2 id="accept-h">Accept findings</h2>'
+        "<p>A finding that is right as it stands (a deliberate wording, a name kept in"
+        " English) can be accepted: press its <q>Accept</q> button, then save the text below"
+        f" as {escape(file)} (or paste the new lines into it) and run the check again."
+        " Accepted findings are listed apart and do not fail the run.</p>"
+        '<p id="accept-status" aria-live="polite"></p>'
+        '<label for="accept-lines">Lines of the accepted-findings file</label>'
+        f'<textarea id="accept-lines" readonly rows="8">{escape(base)}</textarea>'
+        '<p><a id="accept-download" href="#accept" download="accepted-findings.yaml">'
+        "Download accepted-findings.yaml</a></p></section></main>"
         f"<script>{_JS}</script></body></html>\n"
     )

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 
 from ..sentences import sentences
+from .codepoints import name, swaps
 from .data import base_lang, homoglyphs, lang_checks, latin_to_cyrillic
 from .model import Finding, Span
 from .quantities import Item
@@ -88,8 +89,8 @@ def check_homoglyphs(
             spans = counterpart.get(it.key)
             yield finding(
                 (pos, pos + 1),
-                f"Cyrillic {letter!r} in the notation {it.q.surface.strip()!r} of the {where}:"
-                f" write the Latin {latin!r}",
+                f"Cyrillic {name(letter)} in the notation {it.q.surface.strip()!r} of the"
+                f" {where}: write the Latin {name(latin)}",
                 latin,
                 spans.pop(0) if spans else None,
             )
@@ -106,21 +107,29 @@ def check_homoglyphs(
         to = "cyrl" if cyr * 2 > len(word) else "latn"
         if cyr * 2 == len(word):
             to = text_script
+        fixed = _fix(word, to)
+        odd = swaps(word, fixed) or [
+            (ch, "")
+            for ch in dict.fromkeys(word)
+            if (is_latin if to == "cyrl" else is_cyrillic)(ch)
+        ]
+        letters = "; ".join(name(a) + (f" for {name(b)}" if b else "") for a, b in odd)
         yield finding(
             m.span(),
-            f"{word!r} in the {where} mixes Latin and Cyrillic letters",
-            _fix(word, to),
+            f"{word!r} in the {where} mixes Latin and Cyrillic letters: {letters}",
+            fixed,
         )
-    lone, table, name = (
-        (_LONE_LATIN, latin_to_cyrillic(), "Latin {!r} standing alone in Cyrillic text")
+    lone, table, what = (
+        (_LONE_LATIN, latin_to_cyrillic(), "Latin {} standing alone in Cyrillic text")
         if text_script == "cyrl"
-        else (_LONE_CYRILLIC, homoglyphs(), "Cyrillic {!r} standing alone in Latin text")
+        else (_LONE_CYRILLIC, homoglyphs(), "Cyrillic {} standing alone in Latin text")
     )
     for m in lone.finditer(masked):
         letter = m.group()
         if letter in allowed or letter not in table or m.start() in seen:
             continue
-        yield finding(m.span(), name.format(letter) + f" of the {where}", table[letter])
+        message = what.format(name(letter)) + f" of the {where}: write {name(table[letter])}"
+        yield finding(m.span(), message, table[letter])
 
 
 def _lang_script(lang: str, text: str) -> str:

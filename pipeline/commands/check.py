@@ -33,9 +33,14 @@ alignments.json with the texts of segments.jsonl; every English segment, and eve
 segment that is not in a linked pair, is also checked on its own: homoglyphs, doubled
 words, and the master's spellings).
 
+Each finding is reported once for all copies of its text, under the name of its rule.
+Findings a reviewer accepted are read from --accepted FILE (default:
+./corpus/accepted-findings.yaml if present; one line a finding, as the HTML report's
+"Accept" button gives it): they are listed apart and never fail the run.
+
 Writes DIR/checks.json (schemas/checks.schema.json) and DIR/checks.html (one
 self-contained page: summary, filters, both texts side by side with the findings marked)
-and prints a terse summary. Exit code 1 when findings at or above --fail-on exist.""",
+and prints a terse summary. Exit code 1 when open findings at or above --fail-on exist.""",
         epilog="examples:\n  rulepipe check --build output -o checks\n"
         "  rulepipe check --pairs corpus/examples/pairs.jsonl --glossary"
         " corpus/examples/terms.tsv --fail-on never",
@@ -51,6 +56,13 @@ and prints a terse summary. Exit code 1 when findings at or above --fail-on exis
         "--format",
         default="json,html,text",
         help="comma-separated: json, html, text (default: all three)",
+    )
+    p.add_argument(
+        "--accepted",
+        type=Path,
+        metavar="FILE",
+        help="accepted findings, listed apart and never failing the run"
+        " (default: ./corpus/accepted-findings.yaml if present)",
     )
     p.add_argument(
         "--fail-on",
@@ -77,10 +89,12 @@ def use_colour(stream: TextIO) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..check.accepted import DEFAULT, read_accepted
     from ..check.pairs import read_build, read_pairs
     from ..check.report_html import report_html
     from ..check.report_json import report_data
     from ..check.report_text import report_text, summary_line
+    from ..check.review import review
     from ..check.runner import run_checks
     from ..emit import dump_json
     from ..files import write_atomic
@@ -97,6 +111,11 @@ def run(args: argparse.Namespace) -> int:
     }
     if args.pairs is not None and args.build is not None:
         raise InputError("--build", "give either --pairs FILE or --build DIR, not both")
+    accepted_path = args.accepted
+    if accepted_path is None and DEFAULT.is_file():
+        accepted_path = DEFAULT
+    accepted = read_accepted(accepted_path) if accepted_path is not None else []
+    rule_names: dict[str, str] = {}
     if args.pairs is not None:
         pairs = read_pairs(args.pairs)
         alone = None
@@ -104,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         args.build = args.build or Path("output")
         built = read_build(args.build)
-        pairs, alone = built.pairs, built.alone
+        pairs, alone, rule_names = built.pairs, built.alone, built.rule_names
         inputs["build"] = str(args.build)
         if not built.has_alignments:
             print(
@@ -113,23 +132,25 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
     report = run_checks(pairs, glossary, alone, inputs)
+    file = str(accepted_path) if accepted_path is not None else None
+    seen = review(report, accepted, rule_names, file)
     if "json" in formats or "html" in formats:
         args.out.mkdir(parents=True, exist_ok=True)
     written = []
     if "json" in formats:
-        data = report_data(report)
+        data = report_data(report, seen)
         validate(data, "checks", "checks.json")
         write_atomic(args.out / "checks.json", dump_json(data))
         written.append(args.out / "checks.json")
     if "html" in formats:
-        write_atomic(args.out / "checks.html", report_html(report))
+        write_atomic(args.out / "checks.html", report_html(report, seen))
         written.append(args.out / "checks.html")
     if "text" in formats:
-        sys.stdout.write(report_text(report, args.fail_on, colour=use_colour(sys.stdout)))
+        sys.stdout.write(report_text(report, args.fail_on, use_colour(sys.stdout), seen))
     else:
-        print(summary_line(report))
+        print(summary_line(report, seen))
     if written:
         print("reports: " + ", ".join(str(p) for p in written))
-    if args.fail_on != "never" and report.at_or_above(args.fail_on):
+    if args.fail_on != "never" and seen.at_or_above(args.fail_on):
         return 1
     return 0
