@@ -260,3 +260,20 @@ def test_a_grant_of_no_rule_is_flagged_and_never_breaks_attack(tmp_path: Path) -
     assert halberd["texts"]["en"]["text"][a:b] == "Unheard Of"
     p = unsaved(tmp_path / "out", att_rules=["halberd"])
     assert p == F(1, 2) * F(2, 3)  # S 4 vs R 3: 3+; the unknown grant does nothing
+
+
+def test_battle_focus_a_natural_six_hits_twice(out: Path) -> None:
+    bf = rule(out, "battle-focus")
+    assert [(e["op"], e["effect"]) for e in bf["effects"]] == [("on-natural", "extra-hit")]
+    res = resolve(scenario(att_rules=["battle-focus"]), Build(out))
+    # to hit 4+: a 4 or 5 is one hit (2/6), a 6 two hits (1/6)
+    assert res.hits.items() == [(0, F(1, 2)), (1, F(1, 3)), (2, F(1, 6))]
+    # every hit wounds on 4+ on its own: P(2 wounds) = 1/6 * 1/4
+    assert res.wounds.mean() == (F(2, 6) + 2 * F(1, 6)) * F(1, 2)
+    assert dict(res.wounds.items())[2] == F(1, 6) * F(1, 4)
+    # two Health Points: only a 6 to hit with both its hits wounding removes the model
+    res = resolve(scenario(att_rules=["battle-focus"], defender={"health_points": 2}), Build(out))
+    assert res.casualties.mean() == F(1, 6) * F(1, 2) * F(1, 2)
+    # with Poison Attacks the natural 6 wounds at once; its extra hit rolls to wound (4+)
+    both = resolve(scenario(att_rules=["battle-focus", "poison-attacks"]), Build(out))
+    assert both.wounds.mean() == F(2, 6) * F(1, 2) + F(1, 6) * (1 + F(1, 2))

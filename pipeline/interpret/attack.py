@@ -127,6 +127,28 @@ def binomial_mixture(count: Iterable[tuple[int, int]], p: Fraction) -> Dist:
     return Dist(tuple(out), total_w * den**nmax)
 
 
+def mixture(count: Iterable[tuple[int, int]], per: tuple[Fraction, ...]) -> Dist:
+    """The sum of `n` independent per-roll counts distributed as `per`, `n` drawn from `count`."""
+    if len(per) <= 2:
+        return binomial_mixture(count, per[1] if len(per) == 2 else Fraction(0))
+    w, den = _integer_weights(dict(enumerate(per)))
+    one = Dist(tuple(w.get(i, 0) for i in range(len(per))), den)
+    pairs = sorted((int(n), int(q)) for n, q in count if q)
+    total_w = sum(q for _, q in pairs)
+    nmax = pairs[-1][0]
+    out = [0] * ((len(per) - 1) * nmax + 1)
+    cur = Dist.point(0)
+    for n in range(nmax + 1):
+        if n:
+            cur = cur + one
+        for m, q in pairs:
+            if m == n:
+                scale = q * den ** (nmax - n)
+                for i, x in enumerate(cur.weights):
+                    out[i] += scale * x
+    return Dist(tuple(out), total_w * den**nmax)
+
+
 # --- scenario ---------------------------------------------------------------------------------
 
 
@@ -208,15 +230,29 @@ def _side(data: dict[str, Any], required: tuple[str, ...], source: str, name: st
 
 @dataclass(frozen=True, slots=True)
 class PerRoll:
-    """What one attack roll (or automatic hit) leads to, exactly."""
+    """What one attack roll (or automatic hit) leads to, exactly.
 
-    p_hit: Fraction
-    p_wound: Fraction
-    chunks: Mapping[int, Fraction]  # P(unsaved wound worth c wounds), c >= 1
+    A roll can cause more than one hit (Battle Focus), so each count is a distribution per
+    roll (index = count), and `seqs` gives the unsaved wounds of one roll in order: a tuple of
+    their sizes `c` (Multiple Wounds capped at Health Points), `()` for none.
+    """
+
+    hits: tuple[Fraction, ...]
+    wounds: tuple[Fraction, ...]
+    unsaved: tuple[Fraction, ...]
+    seqs: Mapping[tuple[int, ...], Fraction]
+
+    @property
+    def p_hit(self) -> Fraction:
+        return 1 - self.hits[0]
+
+    @property
+    def p_wound(self) -> Fraction:
+        return 1 - self.wounds[0]
 
     @property
     def p_unsaved(self) -> Fraction:
-        return sum(self.chunks.values(), start=Fraction(0))
+        return 1 - self.unsaved[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,26 +475,19 @@ def per_roll(
             acc[cv] = acc.get(cv, Fraction(0)) + Fraction(q, den)
         chunk = sorted(acc.items())
 
-    p_hit = p_wound = Fraction(0)
-    chunks: dict[int, Fraction] = {}
-    hit_faces: list[tuple[int | None, Fraction]] = (
-        [(None, Fraction(1))] if auto_hit else list(hit.faces())
-    )
     wound_faces = wound.faces()
-    for hv, hp_ in hit_faces:
-        if not auto_hit and not hit.ok(hv):  # type: ignore[arg-type]
-            continue
-        p_hit += hp_
-        hit_nats = [e for e in nat_hit if _matches(e, hv)]
+
+    def one_hit(hit_nats: list[BoundEffect]) -> list[tuple[int, int, Fraction]]:
+        """(wounded, size of the unsaved wound or 0, probability) of one hit."""
         auto_wound = any(e.get("effect") == "auto-wound" for e in hit_nats)
         wfaces: list[tuple[int | None, Fraction]] = (
             [(None, Fraction(1))] if auto_wound else list(wound_faces)
         )
+        out: list[tuple[int, int, Fraction]] = []
         for wv, wp in wfaces:
             if not auto_wound and not wound.ok(wv):  # type: ignore[arg-type]
+                out.append((0, 0, wp))
                 continue
-            p = hp_ * wp
-            p_wound += p
             ap_now, denied = ap, set()
             for e in [*hit_nats, *(x for x in nat_wound if _matches(x, wv))]:
                 if e.get("effect") == "set-ap":
@@ -466,9 +495,54 @@ def per_roll(
                 elif e.get("effect") == "deny-save":
                     denied.add(str(e.get("save")))
             fail = (1 - save_rule(ap_now, denied).p()) * special_fail(denied)
-            if fail:
-                for cv, cp in chunk:
-                    chunks[cv] = chunks.get(cv, Fraction(0)) + p * fail * cp
+            out.append((1, 0, wp * (1 - fail)))
+            out.extend((1, cv, wp * fail * cp) for cv, cp in chunk)
+        return out
+
+    plain_hit = one_hit([])
+    hits: dict[int, Fraction] = {}
+    wounds: dict[int, Fraction] = {}
+    unsaved: dict[int, Fraction] = {}
+    seqs: dict[tuple[int, ...], Fraction] = {}
+
+    def add(table: dict[Any, Fraction], key: Any, p: Fraction) -> None:
+        if p:
+            table[key] = table.get(key, Fraction(0)) + p
+
+    hit_faces: list[tuple[int | None, Fraction]] = (
+        [(None, Fraction(1))] if auto_hit else list(hit.faces())
+    )
+    for hv, hp_ in hit_faces:
+        if not auto_hit and not hit.ok(hv):  # type: ignore[arg-type]
+            add(hits, 0, hp_)
+            add(wounds, 0, hp_)
+            add(unsaved, 0, hp_)
+            add(seqs, (), hp_)
+            continue
+        hit_nats = [e for e in nat_hit if _matches(e, hv)]
+        # an extra hit (Battle Focus) is a hit of its own, without the natural roll's effects
+        extra = sum(
+            as_int(e.get("hits", 1), e.bindings, str(e.path), e.where())
+            for e in hit_nats
+            if e.get("effect") == "extra-hit"
+        )
+        joint: dict[tuple[int, tuple[int, ...]], Fraction] = {(0, ()): hp_}
+        for outcomes in [one_hit(hit_nats), *([plain_hit] * extra)]:
+            nxt: dict[tuple[int, tuple[int, ...]], Fraction] = {}
+            for (w, seq), p in joint.items():
+                for dw, size, q in outcomes:
+                    add(nxt, (w + dw, (*seq, size) if size else seq), p * q)
+            joint = nxt
+        add(hits, 1 + extra, hp_)
+        for (w, seq), p in joint.items():
+            add(wounds, w, p)
+            add(unsaved, len(seq), p)
+            add(seqs, seq, p)
+
+    def vec(table: dict[int, Fraction]) -> tuple[Fraction, ...]:
+        return tuple(table.get(i, Fraction(0)) for i in range(max(table, default=0) + 1))
+
+    roll = PerRoll(vec(hits), vec(wounds), vec(unsaved), seqs)
     info = {
         "to_hit": None if auto_hit else hit.need,
         "to_wound": wound.need,
@@ -478,7 +552,7 @@ def per_roll(
             default=None,
         ),
     }
-    return PerRoll(p_hit, p_wound, chunks), info
+    return roll, info
 
 
 def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, int]]:
@@ -586,47 +660,63 @@ def _integer_weights(probs: Mapping[int, Fraction]) -> tuple[dict[int, int], int
     return {k: int(p * den) for k, p in probs.items()}, den
 
 
+def _roll_once(
+    cur: Any, w: Mapping[tuple[int, ...], int], moves: Mapping[int, tuple[Any, Any]], grow: int
+) -> Any:
+    """The chain's state after one more roll: each sequence of unsaved wounds, in order."""
+    hp = cur.shape[0]
+    out = np.zeros((hp, cur.shape[1] + grow), dtype=object)
+    for seq, x in w.items():
+        part = cur
+        for c in seq:
+            stay, kill = moves[c]
+            nxt = np.zeros((hp, part.shape[1] + 1), dtype=object)
+            nxt[:, : part.shape[1]] = stay.dot(part)
+            nxt[0, 1:] += kill.dot(part)
+            part = nxt
+        out[:, : part.shape[1]] += part * x
+    return out
+
+
 def casualties(srcs: list[Source], hp: int, models: int | None) -> Dist:
     """Models removed, by the Markov chain described in the module docstring."""
     if hp == 1:  # every unsaved wound removes a model
         total = Dist.point(0)
         for s in srcs:
-            total = total + binomial_mixture(s.count.items(), s.per_roll.p_unsaved)
+            total = total + mixture(s.count.items(), s.per_roll.unsaved)
         return total.capped(models)
     state = np.zeros((hp, 1), dtype=object)  # rows: damage on the front model; cols: kills
     state[0, 0] = 1
     den_total = 1
     for s in srcs:
-        probs = dict(s.per_roll.chunks)
-        probs[0] = 1 - s.per_roll.p_unsaved
-        w, den = _integer_weights(probs)
-        w0 = w.pop(0)
-        # `stay`: damage that leaves the model standing (row = new damage, col = old damage);
-        # `kill`: weight of removing the model from each damage level
-        stay = np.zeros((hp, hp), dtype=object)
-        kill = np.zeros(hp, dtype=object)
-        for d in range(hp):
-            stay[d, d] = w0
-            for c, x in w.items():
-                if d + c >= hp:
-                    kill[d] += x
-                else:
-                    stay[d + c, d] += x
+        w, den = _integer_weights(dict(s.per_roll.seqs))
+        # per wound size c: `stay` moves damage that leaves the model standing (row = new
+        # damage, col = old damage); `kill` is 1 where that wound removes the model
+        moves: dict[int, tuple[Any, Any]] = {}
+        for seq in w:
+            for c in seq:
+                if c not in moves:
+                    stay = np.zeros((hp, hp), dtype=object)
+                    kill = np.zeros(hp, dtype=object)
+                    for d in range(hp):
+                        if d + c >= hp:
+                            kill[d] = 1
+                        else:
+                            stay[d + c, d] = 1
+                    moves[c] = (stay, kill)
+        grow = max(len(seq) for seq in w)
+
         counts = {int(n): int(q) for n, q in s.count.items() if q}
         nmax = max(counts)
         mix = None
         cur = state
         for n in range(nmax + 1):
             if n:
-                used = cur.shape[1]
-                nxt = np.zeros((hp, used + 1), dtype=object)
-                nxt[:, :used] = stay.dot(cur)
-                nxt[0, 1:] += kill.dot(cur)
-                cur = nxt
+                cur = _roll_once(cur, w, moves, grow)
             if len(counts) > 1 and n in counts:
                 part = cur * (counts[n] * den ** (nmax - n))
                 if mix is None:
-                    mix = np.zeros((hp, state.shape[1] + nmax), dtype=object)
+                    mix = np.zeros((hp, state.shape[1] + nmax * grow), dtype=object)
                 mix[:, : part.shape[1]] += part
         if mix is not None:
             state, den_total = mix, den_total * den**nmax * sum(counts.values())
@@ -642,8 +732,8 @@ def resolve(scenario: Scenario, build: Build) -> AttackResult:
     hits = wounds = unsaved = Dist.point(0)
     for s in srcs:
         items = list(s.count.items())
-        hits = hits + binomial_mixture(items, s.per_roll.p_hit)
-        wounds = wounds + binomial_mixture(items, s.per_roll.p_wound)
-        unsaved = unsaved + binomial_mixture(items, s.per_roll.p_unsaved)
+        hits = hits + mixture(items, s.per_roll.hits)
+        wounds = wounds + mixture(items, s.per_roll.wounds)
+        unsaved = unsaved + mixture(items, s.per_roll.unsaved)
     cas = casualties(srcs, int(defender["health_points"]), scenario.defender.models)
     return AttackResult(hits, wounds, unsaved, cas, tuple(srcs))
