@@ -44,9 +44,14 @@ ATTACKER_FIELDS = (
     "agility",
 )
 DEFENDER_FIELDS = ("defensive_skill", "resilience", "health_points", "armour")
+# a shooting attack hits by the weapon's Aim, not by Offensive against Defensive Skill
+SHOOTER_FIELDS = ("models", "attacks", "aim", "strength", "armour_penetration")
+TARGET_FIELDS = ("resilience", "health_points", "armour")
+MODES = ("melee", "shooting")
 MAX_ROLLS = 2000  # exact distributions beyond this take too long to be useful
 INT_FIELDS = {
     "models",
+    "aim",
     "offensive_skill",
     "strength",
     "armour_penetration",
@@ -165,12 +170,17 @@ class Side:
 
 @dataclass(frozen=True, slots=True)
 class Scenario:
-    """Who attacks whom, and the named situations (`front-facing`, ...) that hold."""
+    """Who attacks whom, how (`melee` or `shooting`), and the situations that hold.
+
+    Conditions are names (`front-facing`, `first-round`, ...); the mode is one of them too,
+    so that a rule written for Shooting Attacks (Hard Target) holds only when shooting.
+    """
 
     attacker: Side
     defender: Side
     conditions: frozenset[str]
     source: str = "scenario"
+    mode: str = "melee"
 
 
 def load_scenario(path: Path | str) -> Scenario:
@@ -184,8 +194,16 @@ def scenario_from_dict(data: Any, source: str = "scenario") -> Scenario:
     """Check and convert a scenario mapping (`attacker`, `defender`, optional `conditions`)."""
     if not isinstance(data, dict):
         raise InputError(source, "a scenario is a mapping with 'attacker' and 'defender'")
+    mode = data.get("mode", "melee")
+    if mode not in MODES:
+        raise InputError(source, f"mode must be one of {', '.join(MODES)}", "mode")
+    fields = (
+        (("attacker", SHOOTER_FIELDS), ("defender", TARGET_FIELDS))
+        if mode == "shooting"
+        else (("attacker", ATTACKER_FIELDS), ("defender", DEFENDER_FIELDS))
+    )
     sides = {}
-    for name, required in (("attacker", ATTACKER_FIELDS), ("defender", DEFENDER_FIELDS)):
+    for name, required in fields:
         side = data.get(name)
         if not isinstance(side, dict):
             raise InputError(source, f"missing {name!r} mapping", name)
@@ -193,7 +211,9 @@ def scenario_from_dict(data: Any, source: str = "scenario") -> Scenario:
     conditions = data.get("conditions") or []
     if not isinstance(conditions, list) or not all(isinstance(c, str) for c in conditions):
         raise InputError(source, "'conditions' must be a list of names", "conditions")
-    return Scenario(sides["attacker"], sides["defender"], frozenset(conditions), source)
+    return Scenario(
+        sides["attacker"], sides["defender"], frozenset([*conditions, mode]), source, mode
+    )
 
 
 def _side(data: dict[str, Any], required: tuple[str, ...], source: str, name: str) -> Side:
@@ -414,21 +434,31 @@ def per_roll(
     attacker_effects: list[BoundEffect],
     defender_effects: list[BoundEffect],
     mw_amount: icepool.Die | None,
+    aim: int | None = None,
+    shooting_modifier: int = 0,
 ) -> tuple[PerRoll, dict[str, Any]]:
-    """Exact outcome of one attack roll against the defender, and the needed rolls."""
+    """Exact outcome of one attack roll against the defender, and the needed rolls.
+
+    With `aim` the to-hit roll is a shot: it needs the Aim with `shooting_modifier` and the
+    rules' modifiers, has no automatic natural 6, and a need above 6 is a 6 then a second roll.
+    """
     c = core()
     hp = int(defender["health_points"])
     # the attacker's own roll changes, and the defender's on rolls made against it
     own = [e for e in attacker_effects if e.get("applies_to") != "enemy"]
     against = [e for e in defender_effects if e.op != "roll" or e.get("applies_to") == "enemy"]
-    hit = _roll_rule(
-        "to-hit",
-        None
-        if auto_hit
-        else need_from_rows(c["to_hit"]["rows"], offensive_skill - defender["defensive_skill"]),
-        [*own, *against],
-        c["to_hit"],
-    )
+    if aim is not None:
+        hit = _roll_rule("to-hit", aim, [*own, *against], c["shooting"])
+        hit.modifier += shooting_modifier
+    else:
+        hit = _roll_rule(
+            "to-hit",
+            None
+            if auto_hit
+            else need_from_rows(c["to_hit"]["rows"], offensive_skill - defender["defensive_skill"]),
+            [*own, *against],
+            c["to_hit"],
+        )
     wound = _roll_rule(
         "to-wound",
         need_from_rows(c["to_wound"]["rows"], strength - defender["resilience"]),
@@ -512,6 +542,16 @@ def per_roll(
     hit_faces: list[tuple[int | None, Fraction]] = (
         [(None, Fraction(1))] if auto_hit else list(hit.faces())
     )
+    beyond = c["shooting"]["beyond_six"]
+    short = None if hit.need is None else hit.need - hit.modifier
+    if aim is not None and short is not None and short > 6:
+        # a 6, then a second roll; a face 0 stands for "a 6 whose second roll failed"
+        second = Fraction(7 - int(beyond[short]), 6) if short in beyond else Fraction(0)
+        hit.modifier, hit.natural_success = 0, 6
+        hit.need = 7  # only the natural 6 (as a first step) goes on
+        hit_faces = [(v, p) for v, p in hit_faces if v != 6]
+        hit_faces += [(6, p * second) for v, p in hit.faces() if v == 6]
+        hit_faces += [(0, p * (1 - second)) for v, p in hit.faces() if v == 6]
     for hv, hp_ in hit_faces:
         if not auto_hit and not hit.ok(hv):  # type: ignore[arg-type]
             add(hits, 0, hp_)
@@ -544,7 +584,7 @@ def per_roll(
 
     roll = PerRoll(vec(hits), vec(wounds), vec(unsaved), seqs)
     info = {
-        "to_hit": None if auto_hit else hit.need,
+        "to_hit": None if auto_hit else (short if aim is not None else hit.need),
         "to_wound": wound.need,
         "armour_save": save_rule(ap, set()).need,
         "special_save": min(
@@ -607,7 +647,7 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
         ap = as_int(ap, e.bindings, str(e.path), e.where())
         roll, info = per_roll(
             auto_hit=True,
-            offensive_skill=model["offensive_skill"],
+            offensive_skill=int(model.get("offensive_skill", 0)),
             strength=strength,
             ap=ap,
             defender=defender,
@@ -616,26 +656,33 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
             defender_effects=d_eff,
             mw_amount=mw(model_effects),
         )
-        step = int(e.get("step", model["agility"]))
+        step = int(e.get("step", model.get("agility", 0)))
         profile = {"strength": strength, "armour_penetration": ap, "step": step, **info}
         out.append(Source(e.rule, per_model(e.get("count"), e, "hits"), step, profile, roll))
 
     strike = [e for e in a_eff if e.op == "strike-at"]
     strike = [e for e in strike if e.get("overrides")] or strike
     stated = strike[-1].get("step") if strike else "agility"
-    step = int(weapon["agility"]) if stated == "agility" else int(stated)
+    step = int(weapon.get("agility", 0)) if stated == "agility" else int(stated)
+    shooting = scenario.mode == "shooting"
+    situations = core()["shooting"]["modifiers"]
+    shot_mod = sum(
+        int(v) for k, v in situations.items() if k in scenario.conditions and k not in ignored
+    )
     roll, info = per_roll(
         auto_hit=False,
-        offensive_skill=weapon["offensive_skill"],
+        offensive_skill=int(weapon.get("offensive_skill", 0)),
         strength=weapon["strength"],
         ap=weapon["armour_penetration"],
         defender=defender,
         attacker_effects=[x for x in a_eff if x.op != "hits"],
         defender_effects=d_eff,
         mw_amount=mw(a_eff),
+        aim=int(weapon["aim"]) if shooting else None,
+        shooting_modifier=shot_mod if shooting else 0,
     )
     profile = {
-        "offensive_skill": weapon["offensive_skill"],
+        "offensive_skill": weapon.get("offensive_skill"),
         "strength": weapon["strength"],
         "armour_penetration": weapon["armour_penetration"],
         "step": step,
