@@ -279,8 +279,8 @@ def test_battle_focus_a_natural_six_hits_twice(out: Path) -> None:
     assert both.wounds.mean() == F(2, 6) * F(1, 2) + F(1, 6) * (1 + F(1, 2))
 
 
-def shot(out: Path, att_rules=(), def_rules=(), conditions=(), aim: int = 4) -> Fraction:  # type: ignore[no-untyped-def]
-    """P(hit) of one shot at Aim `aim` (4 means 4+)."""
+def shot(out: Path, att_rules=(), def_rules=(), conditions=(), aim: int = 4, what="hits"):  # type: ignore[no-untyped-def]
+    """The mean hits (or `what`) of one shot at Aim `aim` (4 means 4+)."""
     data = {
         "mode": "shooting",
         "attacker": {
@@ -294,7 +294,7 @@ def shot(out: Path, att_rules=(), def_rules=(), conditions=(), aim: int = 4) -> 
         "defender": {"resilience": 3, "health_points": 1, "armour": 0, "rules": list(def_rules)},
         "conditions": list(conditions),
     }
-    return resolve(scenario_from_dict(data, "test"), Build(out)).hits.mean()
+    return getattr(resolve(scenario_from_dict(data, "test"), Build(out)), what).mean()
 
 
 def test_shooting_hits_by_aim_with_the_situations_modifiers(out: Path) -> None:
@@ -330,3 +330,27 @@ def test_close_combat_rules_leave_shooting_alone(out: Path) -> None:
     # Lightning Reflexes and Distracting speak of Close Combat Attacks
     assert shot(out, att_rules=["lightning-reflexes"]) == F(1, 2)
     assert shot(out, def_rules=["distracting"]) == F(1, 2)
+
+
+def test_aegis_against_only_what_its_bracket_names(out: Path) -> None:
+    flaming = ["aegis(4+, against Flaming Attacks)"]
+    # hit 1/2, wound 1/2, no armour; the Aegis 4+ saves half, only against Flaming Attacks
+    assert unsaved(out, def_rules=flaming) == F(1, 4)
+    assert unsaved(out, att_rules=["flaming-attacks"], def_rules=flaming) == F(1, 4) * F(1, 2)
+    shooting = ["aegis(4+, against Shooting Attacks)"]
+    assert unsaved(out, def_rules=shooting) == F(1, 4)
+    assert shot(out, def_rules=shooting, what="unsaved_wounds") == F(1, 4) * F(1, 2)
+    assert shot(out, def_rules=["aegis(4+)"], what="unsaved_wounds") == F(1, 4) * F(1, 2)
+
+
+def test_fortitude_not_against_lethal_strike_sixes_or_flaming_attacks(out: Path) -> None:
+    fort = rule(out, "fortitude")
+    assert [e["op"] for e in fort["effects"]] == ["special-save"]
+    # Fortitude 4+ against Flaming Attacks: no save at all, counted once
+    assert unsaved(out, att_rules=["flaming-attacks"], def_rules=["fortitude(4+)"]) == F(1, 4)
+    # against Lethal Strike: the natural 6 to wound (1/3 of the wounds) is never saved
+    p = unsaved(out, att_rules=["lethal-strike"], def_rules=["fortitude(4+)"])
+    assert p == F(1, 2) * (F(1, 6) + F(2, 6) * F(1, 2))
+    # an Aegis is still taken against the Lethal Strike six
+    p = unsaved(out, att_rules=["lethal-strike"], def_rules=["aegis(4+)"])
+    assert p == F(1, 4) * F(1, 2)

@@ -19,6 +19,7 @@ count, casualties are capped at it (the unit is gone; later wounds land nowhere)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -34,6 +35,7 @@ from pipeline.files import read_yaml
 from pipeline.interpret.core import core, need_from_rows
 from pipeline.interpret.dice import parse
 from pipeline.interpret.rules import BoundEffect, Build, as_int, parse_ref
+from pipeline.slug import slugify
 
 ATTACKER_FIELDS = (
     "models",
@@ -415,6 +417,28 @@ def _roll_rule(
     return rule
 
 
+AGAINST_MODES = {
+    "shooting-attacks": "shooting",
+    "ranged-attacks": "shooting",
+    "close-combat-attacks": "melee",
+    "melee-attacks": "melee",
+}
+
+
+def _save_against(e: BoundEffect, attacker_has: Collection[str]) -> bool:
+    """Whether a special save holds against this attack: `Aegis (4+, against Flaming Attacks)`
+    only against an attacker with that rule, `against Shooting Attacks` only when shooting."""
+    against = e.get("against")
+    if against is None:
+        return True
+    text = str(e.bindings.get(str(against), against)).strip()
+    if text == against and re.fullmatch(r"[A-Z]", text):
+        return True  # the parameter was not given: no restriction
+    name = re.sub(r"^against\s+", "", text, flags=re.I)
+    what = slugify(name, fallback="")
+    return AGAINST_MODES.get(what, what) in attacker_has
+
+
 def _naturals(effects: Iterable[BoundEffect], roll: str) -> list[BoundEffect]:
     return [e for e in effects if e.op == "on-natural" and e.get("roll") == roll]
 
@@ -436,6 +460,7 @@ def per_roll(
     mw_amount: icepool.Die | None,
     aim: int | None = None,
     shooting_modifier: int = 0,
+    attacker_has: Collection[str] = (),
 ) -> tuple[PerRoll, dict[str, Any]]:
     """Exact outcome of one attack roll against the defender, and the needed rolls.
 
@@ -481,7 +506,7 @@ def per_roll(
         if denied & {"special", "all"}:
             return Fraction(1)
         for e in specials:
-            if e.get("kind") in denied:
+            if e.get("kind") in denied or not _save_against(e, attacker_has):
                 continue
             need = as_int(e.get("value"), e.bindings, str(e.path), e.where())
             kind = e.get("kind")
@@ -655,6 +680,7 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
             + [x for x in a_eff if x.op == "roll"],
             defender_effects=d_eff,
             mw_amount=mw(model_effects),
+            attacker_has=a_ids | att_cond,
         )
         step = int(e.get("step", model.get("agility", 0)))
         profile = {"strength": strength, "armour_penetration": ap, "step": step, **info}
@@ -680,6 +706,7 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
         mw_amount=mw(a_eff),
         aim=int(weapon["aim"]) if shooting else None,
         shooting_modifier=shot_mod if shooting else 0,
+        attacker_has=a_ids | att_cond,
     )
     profile = {
         "offensive_skill": weapon.get("offensive_skill"),
