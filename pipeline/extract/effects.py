@@ -263,6 +263,8 @@ def _matches(
             a, b = q.span
             if q.type != "modifier" or not offset <= a < offset + len(sentence):
                 continue
+            if not sentence[a - offset : b - offset].strip():
+                continue  # inside a blanked example
             if _depth_at(sentence, a - offset) > 0 or q.characteristic not in data.characteristics:
                 continue
             item = {**groups, "value": str(q.value), "char": data.characteristics[q.characteristic]}
