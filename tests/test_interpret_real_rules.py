@@ -129,7 +129,7 @@ def test_spear_counts_its_ap_once_and_its_agility_only_when_not_charging(out: Pa
     assert charging["step"] == 3  # "provided their unit is not Charging"
     effects = rule(out, "spear")["effects"]
     agi = next(e for e in effects if e.get("characteristic") == "agility")
-    assert set(agi["when"].split(" & ")) == {"first-round", "not-charging"}
+    assert set(agi["when"].split(" & ")) == {"first-round", "not-charging", "melee"}
 
 
 def test_lance_only_charging_and_in_the_front(out: Path) -> None:
@@ -260,3 +260,97 @@ def test_a_grant_of_no_rule_is_flagged_and_never_breaks_attack(tmp_path: Path) -
     assert halberd["texts"]["en"]["text"][a:b] == "Unheard Of"
     p = unsaved(tmp_path / "out", att_rules=["halberd"])
     assert p == F(1, 2) * F(2, 3)  # S 4 vs R 3: 3+; the unknown grant does nothing
+
+
+def test_battle_focus_a_natural_six_hits_twice(out: Path) -> None:
+    bf = rule(out, "battle-focus")
+    assert [(e["op"], e["effect"]) for e in bf["effects"]] == [("on-natural", "extra-hit")]
+    res = resolve(scenario(att_rules=["battle-focus"]), Build(out))
+    # to hit 4+: a 4 or 5 is one hit (2/6), a 6 two hits (1/6)
+    assert res.hits.items() == [(0, F(1, 2)), (1, F(1, 3)), (2, F(1, 6))]
+    # every hit wounds on 4+ on its own: P(2 wounds) = 1/6 * 1/4
+    assert res.wounds.mean() == (F(2, 6) + 2 * F(1, 6)) * F(1, 2)
+    assert dict(res.wounds.items())[2] == F(1, 6) * F(1, 4)
+    # two Health Points: only a 6 to hit with both its hits wounding removes the model
+    res = resolve(scenario(att_rules=["battle-focus"], defender={"health_points": 2}), Build(out))
+    assert res.casualties.mean() == F(1, 6) * F(1, 2) * F(1, 2)
+    # with Poison Attacks the natural 6 wounds at once; its extra hit rolls to wound (4+)
+    both = resolve(scenario(att_rules=["battle-focus", "poison-attacks"]), Build(out))
+    assert both.wounds.mean() == F(2, 6) * F(1, 2) + F(1, 6) * (1 + F(1, 2))
+
+
+def shot(out: Path, att_rules=(), def_rules=(), conditions=(), aim: int = 4, what="hits"):  # type: ignore[no-untyped-def]
+    """The mean hits (or `what`) of one shot at Aim `aim` (4 means 4+)."""
+    data = {
+        "mode": "shooting",
+        "attacker": {
+            "models": 1,
+            "attacks": 1,
+            "aim": aim,
+            "strength": 3,
+            "armour_penetration": 0,
+            "rules": list(att_rules),
+        },
+        "defender": {"resilience": 3, "health_points": 1, "armour": 0, "rules": list(def_rules)},
+        "conditions": list(conditions),
+    }
+    return getattr(resolve(scenario_from_dict(data, "test"), Build(out)), what).mean()
+
+
+def test_shooting_hits_by_aim_with_the_situations_modifiers(out: Path) -> None:
+    assert shot(out) == F(1, 2)  # Aim 4+, no Offensive or Defensive Skill in play
+    assert shot(out, aim=3) == F(2, 3)
+    assert shot(out, conditions=["long-range"]) == F(1, 3)  # -1: 5+
+    assert shot(out, conditions=["long-range", "moving-and-shooting"]) == F(1, 6)  # 6+
+    assert shot(out, conditions=["stand-and-shoot"]) == F(1, 3)
+    assert shot(out, conditions=["soft-cover"]) == F(1, 3)
+    assert shot(out, conditions=["hard-cover"]) == F(1, 6)  # -2: 6+
+    # 8+: a 6, then 5+ on a second roll
+    assert shot(out, conditions=["hard-cover", "long-range", "moving-and-shooting"]) == F(1, 6) * F(
+        1, 3
+    )
+    # Hard Target holds against shots: -1
+    assert shot(out, def_rules=["hard-target"]) == F(1, 3)
+    # 9+: a 6 then a 6; 10+ cannot hit
+    four = ["hard-cover", "long-range", "moving-and-shooting"]
+    assert shot(out, def_rules=["hard-target"], conditions=four) == F(1, 36)
+    assert shot(out, def_rules=["hard-target"], conditions=[*four, "stand-and-shoot"]) == 0
+
+
+def test_accurate_and_quick_to_fire_drop_their_own_modifier_only(out: Path) -> None:
+    assert shot(out, att_rules=["accurate"], conditions=["long-range"]) == F(1, 2)
+    both = ["long-range", "moving-and-shooting"]
+    assert shot(out, att_rules=["accurate"], conditions=both) == F(1, 3)
+    assert shot(out, att_rules=["quick-to-fire"], conditions=both) == F(1, 3)
+    assert shot(out, att_rules=["accurate", "quick-to-fire"], conditions=both) == F(1, 2)
+    assert shot(out, att_rules=["quick-to-fire"], conditions=["hard-cover"]) == F(1, 6)
+
+
+def test_close_combat_rules_leave_shooting_alone(out: Path) -> None:
+    # Lightning Reflexes and Distracting speak of Close Combat Attacks
+    assert shot(out, att_rules=["lightning-reflexes"]) == F(1, 2)
+    assert shot(out, def_rules=["distracting"]) == F(1, 2)
+
+
+def test_aegis_against_only_what_its_bracket_names(out: Path) -> None:
+    flaming = ["aegis(4+, against Flaming Attacks)"]
+    # hit 1/2, wound 1/2, no armour; the Aegis 4+ saves half, only against Flaming Attacks
+    assert unsaved(out, def_rules=flaming) == F(1, 4)
+    assert unsaved(out, att_rules=["flaming-attacks"], def_rules=flaming) == F(1, 4) * F(1, 2)
+    shooting = ["aegis(4+, against Shooting Attacks)"]
+    assert unsaved(out, def_rules=shooting) == F(1, 4)
+    assert shot(out, def_rules=shooting, what="unsaved_wounds") == F(1, 4) * F(1, 2)
+    assert shot(out, def_rules=["aegis(4+)"], what="unsaved_wounds") == F(1, 4) * F(1, 2)
+
+
+def test_fortitude_not_against_lethal_strike_sixes_or_flaming_attacks(out: Path) -> None:
+    fort = rule(out, "fortitude")
+    assert [e["op"] for e in fort["effects"]] == ["special-save"]
+    # Fortitude 4+ against Flaming Attacks: no save at all, counted once
+    assert unsaved(out, att_rules=["flaming-attacks"], def_rules=["fortitude(4+)"]) == F(1, 4)
+    # against Lethal Strike: the natural 6 to wound (1/3 of the wounds) is never saved
+    p = unsaved(out, att_rules=["lethal-strike"], def_rules=["fortitude(4+)"])
+    assert p == F(1, 2) * (F(1, 6) + F(2, 6) * F(1, 2))
+    # an Aegis is still taken against the Lethal Strike six
+    p = unsaved(out, att_rules=["lethal-strike"], def_rules=["aegis(4+)"])
+    assert p == F(1, 4) * F(1, 2)

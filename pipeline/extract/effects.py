@@ -335,6 +335,8 @@ def _matches(
             a, b = q.span
             if q.type != "modifier" or not offset <= a < offset + len(sentence):
                 continue
+            if not sentence[a - offset : b - offset].strip():
+                continue  # inside a blanked example
             if _depth_at(sentence, a - offset) > 0 or q.characteristic not in data.characteristics:
                 continue
             item = {**groups, "value": str(q.value), "char": data.characteristics[q.characteristic]}
@@ -419,7 +421,12 @@ def _attach(
         targets = [i for i in targets if origin[i][0] == si]
     elif scope == "previous":
         targets = [i for i in targets if origin[i][0] <= si][-1:]
+    named = {w for _, w in data.conditions}
     for i in targets:
         for key, val in values.items():
-            if key == "when" or key not in effects[i]:
+            old = effects[i].get(key)
+            if key == "when" and old and old != val and set(str(old).split(" & ")) <= named:
+                # a named situation of the sentence (melee, charging) still holds
+                effects[i][key] = f"{old} & {val}"
+            elif key == "when" or key not in effects[i]:
                 effects[i][key] = val

@@ -19,6 +19,7 @@ count, casualties are capped at it (the unit is gone; later wounds land nowhere)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -34,6 +35,7 @@ from pipeline.files import read_yaml
 from pipeline.interpret.core import core, need_from_rows
 from pipeline.interpret.dice import parse
 from pipeline.interpret.rules import BoundEffect, Build, as_int, parse_ref
+from pipeline.slug import slugify
 
 ATTACKER_FIELDS = (
     "models",
@@ -44,9 +46,14 @@ ATTACKER_FIELDS = (
     "agility",
 )
 DEFENDER_FIELDS = ("defensive_skill", "resilience", "health_points", "armour")
+# a shooting attack hits by the weapon's Aim, not by Offensive against Defensive Skill
+SHOOTER_FIELDS = ("models", "attacks", "aim", "strength", "armour_penetration")
+TARGET_FIELDS = ("resilience", "health_points", "armour")
+MODES = ("melee", "shooting")
 MAX_ROLLS = 2000  # exact distributions beyond this take too long to be useful
 INT_FIELDS = {
     "models",
+    "aim",
     "offensive_skill",
     "strength",
     "armour_penetration",
@@ -127,6 +134,28 @@ def binomial_mixture(count: Iterable[tuple[int, int]], p: Fraction) -> Dist:
     return Dist(tuple(out), total_w * den**nmax)
 
 
+def mixture(count: Iterable[tuple[int, int]], per: tuple[Fraction, ...]) -> Dist:
+    """The sum of `n` independent per-roll counts distributed as `per`, `n` drawn from `count`."""
+    if len(per) <= 2:
+        return binomial_mixture(count, per[1] if len(per) == 2 else Fraction(0))
+    w, den = _integer_weights(dict(enumerate(per)))
+    one = Dist(tuple(w.get(i, 0) for i in range(len(per))), den)
+    pairs = sorted((int(n), int(q)) for n, q in count if q)
+    total_w = sum(q for _, q in pairs)
+    nmax = pairs[-1][0]
+    out = [0] * ((len(per) - 1) * nmax + 1)
+    cur = Dist.point(0)
+    for n in range(nmax + 1):
+        if n:
+            cur = cur + one
+        for m, q in pairs:
+            if m == n:
+                scale = q * den ** (nmax - n)
+                for i, x in enumerate(cur.weights):
+                    out[i] += scale * x
+    return Dist(tuple(out), total_w * den**nmax)
+
+
 # --- scenario ---------------------------------------------------------------------------------
 
 
@@ -143,12 +172,17 @@ class Side:
 
 @dataclass(frozen=True, slots=True)
 class Scenario:
-    """Who attacks whom, and the named situations (`front-facing`, ...) that hold."""
+    """Who attacks whom, how (`melee` or `shooting`), and the situations that hold.
+
+    Conditions are names (`front-facing`, `first-round`, ...); the mode is one of them too,
+    so that a rule written for Shooting Attacks (Hard Target) holds only when shooting.
+    """
 
     attacker: Side
     defender: Side
     conditions: frozenset[str]
     source: str = "scenario"
+    mode: str = "melee"
 
 
 def load_scenario(path: Path | str) -> Scenario:
@@ -162,8 +196,16 @@ def scenario_from_dict(data: Any, source: str = "scenario") -> Scenario:
     """Check and convert a scenario mapping (`attacker`, `defender`, optional `conditions`)."""
     if not isinstance(data, dict):
         raise InputError(source, "a scenario is a mapping with 'attacker' and 'defender'")
+    mode = data.get("mode", "melee")
+    if mode not in MODES:
+        raise InputError(source, f"mode must be one of {', '.join(MODES)}", "mode")
+    fields = (
+        (("attacker", SHOOTER_FIELDS), ("defender", TARGET_FIELDS))
+        if mode == "shooting"
+        else (("attacker", ATTACKER_FIELDS), ("defender", DEFENDER_FIELDS))
+    )
     sides = {}
-    for name, required in (("attacker", ATTACKER_FIELDS), ("defender", DEFENDER_FIELDS)):
+    for name, required in fields:
         side = data.get(name)
         if not isinstance(side, dict):
             raise InputError(source, f"missing {name!r} mapping", name)
@@ -171,7 +213,9 @@ def scenario_from_dict(data: Any, source: str = "scenario") -> Scenario:
     conditions = data.get("conditions") or []
     if not isinstance(conditions, list) or not all(isinstance(c, str) for c in conditions):
         raise InputError(source, "'conditions' must be a list of names", "conditions")
-    return Scenario(sides["attacker"], sides["defender"], frozenset(conditions), source)
+    return Scenario(
+        sides["attacker"], sides["defender"], frozenset([*conditions, mode]), source, mode
+    )
 
 
 def _side(data: dict[str, Any], required: tuple[str, ...], source: str, name: str) -> Side:
@@ -208,15 +252,29 @@ def _side(data: dict[str, Any], required: tuple[str, ...], source: str, name: st
 
 @dataclass(frozen=True, slots=True)
 class PerRoll:
-    """What one attack roll (or automatic hit) leads to, exactly."""
+    """What one attack roll (or automatic hit) leads to, exactly.
 
-    p_hit: Fraction
-    p_wound: Fraction
-    chunks: Mapping[int, Fraction]  # P(unsaved wound worth c wounds), c >= 1
+    A roll can cause more than one hit (Battle Focus), so each count is a distribution per
+    roll (index = count), and `seqs` gives the unsaved wounds of one roll in order: a tuple of
+    their sizes `c` (Multiple Wounds capped at Health Points), `()` for none.
+    """
+
+    hits: tuple[Fraction, ...]
+    wounds: tuple[Fraction, ...]
+    unsaved: tuple[Fraction, ...]
+    seqs: Mapping[tuple[int, ...], Fraction]
+
+    @property
+    def p_hit(self) -> Fraction:
+        return 1 - self.hits[0]
+
+    @property
+    def p_wound(self) -> Fraction:
+        return 1 - self.wounds[0]
 
     @property
     def p_unsaved(self) -> Fraction:
-        return sum(self.chunks.values(), start=Fraction(0))
+        return 1 - self.unsaved[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,6 +417,28 @@ def _roll_rule(
     return rule
 
 
+AGAINST_MODES = {
+    "shooting-attacks": "shooting",
+    "ranged-attacks": "shooting",
+    "close-combat-attacks": "melee",
+    "melee-attacks": "melee",
+}
+
+
+def _save_against(e: BoundEffect, attacker_has: Collection[str]) -> bool:
+    """Whether a special save holds against this attack: `Aegis (4+, against Flaming Attacks)`
+    only against an attacker with that rule, `against Shooting Attacks` only when shooting."""
+    against = e.get("against")
+    if against is None:
+        return True
+    text = str(e.bindings.get(str(against), against)).strip()
+    if text == against and re.fullmatch(r"[A-Z]", text):
+        return True  # the parameter was not given: no restriction
+    name = re.sub(r"^against\s+", "", text, flags=re.I)
+    what = slugify(name, fallback="")
+    return AGAINST_MODES.get(what, what) in attacker_has
+
+
 def _naturals(effects: Iterable[BoundEffect], roll: str) -> list[BoundEffect]:
     return [e for e in effects if e.op == "on-natural" and e.get("roll") == roll]
 
@@ -378,21 +458,32 @@ def per_roll(
     attacker_effects: list[BoundEffect],
     defender_effects: list[BoundEffect],
     mw_amount: icepool.Die | None,
+    aim: int | None = None,
+    shooting_modifier: int = 0,
+    attacker_has: Collection[str] = (),
 ) -> tuple[PerRoll, dict[str, Any]]:
-    """Exact outcome of one attack roll against the defender, and the needed rolls."""
+    """Exact outcome of one attack roll against the defender, and the needed rolls.
+
+    With `aim` the to-hit roll is a shot: it needs the Aim with `shooting_modifier` and the
+    rules' modifiers, has no automatic natural 6, and a need above 6 is a 6 then a second roll.
+    """
     c = core()
     hp = int(defender["health_points"])
     # the attacker's own roll changes, and the defender's on rolls made against it
     own = [e for e in attacker_effects if e.get("applies_to") != "enemy"]
     against = [e for e in defender_effects if e.op != "roll" or e.get("applies_to") == "enemy"]
-    hit = _roll_rule(
-        "to-hit",
-        None
-        if auto_hit
-        else need_from_rows(c["to_hit"]["rows"], offensive_skill - defender["defensive_skill"]),
-        [*own, *against],
-        c["to_hit"],
-    )
+    if aim is not None:
+        hit = _roll_rule("to-hit", aim, [*own, *against], c["shooting"])
+        hit.modifier += shooting_modifier
+    else:
+        hit = _roll_rule(
+            "to-hit",
+            None
+            if auto_hit
+            else need_from_rows(c["to_hit"]["rows"], offensive_skill - defender["defensive_skill"]),
+            [*own, *against],
+            c["to_hit"],
+        )
     wound = _roll_rule(
         "to-wound",
         need_from_rows(c["to_wound"]["rows"], strength - defender["resilience"]),
@@ -415,7 +506,7 @@ def per_roll(
         if denied & {"special", "all"}:
             return Fraction(1)
         for e in specials:
-            if e.get("kind") in denied:
+            if e.get("kind") in denied or not _save_against(e, attacker_has):
                 continue
             need = as_int(e.get("value"), e.bindings, str(e.path), e.where())
             kind = e.get("kind")
@@ -439,26 +530,19 @@ def per_roll(
             acc[cv] = acc.get(cv, Fraction(0)) + Fraction(q, den)
         chunk = sorted(acc.items())
 
-    p_hit = p_wound = Fraction(0)
-    chunks: dict[int, Fraction] = {}
-    hit_faces: list[tuple[int | None, Fraction]] = (
-        [(None, Fraction(1))] if auto_hit else list(hit.faces())
-    )
     wound_faces = wound.faces()
-    for hv, hp_ in hit_faces:
-        if not auto_hit and not hit.ok(hv):  # type: ignore[arg-type]
-            continue
-        p_hit += hp_
-        hit_nats = [e for e in nat_hit if _matches(e, hv)]
+
+    def one_hit(hit_nats: list[BoundEffect]) -> list[tuple[int, int, Fraction]]:
+        """(wounded, size of the unsaved wound or 0, probability) of one hit."""
         auto_wound = any(e.get("effect") == "auto-wound" for e in hit_nats)
         wfaces: list[tuple[int | None, Fraction]] = (
             [(None, Fraction(1))] if auto_wound else list(wound_faces)
         )
+        out: list[tuple[int, int, Fraction]] = []
         for wv, wp in wfaces:
             if not auto_wound and not wound.ok(wv):  # type: ignore[arg-type]
+                out.append((0, 0, wp))
                 continue
-            p = hp_ * wp
-            p_wound += p
             ap_now, denied = ap, set()
             for e in [*hit_nats, *(x for x in nat_wound if _matches(x, wv))]:
                 if e.get("effect") == "set-ap":
@@ -466,11 +550,66 @@ def per_roll(
                 elif e.get("effect") == "deny-save":
                     denied.add(str(e.get("save")))
             fail = (1 - save_rule(ap_now, denied).p()) * special_fail(denied)
-            if fail:
-                for cv, cp in chunk:
-                    chunks[cv] = chunks.get(cv, Fraction(0)) + p * fail * cp
+            out.append((1, 0, wp * (1 - fail)))
+            out.extend((1, cv, wp * fail * cp) for cv, cp in chunk)
+        return out
+
+    plain_hit = one_hit([])
+    hits: dict[int, Fraction] = {}
+    wounds: dict[int, Fraction] = {}
+    unsaved: dict[int, Fraction] = {}
+    seqs: dict[tuple[int, ...], Fraction] = {}
+
+    def add(table: dict[Any, Fraction], key: Any, p: Fraction) -> None:
+        if p:
+            table[key] = table.get(key, Fraction(0)) + p
+
+    hit_faces: list[tuple[int | None, Fraction]] = (
+        [(None, Fraction(1))] if auto_hit else list(hit.faces())
+    )
+    beyond = c["shooting"]["beyond_six"]
+    short = None if hit.need is None else hit.need - hit.modifier
+    if aim is not None and short is not None and short > 6:
+        # a 6, then a second roll; a face 0 stands for "a 6 whose second roll failed"
+        second = Fraction(7 - int(beyond[short]), 6) if short in beyond else Fraction(0)
+        hit.modifier, hit.natural_success = 0, 6
+        hit.need = 7  # only the natural 6 (as a first step) goes on
+        hit_faces = [(v, p) for v, p in hit_faces if v != 6]
+        hit_faces += [(6, p * second) for v, p in hit.faces() if v == 6]
+        hit_faces += [(0, p * (1 - second)) for v, p in hit.faces() if v == 6]
+    for hv, hp_ in hit_faces:
+        if not auto_hit and not hit.ok(hv):  # type: ignore[arg-type]
+            add(hits, 0, hp_)
+            add(wounds, 0, hp_)
+            add(unsaved, 0, hp_)
+            add(seqs, (), hp_)
+            continue
+        hit_nats = [e for e in nat_hit if _matches(e, hv)]
+        # an extra hit (Battle Focus) is a hit of its own, without the natural roll's effects
+        extra = sum(
+            as_int(e.get("hits", 1), e.bindings, str(e.path), e.where())
+            for e in hit_nats
+            if e.get("effect") == "extra-hit"
+        )
+        joint: dict[tuple[int, tuple[int, ...]], Fraction] = {(0, ()): hp_}
+        for outcomes in [one_hit(hit_nats), *([plain_hit] * extra)]:
+            nxt: dict[tuple[int, tuple[int, ...]], Fraction] = {}
+            for (w, seq), p in joint.items():
+                for dw, size, q in outcomes:
+                    add(nxt, (w + dw, (*seq, size) if size else seq), p * q)
+            joint = nxt
+        add(hits, 1 + extra, hp_)
+        for (w, seq), p in joint.items():
+            add(wounds, w, p)
+            add(unsaved, len(seq), p)
+            add(seqs, seq, p)
+
+    def vec(table: dict[int, Fraction]) -> tuple[Fraction, ...]:
+        return tuple(table.get(i, Fraction(0)) for i in range(max(table, default=0) + 1))
+
+    roll = PerRoll(vec(hits), vec(wounds), vec(unsaved), seqs)
     info = {
-        "to_hit": None if auto_hit else hit.need,
+        "to_hit": None if auto_hit else (short if aim is not None else hit.need),
         "to_wound": wound.need,
         "armour_save": save_rule(ap, set()).need,
         "special_save": min(
@@ -478,7 +617,7 @@ def per_roll(
             default=None,
         ),
     }
-    return PerRoll(p_hit, p_wound, chunks), info
+    return roll, info
 
 
 def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, int]]:
@@ -533,7 +672,7 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
         ap = as_int(ap, e.bindings, str(e.path), e.where())
         roll, info = per_roll(
             auto_hit=True,
-            offensive_skill=model["offensive_skill"],
+            offensive_skill=int(model.get("offensive_skill", 0)),
             strength=strength,
             ap=ap,
             defender=defender,
@@ -541,27 +680,36 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
             + [x for x in a_eff if x.op == "roll"],
             defender_effects=d_eff,
             mw_amount=mw(model_effects),
+            attacker_has=a_ids | att_cond,
         )
-        step = int(e.get("step", model["agility"]))
+        step = int(e.get("step", model.get("agility", 0)))
         profile = {"strength": strength, "armour_penetration": ap, "step": step, **info}
         out.append(Source(e.rule, per_model(e.get("count"), e, "hits"), step, profile, roll))
 
     strike = [e for e in a_eff if e.op == "strike-at"]
     strike = [e for e in strike if e.get("overrides")] or strike
     stated = strike[-1].get("step") if strike else "agility"
-    step = int(weapon["agility"]) if stated == "agility" else int(stated)
+    step = int(weapon.get("agility", 0)) if stated == "agility" else int(stated)
+    shooting = scenario.mode == "shooting"
+    situations = core()["shooting"]["modifiers"]
+    shot_mod = sum(
+        int(v) for k, v in situations.items() if k in scenario.conditions and k not in ignored
+    )
     roll, info = per_roll(
         auto_hit=False,
-        offensive_skill=weapon["offensive_skill"],
+        offensive_skill=int(weapon.get("offensive_skill", 0)),
         strength=weapon["strength"],
         ap=weapon["armour_penetration"],
         defender=defender,
         attacker_effects=[x for x in a_eff if x.op != "hits"],
         defender_effects=d_eff,
         mw_amount=mw(a_eff),
+        aim=int(weapon["aim"]) if shooting else None,
+        shooting_modifier=shot_mod if shooting else 0,
+        attacker_has=a_ids | att_cond,
     )
     profile = {
-        "offensive_skill": weapon["offensive_skill"],
+        "offensive_skill": weapon.get("offensive_skill"),
         "strength": weapon["strength"],
         "armour_penetration": weapon["armour_penetration"],
         "step": step,
@@ -586,47 +734,63 @@ def _integer_weights(probs: Mapping[int, Fraction]) -> tuple[dict[int, int], int
     return {k: int(p * den) for k, p in probs.items()}, den
 
 
+def _roll_once(
+    cur: Any, w: Mapping[tuple[int, ...], int], moves: Mapping[int, tuple[Any, Any]], grow: int
+) -> Any:
+    """The chain's state after one more roll: each sequence of unsaved wounds, in order."""
+    hp = cur.shape[0]
+    out = np.zeros((hp, cur.shape[1] + grow), dtype=object)
+    for seq, x in w.items():
+        part = cur
+        for c in seq:
+            stay, kill = moves[c]
+            nxt = np.zeros((hp, part.shape[1] + 1), dtype=object)
+            nxt[:, : part.shape[1]] = stay.dot(part)
+            nxt[0, 1:] += kill.dot(part)
+            part = nxt
+        out[:, : part.shape[1]] += part * x
+    return out
+
+
 def casualties(srcs: list[Source], hp: int, models: int | None) -> Dist:
     """Models removed, by the Markov chain described in the module docstring."""
     if hp == 1:  # every unsaved wound removes a model
         total = Dist.point(0)
         for s in srcs:
-            total = total + binomial_mixture(s.count.items(), s.per_roll.p_unsaved)
+            total = total + mixture(s.count.items(), s.per_roll.unsaved)
         return total.capped(models)
     state = np.zeros((hp, 1), dtype=object)  # rows: damage on the front model; cols: kills
     state[0, 0] = 1
     den_total = 1
     for s in srcs:
-        probs = dict(s.per_roll.chunks)
-        probs[0] = 1 - s.per_roll.p_unsaved
-        w, den = _integer_weights(probs)
-        w0 = w.pop(0)
-        # `stay`: damage that leaves the model standing (row = new damage, col = old damage);
-        # `kill`: weight of removing the model from each damage level
-        stay = np.zeros((hp, hp), dtype=object)
-        kill = np.zeros(hp, dtype=object)
-        for d in range(hp):
-            stay[d, d] = w0
-            for c, x in w.items():
-                if d + c >= hp:
-                    kill[d] += x
-                else:
-                    stay[d + c, d] += x
+        w, den = _integer_weights(dict(s.per_roll.seqs))
+        # per wound size c: `stay` moves damage that leaves the model standing (row = new
+        # damage, col = old damage); `kill` is 1 where that wound removes the model
+        moves: dict[int, tuple[Any, Any]] = {}
+        for seq in w:
+            for c in seq:
+                if c not in moves:
+                    stay = np.zeros((hp, hp), dtype=object)
+                    kill = np.zeros(hp, dtype=object)
+                    for d in range(hp):
+                        if d + c >= hp:
+                            kill[d] = 1
+                        else:
+                            stay[d + c, d] = 1
+                    moves[c] = (stay, kill)
+        grow = max(len(seq) for seq in w)
+
         counts = {int(n): int(q) for n, q in s.count.items() if q}
         nmax = max(counts)
         mix = None
         cur = state
         for n in range(nmax + 1):
             if n:
-                used = cur.shape[1]
-                nxt = np.zeros((hp, used + 1), dtype=object)
-                nxt[:, :used] = stay.dot(cur)
-                nxt[0, 1:] += kill.dot(cur)
-                cur = nxt
+                cur = _roll_once(cur, w, moves, grow)
             if len(counts) > 1 and n in counts:
                 part = cur * (counts[n] * den ** (nmax - n))
                 if mix is None:
-                    mix = np.zeros((hp, state.shape[1] + nmax), dtype=object)
+                    mix = np.zeros((hp, state.shape[1] + nmax * grow), dtype=object)
                 mix[:, : part.shape[1]] += part
         if mix is not None:
             state, den_total = mix, den_total * den**nmax * sum(counts.values())
@@ -642,8 +806,8 @@ def resolve(scenario: Scenario, build: Build) -> AttackResult:
     hits = wounds = unsaved = Dist.point(0)
     for s in srcs:
         items = list(s.count.items())
-        hits = hits + binomial_mixture(items, s.per_roll.p_hit)
-        wounds = wounds + binomial_mixture(items, s.per_roll.p_wound)
-        unsaved = unsaved + binomial_mixture(items, s.per_roll.p_unsaved)
+        hits = hits + mixture(items, s.per_roll.hits)
+        wounds = wounds + mixture(items, s.per_roll.wounds)
+        unsaved = unsaved + mixture(items, s.per_roll.unsaved)
     cas = casualties(srcs, int(defender["health_points"]), scenario.defender.models)
     return AttackResult(hits, wounds, unsaved, cas, tuple(srcs))

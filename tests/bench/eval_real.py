@@ -77,6 +77,29 @@ def case(
     }
 
 
+def shot(
+    name: str,
+    expected: F,
+    att: list[str],
+    dfd: list[str] = (),  # type: ignore[assignment]
+    *,
+    conditions: list[str] = (),  # type: ignore[assignment]
+) -> dict[str, Any]:
+    """A shooting case: one shot at Aim 4+, Strength 3, against Resilience 3; measures hits."""
+    return {
+        "name": name,
+        "measure": "hits",
+        "expected": expected,
+        "scenario": {
+            "mode": "shooting",
+            "attacker": {"models": 1, "attacks": 1, "aim": 4, "strength": 3,
+                         "armour_penetration": 0, "rules": att},
+            "defender": {"resilience": 3, "health_points": 1, "armour": 0, "rules": list(dfd)},
+            "conditions": list(conditions),
+        },
+    }  # fmt: skip
+
+
 CASES = [
     # S 5 (2+), AP 2 vs Armour 3: save 6+
     case("great weapon", "unsaved", F(1, 2) * F(5, 6) * F(5, 6), ["great-weapon"],
@@ -110,6 +133,22 @@ CASES = [
     case("hatred, later rounds", "hits", F(1, 2), ["hatred"]),
     case("poison attacks", "wounds", F(1, 6) + F(2, 6) * F(1, 2), ["poison-attacks"]),
     case("distracting defender", "hits", F(1, 3), [], ["distracting"]),
+    # a natural 6 to hit is two hits: 2/6 + 2 * 1/6
+    case("battle focus", "hits", F(2, 3), ["battle-focus"]),
+    # Fortitude cannot be taken against Flaming Attacks
+    case("flaming attacks vs fortitude", "unsaved", F(1, 4), ["flaming-attacks"],
+         ["fortitude(4+)"]),
+    # Aegis 4+ against Flaming Attacks only
+    case("aegis against flaming, flaming", "unsaved", F(1, 8), ["flaming-attacks"],
+         ["aegis(4+, against Flaming Attacks)"]),
+    case("aegis against flaming, plain", "unsaved", F(1, 4), [],
+         ["aegis(4+, against Flaming Attacks)"]),
+    # shots at Aim 4+: long range -1 (5+), Accurate ignores it
+    shot("shooting at long range", F(1, 3), [], conditions=["long-range"]),
+    shot("accurate at long range", F(1, 2), ["accurate"], conditions=["long-range"]),
+    shot("quick to fire, moving", F(1, 2), ["quick-to-fire"],
+         conditions=["moving-and-shooting"]),
+    shot("hard target", F(1, 3), [], ["hard-target"]),
 ]  # fmt: skip
 
 MEASURES: dict[str, Callable[[Any], F]] = {
