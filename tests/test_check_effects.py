@@ -88,3 +88,49 @@ def test_a_sentence_split_in_two_is_not_flagged() -> None:
         "Кроме того, при нападении они получают +1 к Бронебойности."
     )
     assert not [f for f in compare("p", src, tgt, "en", "ru") if f.severity == "error"]
+
+
+@pytest.mark.parametrize(
+    ("source", "target"), [("+3 Armor", "armatura +3"), ("Armor +1", "armatura +1")]
+)
+def test_the_seeds_italian_profile_pairs_pass(source: str, target: str) -> None:
+    assert _effects(target, "it") == [
+        {"op": "modify", "characteristic": "armour", "by": int(target[-2:]), "span": [0, 11]}
+    ]
+    assert compare("p", source, target, "en", "it") == []
+
+
+def test_an_italian_profile_with_another_value_is_an_error() -> None:
+    (f,) = compare("p", "Armor +1", "armatura +2", "en", "it")
+    assert f.severity == "error" and "armour by 2" in f.message and "armour by 1" in f.message
+
+
+@pytest.mark.parametrize(
+    ("source", "target"),
+    [
+        (
+            "In the first Round of Combat, failed to-hit rolls must be rerolled.",
+            "I modelli ripetono i tiri per colpire falliti nel primo round di combattimento.",
+        ),
+        ("This model cannot Declare Charges.", "Questo modello non può dichiarare una carica."),
+        ("The model gains +1 Strength.", "Il modello guadagna +1 Forza."),
+    ],
+)
+def test_italian_rule_sentences_read_as_their_english(source: str, target: str) -> None:
+    assert _effects(target, "it")
+    assert [f for f in compare("p", source, target, "en", "it") if f.severity == "error"] == []
+
+
+def test_an_italian_reroll_of_successful_rolls_is_caught() -> None:
+    src = "Failed to-hit rolls must be rerolled."
+    tgt = "I modelli possono ripetere i tiri per colpire riusciti."
+    assert [f for f in compare("p", src, tgt, "en", "it") if f.severity == "error"]
+
+
+def test_english_failed_rolls_at_a_sentence_start_are_read() -> None:
+    (effect,) = _effects("Failed to-hit rolls must be rerolled.", "en")
+    assert {k: effect[k] for k in ("op", "roll", "reroll")} == {
+        "op": "roll",
+        "roll": "to-hit",
+        "reroll": "failed",
+    }
