@@ -134,3 +134,33 @@ def test_english_failed_rolls_at_a_sentence_start_are_read() -> None:
         "roll": "to-hit",
         "reroll": "failed",
     }
+
+
+TABLE = "Roll a D6. On a 1, the model falls. On a 2-5, the model stumbles. On a 6, it lands safely."
+TABLE_RU = (
+    "Бросьте D6. Если выпадет 1, модель падает. При результате {mid} модель спотыкается."
+    " Если на кубике выпадет {top}, модель приземляется."
+)
+
+
+def test_a_table_translated_with_another_range_reports_outcome_probabilities() -> None:
+    target = TABLE_RU.format(mid="2-4", top="5-6")
+    (f,) = [f for f in compare("p", TABLE, target, "en", "ru") if f.severity == "error"]
+    assert "row 2 ('the model stumbles') 50.0% where the source gives 66.7%" in f.message
+    assert "row 3" in f.message and "33.3% where the source gives 16.7%" in f.message
+    assert (f.expected, f.found) == ("D6: 1, 2-5, 6", "D6: 1, 2-4, 5-6")
+    assert f.source_span and f.target_span
+
+
+def test_a_faithful_table_is_not_flagged() -> None:
+    target = TABLE_RU.format(mid="2-5", top="6")
+    assert [f for f in compare("p", TABLE, target, "en", "ru") if f.severity == "error"] == []
+
+
+def test_a_markdown_table_with_another_outcome_row() -> None:
+    source = "| D6 | Result |\n|---|---|\n| 1 | Falls |\n| 2-5 | Stumbles |\n| 6 | Lands |"
+    target = "| D6 | Итог |\n|---|---|\n| 1-2 | Падает |\n| 3-5 | Спотыкается |\n| 6 | Стоит |"
+    (f,) = compare("p", source, target, "en", "ru")
+    assert (
+        f.severity == "error" and "row 1 ('Falls') 33.3% where the source gives 16.7%" in f.message
+    )
