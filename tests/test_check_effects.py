@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from pipeline.check import Pair, run_checks
 from pipeline.check.effects import compare
 from pipeline.extract.effects import find_effects
+from pipeline.glossary import load_glossary
 from pipeline.quantities import find_quantities
+from tests.conftest import CORPUS
 
 SOURCE = "When Charging, models with this rule gain +1 Strength."
 FAITHFUL = [
@@ -164,3 +167,29 @@ def test_a_markdown_table_with_another_outcome_row() -> None:
     assert (
         f.severity == "error" and "row 1 ('Falls') 33.3% where the source gives 16.7%" in f.message
     )
+
+
+@pytest.mark.parametrize(
+    ("source", "target"),
+    [
+        (
+            "In the first Round of Combat, failed to-hit rolls must be rerolled.",
+            "В первом раунде ближнего боя проваленные броски на попадание должны быть переброшены.",
+        ),
+        (
+            "In the first Round of Combat, failed to-hit rolls must be rerolled.",
+            "Проваленные броски на попадание перебрасываются в первом раунде боя.",
+        ),
+        ("Models with this rule cannot Charge.", "Модели с этим правилом не могут нападать."),
+        (
+            "Models with this rule cannot Charge.",
+            "Модели с этим правилом не могут объявлять нападение.",
+        ),
+    ],
+)
+def test_glossary_synonyms_are_not_flagged(source: str, target: str) -> None:
+    """Combat is `Ближний бой` or `бой`, Charge `Нападение` or `нападать` in the glossary."""
+    glossary = load_glossary(CORPUS / "glossary.yaml")
+    report = run_checks([Pair("p", source, target, "en", "ru")], glossary)
+    assert report.findings == [] or all(f.severity == "info" for f in report.findings)
+    assert _effects(target, "ru")
