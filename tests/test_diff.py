@@ -211,3 +211,76 @@ def test_bad_folders_exit_2_with_one_line(tmp_path, seed_build):
         result = run_cli("diff", str(bad), str(seed_build.out))
         assert result.returncode == 2 and result.stdout == ""
         assert result.stderr.count("\n") == 1 and str(bad) in result.stderr
+
+
+SEED_000 = next(SEED.glob("000_*.txt"))
+
+
+@pytest.fixture(scope="module")
+def stale_corpora(tmp_path_factory) -> tuple[Path, Path]:
+    """Seeds 000 (Russian Ricochet) and 002; in the new one only the English number changes."""
+    edit = EDITS["stale"]
+    base = tmp_path_factory.mktemp("stale")
+    original = SEED_002.read_text("utf-8")
+    assert original.count(edit["old"]) == 2
+    sides = []
+    for name, text in (("old", original), ("new", original.replace(edit["old"], edit["new"]))):
+        root = make_corpus(base / name, text)
+        shutil.copy(SEED_000, root / "drops" / "seed" / SEED_000.name)
+        sides.append(root)
+    return sides[0], sides[1]
+
+
+@pytest.fixture(scope="module")
+def stale_json(stale_corpora) -> dict[str, Any]:
+    result = run_cli("diff", *map(str, stale_corpora), "--json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_unchanged_translation_of_a_changed_source_is_outdated(stale_json):
+    edit = EDITS["stale"]
+    [entry] = stale_json["entries"]
+    assert entry["id"] == edit["rule"] and entry["nature"] == "numbers"
+    [stale] = entry["stale"]
+    assert (stale["lang"], stale["source"], stale["numbers"]) == (edit["lang"], "en", True)
+    [sentence] = stale["sentences"]
+    assert "X+D6 hits" in sentence["old"] and "X+D3 hits" in sentence["new"]
+    [quantity] = stale["quantities"]
+    assert (quantity["old"]["expr"], quantity["new"]["expr"]) == ("X+D6", "X+D3")
+    # the translation still states the old dice, in its own words
+    [still] = stale["still"]
+    assert still["source"] == "X+D6 hits" and "D6" in still["translation"]
+    assert stale_json["summary"]["stale"] == 1
+    assert not list(validator("diff").iter_errors(stale_json))
+
+
+def test_outdated_translation_in_markdown(stale_corpora, tmp_path):
+    out = tmp_path / "changes.md"
+    result = run_cli("diff", *map(str, stale_corpora), "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    md = out.read_text("utf-8")
+    assert "1 changed, " in md and "1 translation(s) outdated." in md
+    line = next(x for x in md.splitlines() if x.startswith("- translation outdated (ru)"))
+    assert "`X+D6 hits` → `X+D3 hits`" in line and "still says" in line
+
+
+def _two_langs(en: str, ru: str) -> dict[str, Any]:
+    return {
+        "id": "r",
+        "kind": "special-rule",
+        "texts": {"en": {"text": en}, "ru": {"text": ru}},
+        "quantities": [],
+        "effects": [],
+    }
+
+
+def test_translation_changed_with_its_source_is_not_outdated():
+    old = _two_langs("Gains +1 Strength.", "Получает +1 к Силе.")
+    both = _two_langs("Gains +2 Strength.", "Получает +2 к Силе.")
+    only_ru = _two_langs("Gains +1 Strength.", "Получает +2 к Силе.")
+    only_en = _two_langs("Gains +2 Strength.", "Получает +1 к Силе.")
+    assert "stale" not in diff_rules([old], [both])["entries"][0]
+    assert "stale" not in diff_rules([old], [only_ru])["entries"][0]
+    [entry] = diff_rules([old], [only_en])["entries"]
+    assert [(s["lang"], s["numbers"]) for s in entry["stale"]] == [("ru", True)]

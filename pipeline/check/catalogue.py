@@ -63,7 +63,8 @@ for _id, _finds in (
     "error",
     "pair",
     "the translation does something else: an effect missing, extra, or with another roll,"
-    " target, condition, sign or value (with what it changes in a reference attack); a"
+    " target, condition, sign or value (with what it changes in a reference attack); a dice"
+    " table with other ranges (with each row's outcome probability on both sides); a"
     " sentence that reads as no effect as info",
 )
 def effect_mismatch(ctx: PairContext) -> Iterable[Finding]:

@@ -10,7 +10,9 @@ sentences may say it in words the patterns do not know.
 
 When the effects differ, a reference attack (`REFERENCE`) is resolved by the interpreter with
 each side's effects, and the finding says what the translation changes in expected
-casualties.
+casualties. A dice table on both sides (Markdown or prose, read as extraction reads it) is
+rolled on each side by the interpreter, row by row in order (outcomes are words of their
+language), and a translation that gives a row another chance is an error saying by how much.
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from ..extract.effects import EffectResult, find_effects
+from ..extract.tables import markdown_table, prose_table
 from ..interpret.attack import resolve, scenario_from_dict
 from ..interpret.rules import Build, Rule
+from ..interpret.tables import roll_table
 from ..quantities import find_quantities
 from .model import Finding
 
@@ -129,7 +133,15 @@ def _pairs(
 def compare(
     pair_id: str, source: str, target: str, source_lang: str, target_lang: str
 ) -> list[Finding]:
-    """The effect findings of one pair."""
+    """The effect findings of one pair: its effects, then its dice tables."""
+    return _compare_effects(pair_id, source, target, source_lang, target_lang) + compare_tables(
+        pair_id, source, target, source_lang, target_lang
+    )
+
+
+def _compare_effects(
+    pair_id: str, source: str, target: str, source_lang: str, target_lang: str
+) -> list[Finding]:
     src, tgt = effects_of(source, source_lang), effects_of(target, target_lang)
     s_eff, t_eff = [dict(e) for e in src.effects], [dict(e) for e in tgt.effects]
     pending = list(t_eff)
@@ -196,11 +208,13 @@ def _finding(
 
 
 class _Effects(Build):
-    """A build of one rule held in memory: the effects of one side of a pair."""
+    """A build of one rule held in memory: the effects (or the table) of one side of a pair."""
 
-    def __init__(self, effects: Iterable[Mapping[str, Any]]) -> None:
+    def __init__(
+        self, effects: Iterable[Mapping[str, Any]], table: Mapping[str, Any] | None = None
+    ) -> None:
         super().__init__(Path("/nonexistent-build"))
-        self._rule = Rule("side", "special-rule", {}, tuple(effects), None, ("X",), Path("side"))
+        self._rule = Rule("side", "special-rule", {}, tuple(effects), table, ("X",), Path("side"))
 
     def rule(self, rule_id: str, source: str = "rules") -> Rule:
         return self._rule
@@ -243,3 +257,85 @@ def _executed(s_eff: list[dict[str, Any]], t_eff: list[dict[str, Any]]) -> str |
         f"in a reference attack{where} the translation gives {float(tgt):.2f} casualties"
         f" where the source gives {float(src):.2f}"
     )
+
+
+def table_of(text: str, lang: str) -> tuple[dict[str, Any], tuple[int, int]] | None:
+    """The dice table a text states (Markdown rows, else prose) with its span, or None."""
+    lines = [(m, line) for m, line in _lines(text) if line.strip().startswith("|")]
+    if lines:
+        rows = [[c.strip() for c in line.strip().strip("|").split("|")] for _, line in lines]
+        table = markdown_table(rows, lang)
+        if table is not None:
+            return table, (lines[0][0], lines[-1][0] + len(lines[-1][1]))
+    return prose_table(text, lang)
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    start = 0
+    for line in text.splitlines(keepends=True):
+        yield start, line.rstrip("\n")
+        start += len(line)
+
+
+def row_chances(table: Mapping[str, Any]) -> list[Fraction]:
+    """The chance of each row of a table, in row order, as the interpreter rolls it."""
+    rows = sorted(table["rows"], key=lambda r: r["range"][0])
+    numbered = {**table, "rows": [{**r, "outcome": str(i)} for i, r in enumerate(rows)]}
+    numbered.pop("natural", None)  # a natural row names another table, not held here
+    chances = {o.outcome: o.p for o in roll_table(_Effects((), numbered), "side")}
+    return [chances.get(str(i), Fraction(0)) for i in range(len(rows))]
+
+
+def compare_tables(
+    pair_id: str, source: str, target: str, source_lang: str, target_lang: str
+) -> list[Finding]:
+    """A table translated with other ranges, rows or die: an error giving each side's outcome
+    probabilities row by row; a table on one side only is info (the other may be prose the
+    table patterns do not read)."""
+    src, tgt = table_of(source, source_lang), table_of(target, target_lang)
+    if src is None and tgt is None:
+        return []
+    if src is None or tgt is None:
+        side = "source" if src is not None else "translation"
+        span = (src or tgt)[1]  # type: ignore[index]
+        message = f"only the {side} reads as a dice table; the other side is not compared"
+        spans = (span, None) if src is not None else (None, span)
+        return [Finding(CHECK, "info", pair_id, message, *spans)]
+    try:
+        a, b = row_chances(src[0]), row_chances(tgt[0])
+    except Exception:  # a table the interpreter cannot roll is reported by extraction
+        return []
+    if a == b and src[0]["die"] == tgt[0]["die"]:
+        return []
+    rows_a = sorted(src[0]["rows"], key=lambda r: r["range"][0])
+    rows_b = sorted(tgt[0]["rows"], key=lambda r: r["range"][0])
+    diffs = []
+    for i in range(max(len(a), len(b))):
+        pa = a[i] if i < len(a) else Fraction(0)
+        pb = b[i] if i < len(b) else Fraction(0)
+        if pa != pb:
+            name = rows_a[i]["outcome"] if i < len(rows_a) else rows_b[i]["outcome"]
+            diffs.append(f"row {i + 1} ({name!r}) {_pct(pb)} where the source gives {_pct(pa)}")
+    message = "the translation's table gives other outcome probabilities: " + "; ".join(diffs)
+    return [
+        Finding(
+            CHECK,
+            "error",
+            pair_id,
+            message,
+            src[1],
+            tgt[1],
+            _ranges(src[0]),
+            _ranges(tgt[0]),
+        )
+    ]
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def _ranges(table: Mapping[str, Any]) -> str:
+    rows = sorted(table["rows"], key=lambda r: r["range"][0])
+    cells = [f"{lo}" if lo == hi else f"{lo}-{hi}" for lo, hi in (r["range"] for r in rows)]
+    return f"{table['die']}: " + ", ".join(cells)

@@ -199,7 +199,54 @@ def describe_change(old: Rule, new: Rule) -> dict[str, Any] | None:
         "sentences": sentences,
         "fields": fields,
     }
+    stale = stale_translations(old, new, quantities, sentences)
+    if stale:
+        entry["stale"] = stale
     return entry
+
+
+def _quantity_match(change: dict[str, Any], q: dict[str, Any]) -> bool:
+    old = change["old"]
+    keys = [k for k in ("value", "expr", "unit", "characteristic") if k in old]
+    return q["type"] == change["type"] and bool(keys) and all(q.get(k) == old[k] for k in keys)
+
+
+def stale_translations(
+    old: Rule, new: Rule, quantities: list[dict[str, Any]], sentences: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Translations left as they were while the source text changed: for each, what changed
+    in the source (its sentences and quantities), and which of the source's old quantities
+    the translation still states, so a translator sees what to bring up to date."""
+    source, _ = _primary(new)
+    a_texts, b_texts = _texts(old), _texts(new)
+    if not source or a_texts.get(source) == b_texts.get(source):
+        return []
+    src_sentences = [s for s in sentences if s["lang"] == source]
+    src_quantities = [q for q in quantities if q["lang"] == source]
+    out: list[dict[str, Any]] = []
+    for lang in sorted(set(a_texts) & set(b_texts) - {source}):
+        if a_texts[lang] != b_texts[lang]:
+            continue
+        own = [q for q in new.get("quantities", []) if q["lang"] == lang]
+        still: list[dict[str, str]] = []
+        for c in src_quantities:
+            if c["change"] != "changed":
+                continue
+            for q in own:
+                item = {"source": c["old"]["surface"], "translation": q["surface"]}
+                if _quantity_match(c, q) and item not in still:
+                    still.append(item)
+        entry: dict[str, Any] = {
+            "lang": lang,
+            "source": source,
+            "numbers": bool(src_quantities) or any(s.get("numbers") for s in src_sentences),
+            "sentences": src_sentences,
+            "quantities": src_quantities,
+        }
+        if still:
+            entry["still"] = still
+        out.append(entry)
+    return out
 
 
 def _summary_rule(rule: Rule) -> dict[str, Any]:
@@ -273,4 +320,5 @@ def diff_rules(old_rules: list[Rule], new_rules: list[Rule]) -> dict[str, Any]:
     entries.sort(key=lambda e: (order[e["change"]], e["id"], e.get("old_id", "")))
     summary = {k: sum(1 for e in entries if e["change"] == k) for k in order}
     summary["unchanged"] = unchanged
+    summary["stale"] = sum(len(e.get("stale", [])) for e in entries)
     return {"summary": summary, "entries": entries}

@@ -58,7 +58,25 @@ def _changed(entry: dict[str, Any]) -> list[str]:
         old = json.dumps(f["old"], ensure_ascii=False, sort_keys=True)
         new = json.dumps(f["new"], ensure_ascii=False, sort_keys=True)
         lines.append(f"- {f['field']}: `{_short(old)}` → `{_short(new)}`")
+    lines += _stale(entry.get("stale", []))
     return [*lines, ""]
+
+
+def _stale(stale: list[dict[str, Any]]) -> list[str]:
+    """One line per outdated translation: what changed in the source, what it still says."""
+    lines = []
+    for t in stale:
+        n = len(t["sentences"])
+        what = f"{n} sentence{'s' if n != 1 else ''}" + (", numbers" if t["numbers"] else "")
+        line = f"- translation outdated ({t['lang']}): the {t['source']} text changed ({what})"
+        changed = [q for q in t["quantities"] if q["change"] == "changed"]
+        if changed:
+            line += "; " + ", ".join(f"{_value(q['old'])} → {_value(q['new'])}" for q in changed)
+        line += f", the {t['lang']} text did not"
+        if t.get("still"):
+            line += " and still says " + ", ".join(f"`{s['translation']}`" for s in t["still"])
+        lines.append(line)
+    return lines
 
 
 def to_markdown(doc: dict[str, Any]) -> str:
@@ -67,7 +85,8 @@ def to_markdown(doc: dict[str, Any]) -> str:
         f"# Rules changes: {doc['old']['path']} → {doc['new']['path']}",
         "",
         f"{s['added']} added, {s['removed']} removed, {s['renamed']} renamed,"
-        f" {s['changed']} changed, {s['unchanged']} unchanged.",
+        f" {s['changed']} changed, {s['unchanged']} unchanged"
+        + (f", {s['stale']} translation(s) outdated." if s.get("stale") else "."),
         "",
     ]
     sections = {"added": "Added", "removed": "Removed", "renamed": "Renamed", "changed": "Changed"}

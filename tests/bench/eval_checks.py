@@ -1,5 +1,6 @@
 """Evaluate the checks on the labelled set (tests/data/checks/labelled.yaml) beside
-translate-toolkit's pofilter, and print both tools' precision and recall side by side.
+translate-toolkit's pofilter, and print both tools' precision and recall side by side, overall
+and per check (a check's precision: of the pairs it reported on, those whose error it is).
 
 The pairs go to pofilter as one PO file (msgctxt = pair id; pofilter checks each unit on its
 own, so one file is the same as one file a pair); its failed tests are mapped to our check
@@ -101,6 +102,11 @@ def pofilter_scores(items: list[Labelled]) -> tuple[object, dict[str, list[str]]
     return (tp, fp, found, injected, clean_flagged), raw
 
 
+def _ratio(right: int, said: int) -> str:
+    """Precision of one check: the pairs it spoke on that carry its error ("-" if silent)."""
+    return f"{right / said:.2f}" if said else "-"
+
+
 def main() -> None:
     items = load_labelled()
     predicted, errors = rulepipe_predictions(items)
@@ -118,16 +124,22 @@ def main() -> None:
     print(f"{'clean pairs with any finding':34}{rp_clean:>10}{len(p_clean):>10}")
     print(f"{'clean pairs with an error':34}{len(ours.clean_with_error):>10}{'-':>10}")
     print()
-    print(f"{'recall by check':34}{'rulepipe':>10}{'pofilter':>10}")
+    print(f"{'by check':34}{'rulepipe':>20}{'pofilter':>20}")
+    print(f"{'':34}{'recall':>10}{'precision':>10}{'recall':>10}{'precision':>10}")
     for check in CHECK_IDS:
         mine = [it for it in items if it.label == check]
         ours_n = sum(1 for it in mine if check in predicted[it.pair.id])
-        theirs = sum(
-            1
-            for it in mine
+        ours_said = sum(1 for it in items if check in predicted[it.pair.id])
+        theirs_said = [
+            it
+            for it in items
             if any(check in POFILTER_MAP.get(t, set()) for t in raw.get(it.pair.id, []))
+        ]
+        theirs = sum(1 for it in theirs_said if it.label == check)
+        print(
+            f"  {check:32}{ours_n:>6}/{len(mine):<3}{_ratio(ours_n, ours_said):>10}"
+            f"{theirs:>6}/{len(mine):<3}{_ratio(theirs, len(theirs_said)):>10}"
         )
-        print(f"  {check:32}{ours_n:>6}/{len(mine):<3}{theirs:>6}/{len(mine):<3}")
     missed = [it.pair.id for it in items if it.label and it.label not in predicted[it.pair.id]]
     print()
     print(f"rulepipe missed: {', '.join(missed) or 'none'}")
