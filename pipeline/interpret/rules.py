@@ -144,7 +144,8 @@ class Build:
             raise InputError(source, f"{rule_id!r} is not a rule id (lower case, digits, '-')")
         path = self.rules_dir / f"{rule_id}.yaml"
         if not path.is_file():
-            require_build(self.root)
+            if not self.rules_dir.is_dir():
+                require_build(self.root)  # says whether there is a build here at all
             known = (p.stem for p in self.rules_dir.glob("*.yaml"))
             raise InputError(
                 str(self.root), f"no rule {rule_id!r} in this build{did_you_mean(rule_id, known)}"
