@@ -41,3 +41,25 @@ def test_a_build_leaves_nothing_beside_its_output_folder(tmp_path: Path) -> None
     done = run_cli("build", str(ROOT / "corpus"), "-o", str(tmp_path / "out"), "-q")
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+def test_an_unknown_when_is_refused_with_what_the_table_knows() -> None:
+    build = str(ROOT / "output")
+    table = run_cli("table", "trudnaya-mestnost-i-prepyatstviya", "--when", "foo", "--build", build)
+    assert table.returncode == 2
+    assert "no situation 'foo'; it knows: barrier-over-1in, gap-over-2in" in table.stderr
+    charge = run_cli(
+        "charge", "--distance", "9", "--advance", "5", "--rules", "swiftstride", "--when", "x",
+        "--build", build,
+    )  # fmt: skip
+    assert charge.returncode == 2 and "no situation 'x'" in charge.stderr
+
+
+def test_a_pair_in_an_unknown_language_is_refused(tmp_path: Path) -> None:
+    pairs = tmp_path / "pairs.jsonl"
+    line = {"id": "p", "source": "Roll a D6.", "target": "Бросьте D6.", "source_lang": "en",
+            "target_lang": "xx"}  # fmt: skip
+    pairs.write_text(json.dumps(line) + "\n", "utf-8")
+    done = run_cli("check", "--pairs", str(pairs), "-o", str(tmp_path / "r"))
+    assert done.returncode == 2
+    assert f"{pairs}:1: target_lang 'xx' is no language code it knows" in done.stderr

@@ -10,6 +10,7 @@ from ..build_folder import read_links, read_rules, read_segment_texts
 from ..errors import InputError
 from ..files import decode, read_bytes
 from ..jsonl import read_jsonl
+from ..lang import known_languages, primary
 from ..model import Span
 from ..pairs import Pair
 from .data import base_lang
@@ -35,6 +36,14 @@ def read_pairs(path: Path) -> list[Pair]:
                 name, f"pair id {obj['id']!r} repeated (first on line {seen[obj['id']]})", str(line)
             )
         seen[obj["id"]] = line
+        for field in ("source_lang", "target_lang"):
+            if primary(obj[field]) not in known_languages():
+                known = ", ".join(sorted(known_languages()))
+                raise InputError(
+                    name,
+                    f"{field} {obj[field]!r} is no language code it knows ({known})",
+                    str(line),
+                )
         pairs.append(
             Pair(obj["id"], obj["source"], obj["target"], obj["source_lang"], obj["target_lang"])
         )

@@ -39,11 +39,12 @@ def run(args: argparse.Namespace) -> int:
     from ..interpret.charge import charge
     from ..interpret.dice import distribution, mean
     from ..interpret.report import charge_json, print_distribution, print_lines
-    from ..interpret.rules import Build
+    from ..interpret.rules import Build, effect_conditions
     from .output import print_json
 
     rules = list(args.rules or ())
     effects = Build(args.build).effects(rules, "--rules") if rules else []
+    options.check_conditions(args.when, effect_conditions(effects), "a charge with these rules")
     if not math.isfinite(args.distance):
         raise InputError("--distance", "must be a number of inches")
     distance = math.ceil(args.distance)

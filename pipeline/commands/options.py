@@ -61,3 +61,13 @@ def language_code(value: str) -> str:
 def lang(p: argparse.ArgumentParser, what: str) -> None:
     """`--lang LANG`: a language code, checked against the languages the pipeline knows."""
     p.add_argument("--lang", type=language_code, metavar="LANG", help=what)
+
+
+def check_conditions(asked: list[str] | None, known: set[str], what: str) -> None:
+    """Refuse a `--when` that nothing here switches on, naming what would."""
+    from ..errors import InputError
+
+    for name in asked or ():
+        if name not in known:
+            choices = ", ".join(sorted(known)) or "none"
+            raise InputError("--when", f"{what} has no situation {name!r}; it knows: {choices}")

@@ -32,11 +32,12 @@ def add(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..interpret.report import print_outcomes, table_json
     from ..interpret.rules import Build, parse_ref
-    from ..interpret.tables import roll_table
+    from ..interpret.tables import roll_table, table_conditions
     from .output import print_json
 
     build = Build(args.build)
     rule_id = parse_ref(args.rule, "table").id
+    options.check_conditions(args.when, table_conditions(build, rule_id), f"table {rule_id}")
     outcomes = roll_table(build, rule_id, args.modifier, args.when or ())
     if args.json:
         print_json(table_json(rule_id, args.modifier, outcomes))

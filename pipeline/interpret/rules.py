@@ -282,3 +282,14 @@ def as_int(value: Any, bindings: Mapping[str, str], source: str, where: str) -> 
         hint = " (give it in brackets, e.g. rule(3))" if re.fullmatch(r"[A-Z]", text) else ""
         raise InputError(source, f"expected a number, found {value!r}{hint}", where)
     return int(m.group(1))
+
+
+def effect_conditions(effects: Iterable[BoundEffect]) -> set[str]:
+    """The situations the effects' `when` names (`charging & not-first-round` gives both)."""
+    found: set[str] = set()
+    for effect in effects:
+        for part in str(effect.get("when") or "").split("&"):
+            name = part.strip().removeprefix("not-")
+            if name and ":" not in name:
+                found.add(name)
+    return found

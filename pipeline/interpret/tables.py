@@ -108,3 +108,17 @@ def _range_row(rows: list[dict[str, Any]], result: int, rule: Any) -> dict[str, 
     raise InputError(
         str(rule.path), f"no row of the table covers a result of {result}", "table.rows"
     )
+
+
+def table_conditions(build: Build, rule_id: str, path: tuple[str, ...] = ()) -> set[str]:
+    """The situations (`when`) that the table and the tables it chains to switch on, so that
+    a `--when` no table knows is refused rather than silently ignored."""
+    if rule_id in path or len(path) >= MAX_CHAIN:
+        return set()
+    table = build.rule(rule_id).table or {}
+    found = {str(m["when"]) for m in table.get("modifiers", [])}
+    found |= {str(r["when"]) for r in table.get("natural", []) if r.get("when")}
+    for row in table.get("rows", []):
+        if row.get("chain"):
+            found |= table_conditions(build, str(row["chain"]), (*path, rule_id))
+    return found - {MODIFIED}
