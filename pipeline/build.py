@@ -7,6 +7,8 @@ writes the results through `emit.BuildOutput`, so a failed build changes nothing
 
 from __future__ import annotations
 
+import resource
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -141,6 +143,36 @@ def _quiet(stage: str, done: int, total: int) -> None:
     return None
 
 
+STAGES = ("reading", "deduplicating", "extracting", "aligning", "assembling", "writing")
+
+
+class _Clock:
+    """Seconds, segments and peak memory per stage, for the manifest's `timings` (asked for
+    with `build --timings`: times differ from run to run, and builds are byte-identical)."""
+
+    def __init__(self) -> None:
+        self.stages: dict[str, dict[str, Any]] = {}
+        self._start = time.perf_counter()
+
+    def lap(self, stage: str, segments: int) -> None:
+        """Close `stage`, begun where the previous one ended."""
+        now = time.perf_counter()
+        peak = max(
+            resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+            resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,  # extraction workers
+        )
+        self.stages[stage] = {
+            "seconds": round(now - self._start, 3),
+            "segments": segments,
+            "peak_mib": round(peak / 1024, 1),  # Linux reports KiB
+        }
+        self._start = now
+
+    def document(self) -> dict[str, Any]:
+        total = sum(s["seconds"] for s in self.stages.values())
+        return {"stages": self.stages, "seconds": round(total, 3)}
+
+
 def extract_all(
     segments: tuple[Segment, ...],
     glossary: Glossary | None,
@@ -174,12 +206,15 @@ def build(
     out: Path,
     glossary_path: Path | None = None,
     progress: Report | None = None,
+    timings: bool = False,
 ) -> BuildResult:
     """Run every stage on a corpus and write the output folder atomically.
 
     The output folder is locked first, so a second build into it is refused at once
-    rather than after doing all its work; a missing corpus is reported before that."""
+    rather than after doing all its work; a missing corpus is reported before that.
+    `timings` adds each stage's seconds, segments and peak memory to the manifest."""
     next(corpus_files(corpus), None)
+    clock = _Clock()
     with BuildOutput(out) as target:
         if glossary_path is None and (corpus / "glossary.yaml").is_file():
             glossary_path = corpus / "glossary.yaml"
@@ -189,13 +224,16 @@ def build(
             corpus, lambda done, total: tell("reading", done, total), _glossary_forms(glossary)
         )
         n = len(ingested.segments)
+        clock.lap("reading", n)
         tell("deduplicating", 0, n)
         clusters = tuple(prefer_newest(dedup(ingested.segments), ranks(ingested.drops)))
         tell("deduplicating", n, n)
+        clock.lap("deduplicating", n)
         found = extract_all(
             ingested.segments, glossary, lambda done, total: tell("extracting", done, total)
         )
         facts = name_from_references(ingested.segments, clusters, found)
+        clock.lap("extracting", n)
         tell("aligning", 0, n)
         rounds = None
         if glossary is None:  # a glossary induced from the surest links, then align again
@@ -204,11 +242,13 @@ def build(
         else:
             links = tuple(align(ingested.segments, clusters, facts))
         tell("aligning", n, n)
+        clock.lap("aligning", n)
         tell("assembling", 0, n)
         rules = tuple(
             resolve_grants(assemble(ingested.segments, clusters, facts, links, ingested.drops))
         )
         tell("assembling", n, n)
+        clock.lap("assembling", n)
         cluster_document = to_document(clusters)
         manifest = make_manifest(
             ingested, clusters, cluster_document["summary"], rules, links, glossary, rounds
@@ -224,6 +264,9 @@ def build(
         ids = {str(r["id"]) for r in rules}
         inputs = [(f.drop, f.file) for f in ingested.inputs]
         target.write_json("units.json", corpus_units(corpus, inputs, ids), "units")
+        if timings:  # the manifest itself, written last, is not in the writing time
+            clock.lap("writing", n)
+            manifest["timings"] = clock.document()
         target.write_json("manifest.json", manifest, "manifest")
         tell("writing", 0, 1)
     tell("writing", 1, 1)

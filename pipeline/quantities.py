@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -157,6 +158,9 @@ _QUOTES = "'‘’\"“”«»"
 # Tokens around a core: a BBCode tag (skipped), a word (with inner hyphens), or one symbol.
 _TOKEN = re.compile(rf"{TAG.pattern}|[^\W_]+(?:[-.][^\W_]+)*\.?|[^\s\w]")
 _HAS_CORE_CHAR = re.compile(rf"[0-9(\[½¼¾⅓⅔{_X}]")
+# Every core starts with one of these; trying the core pattern only there, rather than
+# at every character as a search does, halves the scan.
+_CORE_START = re.compile(rf"[(\[0-9½¼¾⅓⅔{_X}{_SIGNS}{_DICE_LETTERS}]")
 _LEFT_WINDOW = 80
 _RIGHT_WINDOW = 80
 
@@ -250,39 +254,113 @@ def _lookup(g: _Grammar, words: list[str], role: str) -> str | None:
 # --- reading around a core ---------------------------------------------------------------
 
 
-@dataclass(slots=True)
 class _Tok:
-    text: str
-    start: int
-    end: int
+    """A token around a core: its text, span, and whether it is a word (not a symbol)."""
 
-    @property
-    def is_word(self) -> bool:
-        return self.text[0].isalnum()
+    __slots__ = ("end", "is_word", "start", "text")
+
+    def __init__(self, text: str, start: int, end: int) -> None:
+        self.text = text
+        self.start = start
+        self.end = end
+        self.is_word = text[0].isalnum()
 
 
-def _tokens(text: str, start: int, end: int) -> list[_Tok]:
+def _is_tag(tok: str) -> bool:
+    return tok[0] == "[" and len(tok) > 2 and TAG.fullmatch(tok) is not None
+
+
+def _scan(text: str, start: int, end: int) -> list[_Tok]:
     """Word and symbol tokens of text[start:end], BBCode tags dropped."""
-    out = []
-    for m in _TOKEN.finditer(text, start, end):
-        tok = m.group()
-        if tok[0] == "[" and len(tok) > 2 and TAG.fullmatch(tok):
-            continue
-        out.append(_Tok(tok, m.start(), m.end()))
-    return out
+    return [
+        _Tok(m.group(), m.start(), m.end())
+        for m in _TOKEN.finditer(text, start, end)
+        if not _is_tag(m.group())
+    ]
 
 
-def _left_tokens(text: str, lo: int, start: int) -> list[_Tok]:
-    """Tokens just before a core, nearest last; a word cut by the window is dropped."""
-    toks = _tokens(text, max(lo, start - _LEFT_WINDOW), start)
+class _TextTokens:
+    """The tokens of a whole text, read once for all its cores.
+
+    The words before a core are the last few tokens of the window before it; reading the
+    whole window again for each core cost most of the grammar's time. The window's tokens
+    are the text's tokens that lie in it, from the first token start the window's own
+    reading reaches (the token pattern looks at nothing before a match, so from a shared
+    start on both readings agree); only a token cut by the window's end is read again.
+    """
+
+    __slots__ = ("ends", "index", "matches", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.matches = list(_TOKEN.finditer(text))
+        self.ends = [m.end() for m in self.matches]
+        self.index = {m.start(): i for i, m in enumerate(self.matches)}
+
+    def last(self, start: int, end: int, n: int) -> list[_Tok]:
+        """The last `n` tokens of `_scan(text, start, end)` (all of them when fewer)."""
+        head: list[_Tok] = []
+        for m in _TOKEN.finditer(self.text, start, end):
+            k = self.index.get(m.start())
+            if k is None:
+                if not _is_tag(m.group()):
+                    head.append(_Tok(m.group(), m.start(), m.end()))
+                continue
+            matches = self.matches
+            stop = bisect_right(self.ends, end, k)
+            out: list[_Tok] = []
+            if stop < len(matches) and matches[stop].start() < end:
+                out = _scan(self.text, matches[stop].start(), end)  # the token the end cuts
+            i = stop - 1
+            while len(out) < n and i >= k:
+                tok = matches[i]
+                if not _is_tag(tok.group()):
+                    out.insert(0, _Tok(tok.group(), tok.start(), tok.end()))
+                i -= 1
+            if len(out) < n:
+                out[:0] = head
+            return out[-n:]
+        return head[-n:]
+
+
+_TEXT: list[_TextTokens] = []  # the tokens of the text being read (one at most)
+_WHOLE_TEXT_MAX = 4000  # characters: a longer text is read window by window
+
+
+def _last_tokens(text: str, start: int, end: int, n: int) -> list[_Tok]:
+    """The last `n` word and symbol tokens of text[start:end], BBCode tags dropped."""
+    if len(text) > _WHOLE_TEXT_MAX:
+        return _scan(text, start, end)[-n:]
+    if not _TEXT or _TEXT[0].text is not text:
+        _TEXT[:] = [_TextTokens(text)]
+    return _TEXT[0].last(start, end, n)
+
+
+def _left_tokens(g: _Grammar, text: str, lo: int, start: int) -> list[_Tok]:
+    """The tokens just before a core, nearest last, as many as the grammar reads back (a
+    phrase, or "natural" and four filler words after a quote); a word cut by the window
+    is dropped."""
+    keep = max(g.max_words, 6)
+    window = max(lo, start - _LEFT_WINDOW)
+    toks = _last_tokens(text, window, start, keep + 1)
+    if len(toks) > keep:  # not the window's first token: nothing to drop
+        return toks[1:]
     first = toks[0].start if toks else 0
-    if first > 0 and first == max(lo, start - _LEFT_WINDOW) and text[first - 1].isalnum():
+    if first > 0 and first == window and text[first - 1].isalnum():
         toks = toks[1:]
     return toks
 
 
-def _right_tokens(text: str, end: int) -> list[_Tok]:
-    return _tokens(text, end, min(len(text), end + _RIGHT_WINDOW))
+def _right_tokens(g: _Grammar, text: str, end: int) -> list[_Tok]:
+    """The tokens just after a core, as many as the grammar reads (a link word, a phrase)."""
+    keep = g.max_words + 1
+    out: list[_Tok] = []
+    for m in _TOKEN.finditer(text, end, min(len(text), end + _RIGHT_WINDOW)):
+        if not _is_tag(m.group()):
+            out.append(_Tok(m.group(), m.start(), m.end()))
+            if len(out) == keep:
+                break
+    return out
 
 
 def _match_right(
@@ -459,9 +537,13 @@ def find_quantities(text: str, lang: str) -> list[Quantity]:
     pos = 0
     prev_end = 0
     while True:
-        m = _CORE.search(text, pos)
-        if m is None:
+        c = _CORE_START.search(text, pos)
+        if c is None:
             break
+        m = _CORE.match(text, c.start())
+        if m is None:
+            pos = c.start() + 1
+            continue
         q = _read_core(text, m, g, prev_end)
         if q is None or (isinstance(q.value, float) and not math.isfinite(q.value)):
             pos = m.end()  # not a quantity, or a digit run too long to be one
@@ -491,7 +573,7 @@ def _read_core(text: str, m: re.Match[str], g: _Grammar, lo: int) -> Quantity | 
     if m.group("var") is not None:
         var = m.group("var")
         notes = _homoglyph_notes(var)
-        noun = _match_right(g, _right_tokens(text, end), "noun", "count_link")
+        noun = _match_right(g, _right_tokens(g, text, end), "noun", "count_link")
         if noun:
             return _make(text, start, noun[1], "count", notes, expr="X", unit=noun[0])
         return _make(text, start, end, "number", notes, expr="X")
@@ -515,7 +597,7 @@ def _read_word_bracket(text: str, m: re.Match[str], start: int, end: int) -> Qua
     """A bracket of words is a parameter only right after a rule name: "Strider (Forest)"."""
     if start < 2 or text[start - 1] != " ":
         return None
-    before = _tokens(text, max(0, start - 40), start - 1)
+    before = _last_tokens(text, max(0, start - 40), start - 1, 1)
     if not before or not before[-1].is_word or before[-1].end != start - 1:
         return None
     name = before[-1].text
@@ -530,11 +612,11 @@ def _read_dice(text: str, m: re.Match[str], g: _Grammar, lo: int, start: int, en
     inch = _INCH_GLYPH.match(text, end)
     if inch:
         return _make(text, start, inch.end(), "distance", notes, expr=expr, unit="inch")
-    right = _right_tokens(text, end)
+    right = _right_tokens(g, text, end)
     length = _match_right(g, right, "length")
     if length:
         return _make(text, start, length[1], "distance", notes, expr=expr, unit=length[0])
-    role, _, _ = _match_left(g, _left_tokens(text, lo, start), ("additional",))
+    role, _, _ = _match_left(g, _left_tokens(g, text, lo, start), ("additional",))
     qualifier = "additional" if role else None
     noun = _match_right(g, right, "noun", "count_link")
     if noun:
@@ -549,7 +631,7 @@ def _read_number(
 ) -> Quantity:
     signed = m.group("sign") is not None
     value = _number((m.group("sign") or "") + m.group("n"))
-    left = _left_tokens(text, lo, start)
+    left = _left_tokens(g, text, lo, start)
 
     if m.group("plus"):
         nat, _ = _natural_left(g, left)
@@ -560,7 +642,7 @@ def _read_number(
     inch = _INCH_GLYPH.match(text, end)
     if inch:
         return _make(text, start, inch.end(), "distance", value=value, unit="inch")
-    right = _right_tokens(text, end)
+    right = _right_tokens(g, text, end)
     length = _match_right(g, right, "length")
     if length:
         return _make(text, start, length[1], "distance", value=value, unit=length[0])

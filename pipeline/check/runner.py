@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from ..gc_pause import gc_paused
 from ..glossary import Glossary
 from ..pairs import Pair
+from ..parallel import map_in_order
 from .across_pairs import PairTerms
 from .catalogue import CHECK_IDS, CHECKS
 from .context import Corpus, PairContext, Run
@@ -15,6 +16,9 @@ from .model import Finding, Report
 from .registry import Check
 
 Progress = Callable[[int], None]
+# A pair of this many characters weighs as much as a segment to extract (see parallel.py):
+# checking 3,000 such pairs takes long enough for a second process to pay.
+_CHARS_PER_WEIGHT = 250
 
 
 def _scope(scope: str) -> tuple[Check, ...]:
@@ -48,21 +52,43 @@ def run_checks(
     """
     segment, pair_checks, corpus = _scope("segment"), _scope("pair"), _scope("corpus")
     run = Run(glossary)
+    for pair in pairs:  # built here, so forked workers inherit them and the corpus sees them
+        run.index(pair.source_lang)
+        run.index(pair.target_lang or "und")
+    own_source = alone is None
+    texts = [*pairs, *(alone or ())]
+
+    def one(k: int) -> tuple[list[Finding], PairTerms | None]:
+        """The findings of the k-th text (a pair, then the segments alone) and, for a pair
+        with a target, what the checks across pairs keep of it."""
+        if k >= len(pairs):
+            ctx = PairContext(texts[k], run, own_source=True)
+            return list(_check_pair(ctx, segment, ())), None
+        ctx = PairContext(pairs[k], run, own_source=own_source)
+        found = list(_check_pair(ctx, segment, pair_checks))
+        return found, ctx.terms_row() if pairs[k].target is not None else None
+
+    def tick(done: int, total: int) -> None:
+        if progress is not None:
+            progress(min(done, len(pairs)))
+
+    results = map_in_order(
+        one,
+        range(len(texts)),
+        weights=[1 + (len(t.source) + len(t.target or "")) // _CHARS_PER_WEIGHT for t in texts],
+        progress=tick if progress is not None else None,
+    )
     findings: list[Finding] = []
     rows: list[PairTerms] = []
-    for n, pair in enumerate(pairs, start=1):
-        ctx = PairContext(pair, run, own_source=alone is None)
-        findings.extend(_check_pair(ctx, segment, pair_checks))
-        if pair.target is None:
-            continue
-        rows.append(ctx.terms_row())
-        if progress is not None and n % 1000 == 0:
-            progress(n)
+    for found, row in results[: len(pairs)]:
+        findings.extend(found)
+        if row is not None:
+            rows.append(row)
     everything = Corpus(rows, run)
     for c in corpus:
         findings.extend(c.run(everything))
-    for seg in alone or ():
-        findings.extend(_check_pair(PairContext(seg, run, own_source=True), segment, ()))
+    for found, _ in results[len(pairs) :]:
+        findings.extend(found)
     all_pairs = [*pairs, *(alone or ())]
     order = {p.id: i for i, p in enumerate(all_pairs)}
     check_order = {c: i for i, c in enumerate(CHECK_IDS)}

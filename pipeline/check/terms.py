@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import accumulate
 
 from ..glossary import Glossary
 from ..lang import lemma
@@ -50,6 +51,7 @@ class Match:
 
 
 _TERM_WORD = re.compile(r"[^\W\d_]+")
+_TERM_SPLIT = re.compile(r"([^\W\d_]+)")
 
 
 def _spellings(form: str) -> list[str]:
@@ -131,24 +133,24 @@ class TermIndex:
     def find(self, text: str) -> list[Match]:
         """Longest non-overlapping term occurrences in reading order.
 
-        The hot path of the checks: a word that starts no term costs one dict lookup; spans
-        are computed only for texts with a candidate.
+        The hot path of the checks: each distinct word is looked up once per index (its
+        candidates cached), only words that may start a term are visited, and word
+        offsets are summed only for texts with a match.
         """
-        words = _TERM_WORD.findall(text)
+        parts = _TERM_SPLIT.split(text)  # separator, word, separator, ..., separator
+        words = parts[1::2]
         cands_of = self._cands
+        for word in set(words).difference(cands_of):
+            self._candidates(word)
         out: list[Match] = []
-        spans: list[tuple[int, int]] | None = None
-        i = 0
+        offsets: list[int] | None = None
         total = len(words)
-        while i < total:
-            cands = cands_of.get(words[i])
-            if cands is None:
-                cands = self._candidates(words[i])
-            if not cands:
-                i += 1
+        nxt = 0
+        for i in [i for i, w in enumerate(words) if cands_of[w]]:
+            if i < nxt:
                 continue
             best: list[Entry] = []
-            for e in cands:
+            for e in cands_of[words[i]]:
                 n = len(e.lemmas)
                 if best and n < len(best[0].lemmas):
                     break
@@ -157,19 +159,18 @@ class TermIndex:
                 ):
                     best.append(e)
             if not best:
-                i += 1
                 continue
-            if spans is None:
-                spans = [m.span() for m in _TERM_WORD.finditer(text)]
+            if offsets is None:
+                offsets = list(accumulate(map(len, parts), initial=0))
             n = len(best[0].lemmas)
             caps = _caps(words[i : i + n])
             chosen = next((e for e in best if e.caps == caps), None)
             if chosen is None and n == 1:
                 chosen = next((e for e in best if e.status != "deprecated"), best[0])
-            span = (spans[i][0], spans[i + n - 1][1])
+            span = (offsets[2 * i + 1], offsets[2 * (i + n - 1) + 2])
             ref = chosen or next((e for e in best if e.status == "approved"), best[0])
             out.append(Match(ref.term, chosen, span, text[span[0] : span[1]], ref))
-            i += n
+            nxt = i + n
         return out
 
 

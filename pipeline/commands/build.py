@@ -43,6 +43,12 @@ def add(sub: argparse._SubParsersAction) -> None:
     )
     options.glossary(p)
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    p.add_argument(
+        "--timings",
+        action="store_true",
+        help="add each stage's seconds, segments and peak memory to manifest.json (`timings`)"
+        " and print them; off by default, as times differ between runs of the same build",
+    )
     p.set_defaults(run=run)
 
 
@@ -52,7 +58,21 @@ def run(args: argparse.Namespace) -> int:
     from ..summary import print_summary
 
     with stage_progress(enabled=not args.quiet) as progress:
-        result = build(args.corpus, args.out, args.glossary, progress)
+        result = build(args.corpus, args.out, args.glossary, progress, timings=args.timings)
     if not args.quiet:
         print_summary(result, args.corpus)
+        if args.timings:
+            print(timings_table(result.manifest["timings"]))
     return 0
+
+
+def timings_table(timings: dict) -> str:
+    """The stages' times as the summary prints them: seconds, ms a segment, peak memory."""
+    lines = ["  timings    stage            seconds   ms/segment   peak MiB"]
+    for stage, t in timings["stages"].items():
+        per = 1000 * t["seconds"] / t["segments"] if t["segments"] else 0.0
+        lines.append(
+            f"             {stage:<15}{t['seconds']:>9.2f}{per:>13.3f}{t['peak_mib']:>11.1f}"
+        )
+    lines.append(f"             {'total':<15}{timings['seconds']:>9.2f}")
+    return "\n".join(lines)

@@ -104,14 +104,19 @@ def notation() -> Notation:
 
 
 @cache
-def _letter_table() -> dict[int, str]:
-    letters = shared("folds").get("letters") or {}
-    return str.maketrans({str(k): str(v) for k, v in letters.items()})
+def _letter_table() -> tuple[dict[int, str], re.Pattern[str]]:
+    """The translation table of the folds, and a pattern finding any letter it changes."""
+    letters = {str(k): str(v) for k, v in (shared("folds").get("letters") or {}).items()}
+    changed = re.compile("[" + "".join(re.escape(k) for k in letters) + "]" if letters else "(?!)")
+    return str.maketrans(letters), changed
 
 
 def fold(text: str) -> str:
     """`text` with the letters of `folds.yaml` read as their plain forms (ё as е)."""
-    return text.translate(_letter_table())
+    table, changed = _letter_table()
+    # Most texts have no letter to fold; the search is far cheaper than translate's
+    # per-character table look-ups on a non-ASCII text.
+    return text.translate(table) if changed.search(text) else text
 
 
 @cache
