@@ -691,3 +691,33 @@ def test_blocks_that_differ_only_in_an_aside_are_not_exact_copies(tmp_path):
     clusters = json.loads((out / "clusters.json").read_text("utf-8"))
     relations = [m["relation"] for c in clusters["clusters"] for m in c["members"]]
     assert "exact" not in relations
+
+
+# --- drop.yaml as people write it ---------------------------------------------------------
+
+
+def test_an_unquoted_yaml_date_is_read_as_the_date(tmp_path):
+    corpus = make_corpus(
+        tmp_path / "c", {"fear.txt": PREVIOUS_TEXT, "drop.yaml": "date: 2024-01-31\n"}
+    )
+    out = tmp_path / "out"
+    result = run_cli("build", str(corpus), "-o", str(out), "-q")
+    assert result.returncode == 0, result.stderr
+    assert [d["date"] for d in manifest(out)["drops"]] == ["2024-01-31"]
+
+
+@pytest.mark.parametrize(
+    ("yaml_text", "pattern"),
+    [
+        ('language: "ru\\n"\n', r"drop\.yaml:language: not drop metadata"),
+        (
+            'date: "2024-13-45"\n',
+            r"drop\.yaml:date: not drop metadata: '2024-13-45' is not a calendar",
+        ),
+        ('date: "٢٠٢٤-٠١-٣١"\n', r"drop\.yaml:date: not drop metadata"),
+        ("date: 2024-01-31 10:00:00\n", r"drop\.yaml:date: not drop metadata"),
+    ],
+)
+def test_drop_metadata_that_only_looks_right_is_refused(tmp_path, previous, yaml_text, pattern):
+    corpus = make_corpus(tmp_path / "c", {"fear.txt": PREVIOUS_TEXT, "drop.yaml": yaml_text})
+    assert_refused(build_over(previous, corpus), pattern, *previous)
