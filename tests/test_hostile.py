@@ -721,3 +721,18 @@ def test_an_unquoted_yaml_date_is_read_as_the_date(tmp_path):
 def test_drop_metadata_that_only_looks_right_is_refused(tmp_path, previous, yaml_text, pattern):
     corpus = make_corpus(tmp_path / "c", {"fear.txt": PREVIOUS_TEXT, "drop.yaml": yaml_text})
     assert_refused(build_over(previous, corpus), pattern, *previous)
+
+
+def test_files_written_with_o_have_the_modes_of_the_build(tmp_path, previous):
+    out, _ = previous
+    target = tmp_path / "rules-export.json"
+    result = run_cli("export", "--format", "json", "--build", str(out), "-o", str(target))
+    assert result.returncode == 0, result.stderr
+    build_mode = (out / "rules.json").stat().st_mode & 0o777
+    assert target.stat().st_mode & 0o777 == build_mode == 0o666 & ~current_umask()
+
+
+def current_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
