@@ -736,3 +736,12 @@ def current_umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+@pytest.mark.parametrize("bundle", ['[{"id": 5}]', '[{"id": "x"}]', "[[]]"])
+def test_diff_refuses_a_malformed_rule_bundle(tmp_path, previous, bundle):
+    out, _ = previous
+    broken = copy_build(out, tmp_path / "broken")
+    (broken / "rules.json").write_text(bundle, "utf-8")
+    result = run_cli("diff", str(out), str(broken))
+    assert_refused(result, r"broken/rules\.json.*not a rule bundle")
