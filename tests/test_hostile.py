@@ -745,3 +745,19 @@ def test_diff_refuses_a_malformed_rule_bundle(tmp_path, previous, bundle):
     (broken / "rules.json").write_text(bundle, "utf-8")
     result = run_cli("diff", str(out), str(broken))
     assert_refused(result, r"broken/rules\.json.*not a rule bundle")
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        ('{"id": "a", "text": "x \\ud800 y", "lang": "en"}', r"lone surrogate"),
+        (
+            '{"id": "a", "text": "t", "lang": "en", "x": ' + "[" * 5000 + "]" * 5000 + "}",
+            r"nested too deeply \(limit 64\)",
+        ),
+    ],
+)
+def test_extract_refuses_json_that_is_no_text(tmp_path, line, pattern):
+    path = tmp_path / "in.jsonl"
+    path.write_text('{"id": "ok", "text": "Fear.", "lang": "en"}\n' + line + "\n", "utf-8")
+    assert_refused(run_cli("extract", str(path)), rf"in\.jsonl:2: .*{pattern}")
