@@ -7,6 +7,7 @@ carry the same rule, the newer one's text is the rule's text and the older is hi
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
@@ -52,11 +53,14 @@ def read_drop(folder: Path, path: Path | None) -> Drop:
     if path is None:
         return Drop(folder.name, folder.name)
     data = read_yaml(path, "drop metadata")
+    if isinstance(data, dict) and isinstance(data.get("date"), datetime.date):
+        data = {**data, "date": data["date"].isoformat()}  # `date: 2024-01-31` unquoted
     error = next(iter(validator("drop").iter_errors(data if data is not None else {})), None)
     if data is None or error is not None:
         place = "/".join(str(p) for p in error.absolute_path) if error else ""
         what = error.message if error else "empty file"
         raise InputError(str(path), f"not drop metadata: {what}", place or "top level")
+    _real_date(str(path), data.get("date"))
     version = data.get("version")
     return Drop(
         folder=folder.name,
@@ -66,6 +70,18 @@ def read_drop(folder: Path, path: Path | None) -> Drop:
         language=data.get("language"),
         languages=data.get("languages", {}),
     )
+
+
+def _real_date(name: str, date: str | None) -> None:
+    """Refuse a date of the right shape that is not in the calendar (2024-13-45)."""
+    if date is None:
+        return
+    try:
+        datetime.date.fromisoformat(date)
+    except ValueError:
+        raise InputError(
+            name, f"not drop metadata: {date!r} is not a calendar date", "date"
+        ) from None
 
 
 def ranks(drops: Sequence[Drop]) -> dict[str, int]:

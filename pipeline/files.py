@@ -167,12 +167,20 @@ def parse_yaml(name: str, data: bytes) -> Any:
         raise InputError(name, f"not valid YAML: {getattr(exc, 'problem', exc)}", where) from None
 
 
+def _umask() -> int:
+    """The process umask (reading it means setting it; set straight back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write to a temporary file beside `path`, then rename: a reader never sees half a
     file, and a failed write leaves the old one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp's 0600 would not be what the user set
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
         os.replace(tmp, path)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,6 +11,28 @@ from typing import Any
 
 from .errors import InputError
 from .files import MAX_FILE_BYTES, decode, read_bytes
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+MAX_DEPTH = 64  # nesting of arrays and objects in one line (README, Limits)
+
+
+def _check_shape(name: str, n: int, obj: Any) -> None:
+    """Refuse nesting past MAX_DEPTH and strings holding a lone surrogate (`\\ud800` is
+    valid JSON but no text: it cannot be written back as UTF-8)."""
+    stack = [(obj, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                raise InputError(name, "a string holds a lone surrogate (\\ud800-\\udfff)", f"{n}")
+            continue
+        if depth > MAX_DEPTH:
+            raise InputError(name, f"JSON nested too deeply (limit {MAX_DEPTH})", f"{n}")
+        if isinstance(item, dict):
+            stack.extend((k, depth) for k in item)
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
 
 
 def read_jsonl(
@@ -26,6 +49,9 @@ def read_jsonl(
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
             raise InputError(name, f"not JSON: {exc.msg} (column {exc.colno})", f"{n}") from None
+        except RecursionError:
+            raise InputError(name, f"JSON nested too deeply (limit {MAX_DEPTH})", f"{n}") from None
+        _check_shape(name, n, obj)
         if not isinstance(obj, dict):
             raise InputError(name, f"expected a JSON object, got {type(obj).__name__}", f"{n}")
         for key, kind in required.items():

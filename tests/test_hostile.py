@@ -691,3 +691,73 @@ def test_blocks_that_differ_only_in_an_aside_are_not_exact_copies(tmp_path):
     clusters = json.loads((out / "clusters.json").read_text("utf-8"))
     relations = [m["relation"] for c in clusters["clusters"] for m in c["members"]]
     assert "exact" not in relations
+
+
+# --- drop.yaml as people write it ---------------------------------------------------------
+
+
+def test_an_unquoted_yaml_date_is_read_as_the_date(tmp_path):
+    corpus = make_corpus(
+        tmp_path / "c", {"fear.txt": PREVIOUS_TEXT, "drop.yaml": "date: 2024-01-31\n"}
+    )
+    out = tmp_path / "out"
+    result = run_cli("build", str(corpus), "-o", str(out), "-q")
+    assert result.returncode == 0, result.stderr
+    assert [d["date"] for d in manifest(out)["drops"]] == ["2024-01-31"]
+
+
+@pytest.mark.parametrize(
+    ("yaml_text", "pattern"),
+    [
+        ('language: "ru\\n"\n', r"drop\.yaml:language: not drop metadata"),
+        (
+            'date: "2024-13-45"\n',
+            r"drop\.yaml:date: not drop metadata: '2024-13-45' is not a calendar",
+        ),
+        ('date: "٢٠٢٤-٠١-٣١"\n', r"drop\.yaml:date: not drop metadata"),
+        ("date: 2024-01-31 10:00:00\n", r"drop\.yaml:date: not drop metadata"),
+    ],
+)
+def test_drop_metadata_that_only_looks_right_is_refused(tmp_path, previous, yaml_text, pattern):
+    corpus = make_corpus(tmp_path / "c", {"fear.txt": PREVIOUS_TEXT, "drop.yaml": yaml_text})
+    assert_refused(build_over(previous, corpus), pattern, *previous)
+
+
+def test_files_written_with_o_have_the_modes_of_the_build(tmp_path, previous):
+    out, _ = previous
+    target = tmp_path / "rules-export.json"
+    result = run_cli("export", "--format", "json", "--build", str(out), "-o", str(target))
+    assert result.returncode == 0, result.stderr
+    build_mode = (out / "rules.json").stat().st_mode & 0o777
+    assert target.stat().st_mode & 0o777 == build_mode == 0o666 & ~current_umask()
+
+
+def current_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+@pytest.mark.parametrize("bundle", ['[{"id": 5}]', '[{"id": "x"}]', "[[]]"])
+def test_diff_refuses_a_malformed_rule_bundle(tmp_path, previous, bundle):
+    out, _ = previous
+    broken = copy_build(out, tmp_path / "broken")
+    (broken / "rules.json").write_text(bundle, "utf-8")
+    result = run_cli("diff", str(out), str(broken))
+    assert_refused(result, r"broken/rules\.json.*not a rule bundle")
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        ('{"id": "a", "text": "x \\ud800 y", "lang": "en"}', r"lone surrogate"),
+        (
+            '{"id": "a", "text": "t", "lang": "en", "x": ' + "[" * 5000 + "]" * 5000 + "}",
+            r"nested too deeply \(limit 64\)",
+        ),
+    ],
+)
+def test_extract_refuses_json_that_is_no_text(tmp_path, line, pattern):
+    path = tmp_path / "in.jsonl"
+    path.write_text('{"id": "ok", "text": "Fear.", "lang": "en"}\n' + line + "\n", "utf-8")
+    assert_refused(run_cli("extract", str(path)), rf"in\.jsonl:2: .*{pattern}")

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..build_folder import read_rules
+from ..emit import validator
 from ..errors import InputError
 from ..progress import Report
 
@@ -24,7 +25,9 @@ def load_side(path: Path, glossary: Path | None = None, progress: Report | None 
     if not path.is_dir():
         raise InputError(str(path), "not a folder: give a build folder or a corpus folder")
     if (path / "manifest.json").is_file():
-        return Side(str(path), "build", read_rules(path))
+        rules = read_rules(path)
+        _valid_rules(path / "rules.json", rules)
+        return Side(str(path), "build", rules)
     if (path / "drops").is_dir():
         from ..build import build
 
@@ -34,3 +37,12 @@ def load_side(path: Path, glossary: Path | None = None, progress: Report | None 
     raise InputError(
         str(path), "neither a build folder (manifest.json) nor a corpus folder (drops/)"
     )
+
+
+def _valid_rules(name: Path, rules: list[dict[str, Any]]) -> None:
+    """A hand-edited rules.json that is not a rule bundle is refused on one line, before
+    the comparison trips over it."""
+    error = next(iter(validator("rules").iter_errors(rules)), None)
+    if error is not None:
+        place = "/".join(str(p) for p in error.absolute_path) or "top level"
+        raise InputError(str(name), f"not a rule bundle: {error.message[:200]}", place)
