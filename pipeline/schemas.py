@@ -8,11 +8,11 @@ import json
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema_rs
-from jsonschema import Draft202012Validator, ValidationError
-from referencing import Registry, Resource
+if TYPE_CHECKING:  # the validators load on first use: commands that check nothing start fast
+    from jsonschema import Draft202012Validator, ValidationError
+    from referencing import Registry
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
 
@@ -28,6 +28,8 @@ def _schemas() -> tuple[tuple[str, Any], ...]:
 
 @cache
 def _registry() -> Registry:
+    from referencing import Registry, Resource
+
     return Registry().with_resources(
         (uri, Resource.from_contents(schema)) for uri, schema in _schemas()
     )
@@ -65,6 +67,9 @@ def validator(name: str) -> SchemaValidator:
     if not path.is_file():
         raise FileNotFoundError(f"schema not found: {path}")
     schema = json.loads(path.read_text("utf-8"))
+    import jsonschema_rs
+    from jsonschema import Draft202012Validator
+
     reference = Draft202012Validator(schema, registry=_registry())
     fast = jsonschema_rs.Draft202012Validator(schema, registry=jsonschema_rs.Registry(_schemas()))
     return SchemaValidator(reference, fast)
@@ -96,4 +101,6 @@ def schema(name: str) -> dict[str, Any]:
 def definition_validator(name: str, definition: str) -> Draft202012Validator:
     """A validator for `$defs/<definition>` of one schema, to check a part on its own."""
     whole = schema(name)
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator({"$ref": f"#/$defs/{definition}", "$defs": whole["$defs"]})

@@ -13,9 +13,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from pipeline.build_folder import require_build
 from pipeline.errors import InputError
@@ -23,6 +21,9 @@ from pipeline.files import read_yaml
 from pipeline.lookup import did_you_mean
 from pipeline.schemas import definition_validator, schema
 from pipeline.slug import slugify
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 DEFAULT_PARAMS = ("X", "Y", "Z")
 MAX_GRANT_DEPTH = 8
@@ -96,7 +97,7 @@ def _schema() -> dict[str, Any]:
     return schema("effect")
 
 
-def _validator(defn: str) -> jsonschema.Draft202012Validator:
+def _validator(defn: str) -> Draft202012Validator:
     return definition_validator("effect", defn)
 
 
@@ -118,9 +119,7 @@ def validate_table(table: Any, path: Path | str) -> None:
     _check(_validator("table"), table, path, "table")
 
 
-def _check(
-    validator: jsonschema.Draft202012Validator, value: Any, path: Path | str, where: str
-) -> None:
+def _check(validator: Draft202012Validator, value: Any, path: Path | str, where: str) -> None:
     errors = sorted(validator.iter_errors(value), key=lambda e: (len(e.path), str(e.path)))
     if errors:
         err = max(errors, key=lambda e: len(e.path))
