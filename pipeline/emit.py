@@ -74,6 +74,20 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(err, os.strerror(err), str(b))
 
 
+def swap_in(new: Path, out: Path, old: Path) -> None:
+    """Put the folder `new` where `out` is, the previous `out` gone: in one exchange where the
+    system has it, else by moving `out` aside to `old` first (a moment without the folder,
+    which the next build's recovery repairs)."""
+    if not out.exists():
+        new.rename(out)
+    elif _exchange(new, out):
+        shutil.rmtree(new, ignore_errors=True)  # now the previous folder
+    else:
+        out.rename(old)
+        new.rename(out)
+        shutil.rmtree(old, ignore_errors=True)
+
+
 @cache
 def _libc() -> ctypes.CDLL:
     return ctypes.CDLL(None, use_errno=True)
@@ -200,14 +214,7 @@ class BuildOutput:
                 except BaseException:
                     shutil.rmtree(self._tmp, ignore_errors=True)
                     raise
-                if not self.out.exists():
-                    self._tmp.rename(self.out)
-                elif _exchange(self._tmp, self.out):
-                    shutil.rmtree(self._tmp, ignore_errors=True)  # now the previous build
-                else:  # no atomic exchange here: a moment without the folder, see _recover
-                    self.out.rename(self._old)
-                    self._tmp.rename(self.out)
-                    shutil.rmtree(self._old, ignore_errors=True)
+                swap_in(self._tmp, self.out, self._old)
             else:
                 shutil.rmtree(self._tmp, ignore_errors=True)
         finally:

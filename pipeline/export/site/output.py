@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 from types import TracebackType
 
-from ...emit import _exchange
+from ...emit import swap_in
 from ...errors import InputError
 
 MARKER = "index.html"  # a folder without it is not a site: never replaced
@@ -52,11 +52,4 @@ class SiteOutput:
         if exc_type is not None:
             shutil.rmtree(self._tmp, ignore_errors=True)
             return
-        if not self.out.exists():
-            self._tmp.rename(self.out)
-        elif _exchange(self._tmp, self.out):
-            shutil.rmtree(self._tmp, ignore_errors=True)  # now the previous site
-        else:
-            self.out.rename(self._old)
-            self._tmp.rename(self.out)
-            shutil.rmtree(self._old, ignore_errors=True)
+        swap_in(self._tmp, self.out, self._old)
