@@ -2,7 +2,7 @@
 tmp): each gets a correct result, or exit 2 with one line naming the file and the place;
 never a traceback, a hang, or a changed previous output folder.
 
-The helpers here are shared with tests/test_crash.py.
+The helpers here are shared with tests/test_emit_crash.py.
 """
 
 from __future__ import annotations
