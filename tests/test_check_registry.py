@@ -20,7 +20,7 @@ from pipeline.check.report_text import report_text
 from pipeline.export.pairs import Pair as ExportPair
 from pipeline.glossary import load_glossary
 from tests.conftest import CORPUS
-from tests.test_check_labelled import load_labelled
+from tests.helpers.labelled import load_labelled
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 _ROW = re.compile(r"^\| `(\w+)` \| (\w+) \| (\w+) \| .+ \|$")

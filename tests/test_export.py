@@ -11,22 +11,17 @@ import yaml
 from lxml import etree
 from translate.storage import tmx, xliff2
 
-from pipeline.export.pairs import Pair, load_pairs
+from pipeline.export.pairs import load_pairs
 from pipeline.export.tmx import write_tmx
 from pipeline.export.xliff import write_xliff
 from pipeline.glossary import load_glossary
 from tests.conftest import CORPUS, run_cli
-from tests.export_fixtures import make_aligned_build
+from tests.helpers.export_build import HOSTILE, export, make_aligned_build, parse
 
 DATA = Path(__file__).parent / "data" / "export"
 XLF = "{urn:oasis:names:tc:xliff:document:2.0}"
 TBX = "{urn:iso:std:iso:30042:ed-2}"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-
-
-def parse(text: str) -> etree._ElementTree:
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
-    return etree.ElementTree(etree.fromstring(text.encode("utf-8"), parser))
 
 
 def valid_tmx(text: str) -> etree._ElementTree:
@@ -88,12 +83,6 @@ def xliff_pairs(text: str) -> list[tuple[str, str, str]]:
 @pytest.fixture(scope="module")
 def aligned(seed_build, tmp_path_factory) -> Path:
     return make_aligned_build(seed_build.out, tmp_path_factory.mktemp("aligned") / "output")
-
-
-def export(build: Path, *args: str) -> str:
-    result = run_cli("export", "--build", str(build), *args)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
 
 
 # the seed build as built, alignments.json from the aligner
@@ -243,19 +232,6 @@ def test_xliff_refuses_several_target_languages_in_one_line(aligned):
 
 
 # hostile text through the pure writers
-
-
-HOSTILE = [
-    Pair("p1", '[b][i]nested[/b] wrong[/i] & <tags> "quotes"', "[i][b]x[/b][/i] &amp;", "en", "ru"),
-    Pair(
-        "p2",
-        "[/b]closing first [url=http://x]link[/url] [*] [size=3]big",
-        "ctrl\x0bchar [u]u[/u]",
-        "en",
-        "ru",
-    ),
-    Pair("p3", "]]> <![CDATA[ [B]upper[/B]", "[color=red]red[/colour]", "en", "ru"),
-]
 
 
 def test_hostile_markup_gives_valid_documents_that_read_back():

@@ -23,8 +23,7 @@ from pipeline.export.xliff12 import write_xliff12
 from pipeline.glossary import load_glossary
 from pipeline.ingest import read_file
 from tests.conftest import CORPUS, run_cli
-from tests.export_fixtures import make_aligned_build
-from tests.test_export import HOSTILE, export, parse
+from tests.helpers.export_build import HOSTILE, export, make_aligned_build, parse
 
 DATA = Path(__file__).parent / "data" / "export"
 X12 = "{urn:oasis:names:tc:xliff:document:1.2}"

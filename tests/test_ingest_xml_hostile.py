@@ -11,8 +11,8 @@ from pipeline.errors import InputError
 from pipeline.ingest import read_file
 from pipeline.xmlsafe import parse_xml, read_zip
 
-from . import xml_hostile as h
 from .conftest import run_cli
+from .helpers import hostile_xml as h
 
 RULE = '<rule name="Swiftstride"><description>Swiftstride text.</description></rule>'
 

@@ -39,7 +39,7 @@ import yaml  # noqa: E402
 
 from pipeline.check import Pair, run_checks  # noqa: E402
 from pipeline.glossary import load_glossary  # noqa: E402
-from tests.test_check_labelled import load_labelled  # noqa: E402
+from tests.helpers.labelled import load_labelled  # noqa: E402
 
 _NUM = re.compile(r"(?<![\w.])([1-9])(?![\d½])")
 # Generated terms: every adjective with every noun, in both languages (Russian in the

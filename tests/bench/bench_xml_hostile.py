@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests import xml_hostile as h  # noqa: E402
+from tests.helpers import hostile_xml as h  # noqa: E402
 
 VALID = (ROOT / "tests" / "data" / "battlescribe" / "sonnstahl.cat").read_bytes()
 

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from translate.storage import po  # noqa: E402
 
 from pipeline.check import CHECK_IDS  # noqa: E402
-from tests.test_check_labelled import (  # noqa: E402
+from tests.helpers.labelled import (  # noqa: E402
     Labelled,
     load_labelled,
     rulepipe_predictions,

@@ -1,6 +1,7 @@
-"""A build folder with an alignments.json, for the export tests: the real seed build plus
-links in the shape of DESIGN/common (Ricochet EN->RU with its sentence links, the IT->EN
-armour pair) and two constructed pairs that carry BBCode a sentence split cuts through."""
+"""What the export tests share: a build folder with an alignments.json (the real seed build
+plus links in the shape of DESIGN/common: Ricochet EN->RU with its sentence links, the IT->EN
+armour pair, and two constructed pairs that carry BBCode a sentence split cuts through), a
+safe XML parser, the export command, and pairs with hostile markup."""
 
 from __future__ import annotations
 
@@ -9,7 +10,12 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).parent / "data" / "export"
+from lxml import etree
+
+from pipeline.pairs import Pair
+from tests.conftest import run_cli
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "export"
 RICOCHET = json.loads((DATA / "ricochet_sentences.json").read_text("utf-8"))
 
 BBCODE_SEGMENTS = {
@@ -206,3 +212,27 @@ def link(
         "rule": rule,
         "sentences": sentences,
     }
+
+
+def parse(text: str) -> etree._ElementTree:
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+    return etree.ElementTree(etree.fromstring(text.encode("utf-8"), parser))
+
+
+def export(build: Path, *args: str) -> str:
+    result = run_cli("export", "--build", str(build), *args)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+HOSTILE = [
+    Pair("p1", '[b][i]nested[/b] wrong[/i] & <tags> "quotes"', "[i][b]x[/b][/i] &amp;", "en", "ru"),
+    Pair(
+        "p2",
+        "[/b]closing first [url=http://x]link[/url] [*] [size=3]big",
+        "ctrl\x0bchar [u]u[/u]",
+        "en",
+        "ru",
+    ),
+    Pair("p3", "]]> <![CDATA[ [B]upper[/B]", "[color=red]red[/colour]", "en", "ru"),
+]

@@ -1,0 +1,1 @@
+"""Helpers several test modules and benchmarks share: one place for each."""
