@@ -294,8 +294,14 @@ def assert_review_won(rules: dict, changed: dict, file: str) -> None:
     ricochet = rules["ricochet"]
     assert REVIEW_TO in ricochet["texts"]["ru"]["text"]
     assert REVIEW_FROM not in ricochet["texts"]["ru"]["text"]
-    assert {s["drop"] for s in ricochet["texts"]["ru"]["sources"]} == {"review"}
-    assert ricochet["texts"]["ru"]["sources"][0]["file"] == file
+    sources = ricochet["texts"]["ru"]["sources"]
+    # the reviewed text is the rule's; the old one is its reworded copy, kept in the cluster
+    assert (sources[0]["drop"], sources[0]["file"], sources[0]["relation"]) == (
+        "review",
+        file,
+        "canonical",
+    )
+    assert {(s["drop"], s["relation"]) for s in sources[1:]} <= {("seed", "reworded")}
     sentences = changed["ricochet"]["sentences"]
     assert [(s["change"], s["lang"]) for s in sentences] == [("changed", "ru")]
     assert REVIEW_FROM in sentences[0]["old"] and REVIEW_TO in sentences[0]["new"]
