@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import importlib
+import importlib.util
 import re
 from pathlib import Path
 
@@ -78,3 +80,29 @@ def test_the_table_parses_and_is_ordered_like_the_flow() -> None:
     flow = ["ingest", "dedup", "extract", "align", "assemble", "emit", "build"]
     assert [table[s] for s in flow] == sorted(table[s] for s in flow)
     assert table["errors"] == 0 and table["commands"] == max(table.values())
+
+
+def test_every_import_inside_the_package_resolves() -> None:
+    """Imports inside functions run only when a command needs them: a module moved or a
+    name removed must not wait for that command to fail."""
+    missing = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = module_name(path)
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.split(".")[0] != "pipeline":
+                continue
+            module = importlib.import_module(target)
+            for alias in node.names:
+                if not hasattr(module, alias.name) and not importlib.util.find_spec(
+                    f"{target}.{alias.name}"
+                ):
+                    missing.append(f"{name}: from {target} import {alias.name}")
+    assert not missing, "\n".join(missing)

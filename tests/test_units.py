@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from pipeline.build import build
-from pipeline.emit import validate
+from pipeline.schemas import validate
 
 FIXTURE = Path(__file__).parent / "data" / "battlescribe" / "combat.gst"
 CATALOGUE = Path(__file__).parent / "data" / "battlescribe" / "knights.cat"

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from ..build_folder import read_rules
-from ..emit import validator
 from ..errors import InputError
 from ..progress import Report
+from ..schemas import validator
 
 
 @dataclass(frozen=True, slots=True)

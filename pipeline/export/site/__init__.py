@@ -35,7 +35,7 @@ def write_site(build: Path, out: Path, since: Path | None = None) -> dict[str, i
     units = unit_slugs(data)
     doc = None
     if since is not None:
-        from ...diff.commands import diff_folders
+        from ...diff import diff_folders
 
         doc = diff_folders(since, build)
     nav = [("index.html", "Index")]
