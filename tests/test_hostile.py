@@ -347,7 +347,7 @@ def test_rule_names_that_would_escape_or_name_a_device_become_safe_ids(tmp_path)
     out = tmp_path / "work" / "output"
     result = run_cli("build", str(corpus), "-o", str(out), "-q")
     assert result.returncode == 0, result.stderr
-    assert sorted(p.name for p in (tmp_path / "work").iterdir()) == [".output.lock", "output"]
+    assert sorted(p.name for p in (tmp_path / "work").iterdir()) == ["output"]
     files = sorted((out / "rules").iterdir())
     rules = json.loads((out / "rules.json").read_text("utf-8"))
     assert sorted(f"{r['id']}.yaml" for r in rules) == [p.name for p in files]
