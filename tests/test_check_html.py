@@ -12,15 +12,10 @@ import re
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium_axe_python import Axe
 
 from tests.conftest import ROOT, run_cli
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 
 PAIRS = [
     {
@@ -72,30 +67,6 @@ def build_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
     res = run_cli("check", "--build", str(ROOT / "output"), "-o", str(out), "--format", "json,html")
     assert res.returncode == 1, res.stderr
     return out / "checks.html", json.loads((out / "checks.json").read_text("utf-8"))
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory):
-    assert CHROMIUM.is_file() and CHROMEDRIVER.is_file(), "apt-get install chromium chromium-driver"
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
-    driver.set_script_timeout(300)  # axe-core on a busy machine
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 def test_page_is_self_contained(report):

@@ -16,7 +16,7 @@ import pytest
 
 from .bench.corpus import make_corpus
 from .conftest import CORPUS, ROOT, run_cli
-from .test_hostile import assert_refused, leftovers, tree
+from .helpers.outputs import assert_refused, leftovers, tree
 
 KILLS = 5
 FACTOR = 10  # about 1,500 segments: a few seconds of work, under a second of writing

@@ -13,8 +13,6 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium_axe_python import Axe
 
@@ -23,8 +21,6 @@ from tests.conftest import run_cli
 JUMP = "trudnaya-mestnost-i-prepyatstviya"  # the LotOW rule whose table is the jump table
 JUMP_ID = f"r:{JUMP}"
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 
 UNITS = {
     "units": [
@@ -63,6 +59,13 @@ def builds(seed_build, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, 
 
 
 @pytest.fixture(scope="module")
+def browser(browser):
+    """The shared browser (conftest.py) at a desktop size, as a reader of the site has it."""
+    browser.set_window_size(1280, 1000)
+    return browser
+
+
+@pytest.fixture(scope="module")
 def site(builds, tmp_path_factory: pytest.TempPathFactory) -> Path:
     old, new = builds
     out = tmp_path_factory.mktemp("site") / "site"
@@ -71,31 +74,6 @@ def site(builds, tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     assert res.returncode == 0, res.stderr
     return out
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory):
-    assert CHROMIUM.is_file() and CHROMEDRIVER.is_file(), "apt-get install chromium chromium-driver"
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--window-size=1280,1000",
-        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
-    driver.set_script_timeout(300)  # axe-core on a long page, on a busy machine
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 def _files(root: Path) -> dict[str, bytes]:
