@@ -162,27 +162,32 @@ def _compare_effects(
             out.append(_finding(pair_id, "error", message, s, t, executed))
         elif s is not None:
             if tgt.unformalised:
-                a, b = tgt.unformalised[0]
-                message = (
-                    f"the source's {describe(s)} has no counterpart the checks can read; the"
-                    f" translation's sentence {target[a:b][:60]!r} reads as no effect"
-                )
-                out.append(Finding(CHECK, "info", pair_id, message, _span(s), (a, b), describe(s)))
+                out.append(_unread(pair_id, s, "source's", "translation's", target, tgt))
             else:
                 message = f"the translation lacks the source's {describe(s)}"
                 out.append(_finding(pair_id, "error", message, s, None, executed))
         elif t is not None:
             if src.unformalised:
-                a, b = src.unformalised[0]
-                message = (
-                    f"the translation's {describe(t)} has no counterpart the checks can read;"
-                    f" the source's sentence {source[a:b][:60]!r} reads as no effect"
-                )
-                out.append(Finding(CHECK, "info", pair_id, message, (a, b), _span(t), None))
+                out.append(_unread(pair_id, t, "translation's", "source's", source, src))
             else:
                 message = f"the translation adds {describe(t)}, which the source does not say"
                 out.append(_finding(pair_id, "error", message, None, t, executed))
     return out
+
+
+def _unread(
+    pair_id: str, effect: dict[str, Any], side: str, other: str, other_text: str, read: Any
+) -> Finding:
+    """Info, not an error: `effect` has no counterpart, but the other side has a sentence
+    that reads as no effect, which may well say it."""
+    a, b = read.unformalised[0]
+    message = (
+        f"the {side} {describe(effect)} has no counterpart the checks can read; the {other}"
+        f" sentence {other_text[a:b][:60]!r} reads as no effect"
+    )
+    if side == "source's":
+        return Finding(CHECK, "info", pair_id, message, _span(effect), (a, b), describe(effect))
+    return Finding(CHECK, "info", pair_id, message, (a, b), _span(effect), None)
 
 
 def _finding(
