@@ -24,7 +24,8 @@ from typing import Any
 
 from ..extract.effects import EffectResult, find_effects
 from ..extract.tables import markdown_table, prose_table
-from ..interpret.attack import resolve, scenario_from_dict
+from ..interpret.attack import casualties as removed
+from ..interpret.attack import scenario_from_dict, sources
 from ..interpret.rules import Build, Rule
 from ..interpret.tables import roll_table
 from ..quantities import Quantity, find_quantities
@@ -251,8 +252,11 @@ def casualties(effects: Iterable[Mapping[str, Any]], conditions: Iterable[str]) 
     data["conditions"] = conds
     data["attacker"]["charging"] = "charging" in set(conditions)
     data["attacker"]["rules"] = ["side(3)"]
-    result = resolve(scenario_from_dict(data, "reference scenario"), _Effects(effects))
-    return result.casualties.mean()
+    scenario = scenario_from_dict(data, "reference scenario")
+    # The casualties alone, as `resolve` computes them (not its hits and wounds, which cost
+    # as much again and are not reported here).
+    srcs, defender = sources(scenario, _Effects(effects))
+    return removed(srcs, int(defender["health_points"]), scenario.defender.models).mean()
 
 
 _REFERENCE_KEPT = 20_000
