@@ -164,24 +164,31 @@ def _compare_effects(
             pending.remove(hit)
     if not missing and not pending:
         return []
-    executed = _executed(s_eff, t_eff)
+    known: list[str | None] = []
+
+    def executed() -> str | None:
+        """The reference attack, resolved only for a pair with an error to explain."""
+        if not known:
+            known.append(_executed(s_eff, t_eff))
+        return known[0]
+
     out: list[Finding] = []
     for s, t in _pairs(missing, pending):
         if s is not None and t is not None:
             message = f"the translation reads {describe(t)} where the source reads {describe(s)}"
-            out.append(_finding(pair_id, "error", message, s, t, executed))
+            out.append(_finding(pair_id, "error", message, s, t, executed()))
         elif s is not None:
             if tgt.unformalised:
                 out.append(_unread(pair_id, s, "source's", "translation's", target, tgt))
             else:
                 message = f"the translation lacks the source's {describe(s)}"
-                out.append(_finding(pair_id, "error", message, s, None, executed))
+                out.append(_finding(pair_id, "error", message, s, None, executed()))
         elif t is not None:
             if src.unformalised:
                 out.append(_unread(pair_id, t, "translation's", "source's", source, src))
             else:
                 message = f"the translation adds {describe(t)}, which the source does not say"
-                out.append(_finding(pair_id, "error", message, None, t, executed))
+                out.append(_finding(pair_id, "error", message, None, t, executed()))
     return out
 
 
