@@ -436,6 +436,8 @@ def _read_sentence(
     used = False
     for rule in data.rules:
         view = views.get(rule.on, views["text"])
+        if rule.pattern.search(view.text) is None:
+            continue  # most rules: no call to read what they would give
         for groups, span in _matches(rule, sentence, a, quantities, data, view):
             if rule.attach is not None:
                 attaches.append((rule, groups))
