@@ -180,3 +180,14 @@ def to_raw_span(offsets: list[int], start: int, end: int) -> Span:
     if end <= start:
         return offsets[start], offsets[start]
     return offsets[start], offsets[end - 1] + 1
+
+
+def to_input_span(raw: str, offsets: list[int], start: int, end: int) -> Span:
+    """`to_raw_span`, the end carried past the marks and jamo that NFC joined to the last
+    character (`e` + U+0301 is one character of normalised text, two of the raw)."""
+    a, b = to_raw_span(offsets, start, end)
+    if end > start:
+        limit = offsets[end] if end < len(offsets) else len(raw)
+        while b < min(limit, len(raw)) and ord(raw[b]) >= 0x300 and _join_kind(raw[b]):
+            b += 1
+    return a, b

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from pipeline.build import build
 from pipeline.emit import dump_json, dump_yaml
 from pipeline.errors import InputError
+from pipeline.extract.facts import extract_text
 from pipeline.files import decode
 from pipeline.ingest import ingest_file
 from pipeline.ingest import text as text_reader
@@ -183,6 +184,64 @@ def test_the_characters_that_compose_after_another_are_those_of_unicodedata() ->
             if not unicodedata.combining(second):
                 seconds.add(second)
     assert seconds == COMPOSES_AFTER
+
+
+# --- extract: every span it prints indexes the text it was given -------------------------
+
+EXTRACT_PIECES = st.sampled_from(
+    [
+        "[b]Fear[/b]",
+        "  ",
+        " ",
+        "\n",
+        "causes panic,",
+        "+1 to hit.",
+        "-2 Strength",
+        "within 12″",
+        "6'' away",
+        "3′′",
+        "D3 hits",
+        "X+D6",
+        "Х+D6",
+        "(1×5)",
+        "[6]",
+        "[i]Models with Ricochet[/i]",
+        "Модели с правилом Страх получают -1 к Дисциплине",
+        "«Рикошет»",
+        "e\u0301",
+        "\u1100\u1161\u11a8",
+        "କ\u0b47\u0b3e",
+        "[url=x]",
+        "(тут, я чуть не упал под стол, - Oleon)",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.one_of(EXTRACT_PIECES, st.text(max_size=8)), min_size=1, max_size=12),
+    st.sampled_from(["en", "ru"]),
+)
+def test_every_span_extract_prints_indexes_its_input(pieces: list[str], lang: str) -> None:
+    text = "".join(pieces)
+    row = extract_text("p", text, lang)
+    for q in row["quantities"]:
+        start, end = q["span"]
+        assert 0 <= start < end <= len(text)
+        assert text[start:end] == q["surface"]
+        assert normalise(q["surface"]).strip()  # not a slice of tags or spaces alone
+    for effect in row["effects"]:
+        if "span" in effect:
+            start, end = effect["span"]
+            assert 0 <= start <= end <= len(text)
+
+
+def test_extract_gives_offsets_into_the_input_not_the_normalised_text() -> None:
+    text = "[b]Fear[/b]  causes panic, +1 to hit."
+    [q] = extract_text("p", text, "en")["quantities"]
+    assert (q["span"], q["surface"]) == ([27, 29], "+1")
+    [q] = extract_text("p", "Move 6″e\u0301 and D3.", "en")["quantities"][:1]
+    assert q["surface"] == "6″"
 
 
 # --- rule ids: whatever the name, a safe file name ----------------------------------------
