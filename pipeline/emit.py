@@ -20,6 +20,7 @@ from typing import Any, TextIO
 import yaml
 
 from .errors import InputError
+from .files import environment_error, name_unnamed, unnamed_file, write_all
 from .parallel import map_in_order
 from .schemas import SchemaViolation, validate, validator
 
@@ -92,37 +93,6 @@ def swap_in(new: Path, out: Path, old: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-# What writing a folder can meet from its surroundings rather than from the input: each
-# becomes exit 2 with the path and the reason, the previous folder kept.
-_ENVIRONMENT = {
-    errno.EACCES: "",
-    errno.EPERM: "",
-    errno.EROFS: "",
-    errno.ENOSPC: "",
-    errno.EDQUOT: "",
-    errno.EFBIG: " (the file size limit, ulimit -f)",
-    errno.EBUSY: " (a mount point cannot be replaced: give a folder inside it)",
-    errno.EXDEV: " (a mount point cannot be replaced: give a folder inside it)",
-    errno.EIO: "",
-    errno.ENAMETOOLONG: "",
-    errno.EMLINK: "",
-    errno.ENOTDIR: "",
-}
-
-
-def environment_error(out: Path, exc: BaseException, doing: str) -> InputError | None:
-    """The one-line refusal for an OSError met while writing `out`, or None if it is not
-    one the surroundings cause (then it is a bug and stays an internal error)."""
-    if not isinstance(exc, OSError) or exc.errno not in _ENVIRONMENT:
-        return None
-    reason = exc.strerror or os.strerror(exc.errno)
-    where = exc.filename
-    named = f" ({where})" if where and os.fspath(where) != os.fspath(out) else ""
-    return InputError(
-        str(out), f"{doing}: {reason}{_ENVIRONMENT[exc.errno]}{named}; nothing was changed"
-    )
-
-
 @cache
 def _libc() -> ctypes.CDLL:
     return ctypes.CDLL(None, use_errno=True)
@@ -178,7 +148,7 @@ class FolderOutput:
             self.out.parent.mkdir(parents=True, exist_ok=True)
             self._lock_fd = self._lock()
             self._recover()
-            self._tmp.mkdir()
+            self._start()
         except OSError as exc:
             self._unlock()
             raise self._environment(exc, "cannot write here") or exc from None
@@ -194,10 +164,12 @@ class FolderOutput:
         for leftover in self.out.parent.glob(f".{self.out.name}.tmp-*"):
             shutil.rmtree(leftover, ignore_errors=True)
 
+    def _start(self) -> None:
+        """Make the temporary folder the files are written to."""
+        self._tmp.mkdir()
+
     def _environment(self, exc: BaseException, doing: str) -> InputError | None:
-        if isinstance(exc, OSError) and exc.filename and str(self._tmp) in str(exc.filename):
-            exc = OSError(exc.errno, exc.strerror)  # the temporary folder means nothing to a user
-        return environment_error(self.out, exc, doing)
+        return environment_error(self.out, exc, doing, hidden=str(self._tmp))
 
     def write_text(self, relative: str, text: str) -> None:
         self.path(relative).write_text(text, encoding="utf-8")
@@ -323,13 +295,16 @@ class BuildOutput(FolderOutput):
 class ReportOutput(FolderOutput):
     """A folder of reports (`check -o DIR`) written as one: the files of one run always
     side by side, never one run's JSON beside another's HTML. A folder holding anything
-    but such reports is not replaced."""
+    but such reports is not replaced. Each report is written to a file with no name yet
+    (O_TMPFILE), and the temporary folder is made only to receive the finished reports and
+    swap at once: a run killed while writing leaves nothing behind."""
 
     what = "check"
 
     def __init__(self, out: Path, own: frozenset[str]) -> None:
         super().__init__(out)
         self.own = own
+        self._written: list[tuple[str, int | None, str]] = []  # name, unnamed file, text
 
     def _refuse(self) -> None:
         super()._refuse()
@@ -346,3 +321,35 @@ class ReportOutput(FolderOutput):
     def __enter__(self) -> ReportOutput:
         super().__enter__()
         return self
+
+    def _start(self) -> None:
+        """No temporary folder yet: see `_complete`."""
+
+    def write_text(self, relative: str, text: str) -> None:
+        fd = unnamed_file(self.out.parent)
+        self._written.append((relative, fd, "" if fd is not None else text))
+        if fd is not None:
+            write_all(fd, text.encode("utf-8"))
+
+    def _complete(self) -> None:
+        self._tmp.mkdir()
+        for relative, fd, text in self._written:
+            target = self.path(relative)
+            if fd is None:
+                target.write_text(text, encoding="utf-8")
+            elif not name_unnamed(fd, target):
+                raise OSError(errno.ENOENT, "/proc is not mounted", "/proc/self/fd")
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        try:
+            super().__exit__(exc_type, exc, tb)
+        finally:
+            for _, fd, _ in self._written:
+                if fd is not None:
+                    os.close(fd)
+            self._written.clear()

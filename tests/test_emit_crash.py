@@ -283,3 +283,63 @@ def test_a_check_refuses_to_replace_a_folder_of_other_files(tmp_path, report_run
     assert_refused(result, r"notes: folder holds files that are not check reports \(todo\.txt\)")
     assert tree(out) == {"todo.txt": b"mine\n"}
     assert leftovers(tmp_path) == []
+
+
+def killed_mid_write(cmd: list[str], after: int, cwd: Path) -> int:
+    """Run a `python -m pipeline` command line, killed once `after` bytes are written."""
+    assert cmd[1:3] == ["-m", "pipeline"]
+    args = [cmd[0], "-m", "tests.helpers.die_mid_write", str(after), *cmd[3:]]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(args, cwd=cwd, env=env).returncode
+
+
+def test_a_check_killed_while_writing_a_report_leaves_no_temporary_file(tmp_path, report_runs):
+    (pairs_a, tree_a), (pairs_b, tree_b) = report_runs["a"], report_runs["b"]
+    out = tmp_path / "checks"
+    assert subprocess.run(check_cmd(pairs_a, out), cwd=tmp_path).returncode == 0
+    middle_of_html = len(tree_b["checks.json"]) + len(tree_b["checks.html"]) // 2
+    code = killed_mid_write(check_cmd(pairs_b, out), middle_of_html, tmp_path)
+    assert code == -signal.SIGKILL
+    assert tree(out) == tree_a
+    assert [p for p in leftovers(tmp_path) if not p.endswith(".lock")] == []
+
+
+# --- export -o FILE: replaced whole, nothing left beside it ---------------------------------
+
+EXPORTS = {
+    "json": [],
+    "yaml": [],
+    "tmx": [],
+    "xliff": ["--target-lang", "ru"],
+    "po": ["--target-lang", "ru"],
+    "tbx": ["--glossary", str(CORPUS / "glossary.yaml")],
+    "tsv": ["--glossary", str(CORPUS / "glossary.yaml")],
+}
+
+
+def export_cmd(fmt: str, target: Path) -> list[str]:
+    build = ["--build", str(ROOT / "output"), "-o", str(target)]
+    return [sys.executable, "-m", "pipeline", "export", "--format", fmt, *EXPORTS[fmt], *build]
+
+
+@pytest.mark.parametrize("fmt", sorted(EXPORTS))
+def test_an_export_killed_or_refused_mid_write_leaves_the_old_file_alone(tmp_path, fmt):
+    target = tmp_path / f"export.{fmt}"
+    done = subprocess.run(export_cmd(fmt, target), cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    size = target.stat().st_size
+    target.write_bytes(b"previous\n")
+    assert killed_mid_write(export_cmd(fmt, target), size // 2, tmp_path) == -signal.SIGKILL
+    assert sorted(p.name for p in tmp_path.iterdir()) == [target.name]
+    assert target.read_bytes() == b"previous\n"
+    full = subprocess.run(
+        export_cmd(fmt, target),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        preexec_fn=limits(file_size=size // 2),
+    )
+    result = subprocess.CompletedProcess([], full.returncode, full.stdout, full.stderr)
+    assert_refused(result, rf"export\.{fmt}: cannot write: File too large .*nothing was changed")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [target.name]
+    assert target.read_bytes() == b"previous\n"

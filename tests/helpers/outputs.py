@@ -62,8 +62,7 @@ def assert_refused(
 
 def limits(memory: int | None = None, file_size: int | None = None) -> Callable[[], None]:
     """A `preexec_fn` for a child: at most `memory` bytes of address space, files of at most
-    `file_size` bytes (a write past it fails with EFBIG, as on a full disk, instead of
-    killing the child with SIGXFSZ)."""
+    `file_size` bytes (a write past that size fails with EFBIG, as on a full disk)."""
 
     def apply() -> None:
         if memory is not None:
