@@ -27,21 +27,30 @@ from pipeline.schemas import validator
 from pipeline.slug import RESERVED
 
 from .conftest import ROOT, run_cli
-from .helpers.outputs import assert_refused, leftovers, make_corpus, tree
+from .helpers.outputs import assert_refused, leftovers, limits, make_corpus, tree
 
 PREVIOUS_TEXT = (
     "Models with Fear suffer -1 Discipline.\n\nМодели с правилом Страх получают -1 к Дисциплине.\n"
 )
 
 
+MEMORY_LIMIT = 2 * 1024**3  # address space of a child: a runaway allocation fails, not the host
+
+
 def run_measured(
-    *args: str, timeout: float = 600, cwd: Path | None = None
+    *args: str, timeout: float = 600, cwd: Path | None = None, memory: int = MEMORY_LIMIT
 ) -> tuple[int, str, str, int]:
-    """Run `python -m pipeline ARGS`; return exit code, stdout, stderr and the peak
-    resident memory of that process alone, in KiB (killed after timeout seconds)."""
+    """Run `python -m pipeline ARGS` with at most `memory` bytes of address space; return
+    exit code, stdout, stderr and the peak resident memory of that process alone, in KiB
+    (killed after timeout seconds)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         child = subprocess.Popen(
-            [sys.executable, "-m", "pipeline", *args], cwd=cwd or ROOT, stdout=out, stderr=err
+            [sys.executable, "-m", "pipeline", *args],
+            cwd=cwd or ROOT,
+            stdout=out,
+            stderr=err,
+            stdin=subprocess.DEVNULL,
+            preexec_fn=limits(memory=memory),
         )
         timer = threading.Timer(timeout, child.kill)
         timer.start()
@@ -717,3 +726,41 @@ def test_extract_refuses_json_that_is_no_text(tmp_path, line, pattern):
     path = tmp_path / "in.jsonl"
     path.write_text('{"id": "ok", "text": "Fear.", "lang": "en"}\n' + line + "\n", "utf-8")
     assert_refused(run_cli("extract", str(path)), rf"in\.jsonl:2: .*{pattern}")
+
+
+# --- the check report stays linear however findings nest ---------------------------------
+
+
+def test_the_check_report_stays_linear_with_thousands_of_nested_findings(tmp_path):
+    """4,000 nested [b] in the source mirrored as [i] in the translation: 8,000 findings
+    whose spans all nest. Each cut of the texts is one flat mark naming the classes of
+    finding over it, a pair lists its first findings one by one: the page, the JSON and
+    the memory grow with the input, not with its square (before: 112 MB, 922 MB)."""
+    depth = 4000
+    pair = {
+        "id": "deep",
+        "source": "[b]" * depth + "Models with Fear suffer -1 Discipline." + "[/b]" * depth,
+        "target": "[i]" * depth
+        + "Модели с правилом Страх получают -1 к Дисциплине."
+        + "[/i]" * depth,
+        "source_lang": "en",
+        "target_lang": "ru",
+    }
+    pairs = tmp_path / "deep.jsonl"
+    pairs.write_text(json.dumps(pair, ensure_ascii=False) + "\n", "utf-8")
+    size = pairs.stat().st_size
+    out = tmp_path / "report"
+    code, _, stderr, peak_kib = run_measured(
+        "check", "--pairs", str(pairs), "-o", str(out), "--fail-on", "never", timeout=300
+    )
+    assert code == 0, stderr
+    page = (out / "checks.html").read_text("utf-8")
+    data = json.loads((out / "checks.json").read_text("utf-8"))
+    assert len(data["findings"]) == 2 * depth
+    assert len(page.encode()) < 50 * size
+    assert (out / "checks.json").stat().st_size < 100 * size
+    assert peak_kib < 512 * 1024
+    marks = re.findall(r"<mark[^>]*>([^<]*)</mark>", page)  # flat: no tag inside a mark
+    assert page.count("<mark") == len(marks) <= 2 * 2 * depth + 4
+    assert max(len(m) for m in re.findall(r'data-f="([^"]*)"', page)) < 100
+    assert "and 7,800 more finding(s) of this pair" in page
