@@ -12,6 +12,7 @@ import re
 import stat
 import sys
 import tempfile
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +105,31 @@ _KINDS = (
 def file_kind(mode: int) -> str:
     """What a non-regular file is, in words, for a refusal."""
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+_NAMED_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def safe_name(name: str) -> str:
+    """A file name as the outputs write it: one line of valid UTF-8, the same for the same
+    name, and told apart from every other name. A byte that is not UTF-8 (which os.listdir
+    gives as a lone surrogate) becomes `\\xff`; control, format and line-separator
+    characters become `\\n`, `\\x1b`, `\\u202e`; a backslash is doubled, so that no
+    escaped name is also a real one."""
+    if name.isprintable() and "\\" not in name and name.isascii():
+        return name
+    out: list[str] = []
+    for ch in name:
+        code = ord(ch)
+        if ch in _NAMED_ESCAPES:
+            out.append(_NAMED_ESCAPES[ch])
+        elif 0xDC80 <= code <= 0xDCFF:  # surrogateescape: the undecodable byte itself
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def read_bytes(

@@ -288,7 +288,7 @@ def test_a_check_refuses_to_replace_a_folder_of_other_files(tmp_path, report_run
 def killed_mid_write(cmd: list[str], after: int, cwd: Path) -> int:
     """Run a `python -m pipeline` command line, killed once `after` bytes are written."""
     assert cmd[1:3] == ["-m", "pipeline"]
-    args = [cmd[0], "-m", "tests.helpers.die_mid_write", str(after), *cmd[3:]]
+    args = [cmd[0], "-m", "tests.helpers.faults", "kill-after", str(after), *cmd[3:]]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run(args, cwd=cwd, env=env).returncode
 
