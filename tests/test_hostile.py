@@ -17,6 +17,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -799,6 +800,7 @@ class Case:
     module: str = "pipeline"
     file_size: int | None = None
     said: str = ""  # what the one line of a refusal says (a regular expression)
+    expect: Callable[[Path, str], None] | None = None  # more to check: (root, stdout)
 
 
 def _build_case(
@@ -853,16 +855,40 @@ def case_hangul_and_oriya_in_tmx(root: Path, template: Path) -> Case:
     unit = tmx("").replace(
         "Models with Fear suffer -1 Discipline.", "\u1100\u1161\u11a8 \u0b15\u0b47\u0b3e -1."
     )
-    return _build_case(root, template, {"jamo.tmx": unit}, 0)
+    case = _build_case(root, template, {"jamo.tmx": unit}, 0)
+
+    def composed(root: Path, stdout: str) -> None:
+        [seg] = segments(root / "output")
+        assert seg["text"] == "\uac01 \u0b15\u0b4b -1."  # 각 and ୋ, as NFC composes them
+
+    case.expect = composed
+    return case
 
 
 def case_file_names_not_utf8_or_with_a_newline(root: Path, template: Path) -> Case:
+    """Read, under names escaped to one line of UTF-8 (the text is not lost; every output
+    stays valid UTF-8, one record a line); a drop folder so named is listed, not read."""
     case = _build_case(root, template, {"fear.txt": NEUTRAL}, 0)
-    drop = os.fsencode(root / "c" / "drops" / "d")
-    with open(drop + b"/bad\xff.txt", "wb") as fh:
+    drops = os.fsencode(root / "c" / "drops")
+    with open(drops + b"/d/bad\xff.txt", "wb") as fh:
         fh.write("D3 +2 6″.\n".encode())
-    with open(drop + b"/two\nlines.txt", "wb") as fh:
+    with open(drops + b"/d/two\nlines.txt", "wb") as fh:
         fh.write(b"2D6 -3 (1x5).\n")
+    os.mkdir(drops + b"/e\xfe")
+    with open(drops + b"/e\xfe/x.txt", "wb") as fh:
+        fh.write(b"D6 +4.\n")
+
+    def named(root: Path, stdout: str) -> None:
+        m = manifest(root / "output")
+        assert sorted(f["file"] for f in m["inputs"]) == [
+            "bad\\xff.txt",
+            "fear.txt",
+            "two\\nlines.txt",
+        ]
+        assert [(s["drop"], s["file"]) for s in m["skipped"]] == [("e\\xfe", ".")]
+        assert "D3 +2" in (root / "output" / "rules.json").read_text("utf-8")
+
+    case.expect = named
     return case
 
 
@@ -928,11 +954,21 @@ DEEP_PAIR = json.dumps(
 )
 
 
+SPANNED = '{"id": "a", "text": "[b]Fear[/b]  causes panic, +1 to hit.", "lang": "en"}'
+
+
+def spans_index_the_input(root: Path, stdout: str) -> None:
+    [row] = [json.loads(line) for line in stdout.splitlines()]
+    text = json.loads(SPANNED)["text"]
+    assert [(q["span"], text[slice(*q["span"])]) for q in row["quantities"]] == [([27, 29], "+1")]
+
+
 def _extract(lines: list[str], code: int, said: str = ""):
     def case(root: Path, template: Path) -> Case:
         path = root / "in.jsonl"
         path.write_text("\n".join(lines) + "\n", "utf-8")
-        return Case(["extract", str(path)], code, path, said=said)
+        expect = spans_index_the_input if lines == [SPANNED] else None
+        return Case(["extract", str(path)], code, path, said=said, expect=expect)
 
     return case
 
@@ -1039,3 +1075,5 @@ def test_each_case_of_the_issue_is_done_or_refused_and_reads_nothing_outside(hos
         [line] = stderr.strip().splitlines()
         assert re.search(case.said, line), line
         assert snapshot(case.previous) == before  # byte-identical after a refusal
+    if case.expect is not None:
+        case.expect(root, stdout)
