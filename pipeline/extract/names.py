@@ -244,8 +244,8 @@ def find_name(
     cl = _lang(lang, glossary)
     known = _known_at(doc, cl)
     # candidate name -> [is known, cue count, first position, evidence group, span,
-    # cued at the start of a sentence ("Models with X add ..." defines X; "... against
-    # units with at least one model with Fear" only mentions Fear)]
+    # cued at the start of a sentence]: a cue that opens a sentence counts twice ("Models
+    # with X add ..." defines X; "... against units with a model with Fear" mentions Fear)
     cands: dict[str, list[Any]] = {}
     subjects: dict[int, tuple[int, int, str]] = {}  # end token -> widest (start, end, group)
     starts = _sentence_starts(doc)
@@ -283,7 +283,7 @@ def find_name(
         return None
     best_name, (_, _, _, group, span, _) = max(
         cands.items(),
-        key=lambda kv: (_rank(cl, kv[1][3]), kv[1][5], kv[1][1], kv[1][0], -kv[1][2]),
+        key=lambda kv: (_rank(cl, kv[1][3]), kv[1][1] + kv[1][5], kv[1][5], kv[1][0], -kv[1][2]),
     )
     info = cl.evidence.get(group) or {}
     return NameHit(best_name, str(info.get("evidence", group)), info.get("kind"), span)
