@@ -133,7 +133,10 @@ def run(args: argparse.Namespace) -> int:
                 " only the checks on single segments ran",
                 file=sys.stderr,
             )
-    report = run_checks(pairs, glossary, alone, inputs)
+    from ..progress import stage_progress
+
+    with stage_progress() as progress:
+        report = run_checks(pairs, glossary, alone, inputs, progress)
     file = str(accepted_path) if accepted_path is not None else None
     seen = review(report, accepted, rule_names, file)
     reports: dict[str, str] = {}
