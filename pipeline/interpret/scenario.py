@@ -150,9 +150,10 @@ def _choice(unit: Mapping[str, Any], query: str, source: str, where: str) -> dic
         if slugify(query, fallback="") == base:
             return link
     ids = sorted({c["id"] or slugify(c["name"], fallback="x") for c in links})
-    raise InputError(
-        source, f"unit {unit['name']!r} has no option {query!r}{did_you_mean(query, ids)}", where
-    )
+    hint = did_you_mean(slugify(query, fallback=query), ids)
+    if not hint:
+        hint = f"; its options: {', '.join(ids)}" if ids else "; it has no options"
+    raise InputError(source, f"unit {unit['name']!r} has no option {query!r}{hint}", where)
 
 
 def _ref(link: Mapping[str, Any]) -> str:
