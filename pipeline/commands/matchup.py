@@ -14,6 +14,7 @@ Each cell is one combat, front facing: the attacking unit (charging unless --no-
 against the defending one, both striking, survivors striking back, for --rounds rounds.
 
 examples:
+  rulepipe build corpus/examples/army -o army-build
   rulepipe matchup knights goblins --build army-build --models 10
   rulepipe matchup knights goblins --build army-build --json
   rulepipe matchup knights "Goblin Spears,Wolf Riders" --build army-build -o matchup.html"""
