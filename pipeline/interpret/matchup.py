@@ -81,7 +81,7 @@ def _solve(build: Build, units: Units, data: dict[str, Any]) -> Cell:
     try:
         combat = combat_from_dict(data, build, "matchup", units)
         last = resolve_combat(combat, build)[-1]
-    except InputError as exc:
+    except (InputError, ValueError) as exc:  # a unit the rules data cannot resolve
         return Cell(att, dfd, data, error=str(exc))
     return Cell(
         att,
