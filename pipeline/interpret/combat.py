@@ -19,17 +19,23 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import reduce
+from math import gcd, lcm
 from typing import Any
 
 import icepool
 
 from pipeline.errors import InputError
-from pipeline.interpret.attack import MAX_ROLLS, Scenario, Source, _holds, sources
+from pipeline.interpret.attack import (
+    MAX_ROLLS,
+    Scenario,
+    Source,
+    _holds,
+    _integer_weights,
+    sources,
+)
 from pipeline.interpret.rules import Build, parse_ref
 from pipeline.interpret.scenario import Force, Part, Units, combat_data, force
-
-Joint = dict[tuple[int, int, int, int], Fraction]
-"""(attacker casualties, damage on its front model, defender casualties, damage) -> p"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,18 +166,24 @@ def _count(strike: Strike, alive: int, width: int) -> icepool.Die:
     return die
 
 
+Weights = tuple[dict[tuple[int, int], int], int]
+"""A distribution as integer weights over one denominator: exact without a gcd per sum."""
+
+
 class _Chain:
-    """(kills, damage) after n rolls of one source, from a given damage; cached per source."""
+    """(kills, damage) after n rolls of one source, from a given damage, as integer weights
+    over `den ** n`; cached per source and starting damage."""
 
     def __init__(self, seqs: Mapping[tuple[int, ...], Fraction], hp: int) -> None:
-        self.seqs = [(seq, p) for seq, p in seqs.items() if p]
+        weights, self.den = _integer_weights({i: p for i, p in enumerate(seqs.values())})
+        self.seqs = [(seq, weights[i]) for i, seq in enumerate(seqs) if weights.get(i)]
         self.hp = hp
-        self.prefix: dict[int, list[dict[tuple[int, int], Fraction]]] = {}
+        self.prefix: dict[int, list[dict[tuple[int, int], int]]] = {}
 
-    def after(self, n: int, damage: int) -> dict[tuple[int, int], Fraction]:
-        rows = self.prefix.setdefault(damage, [{(0, damage): Fraction(1)}])
+    def after(self, n: int, damage: int) -> dict[tuple[int, int], int]:
+        rows = self.prefix.setdefault(damage, [{(0, damage): 1}])
         while len(rows) <= n:
-            nxt: dict[tuple[int, int], Fraction] = {}
+            nxt: dict[tuple[int, int], int] = {}
             for (k, d), p in rows[-1].items():
                 for seq, q in self.seqs:
                     kk, dd = k, d
@@ -180,8 +192,7 @@ class _Chain:
                             kk, dd = kk + 1, 0
                         else:
                             dd += c
-                    key = (kk, dd)
-                    nxt[key] = nxt.get(key, Fraction(0)) + p * q
+                    nxt[(kk, dd)] = nxt.get((kk, dd), 0) + p * q
             rows.append(nxt)
         return rows[n]
 
@@ -192,39 +203,57 @@ class _Side:
     strikes: list[Strike]
     hp: int  # this side's Health Points as the enemy's rules leave them
     chains: dict[int, _Chain]
-    cache: dict[tuple[int, int, int], dict[tuple[int, int], Fraction]]
+    cache: dict[tuple[int, int, int], Weights]
+    counts: dict[tuple[int, int], tuple[list[tuple[int, int]], int]]
 
 
-def _inflict(
-    side: _Side, step: int, alive: int, damage: int, hp: int
-) -> dict[tuple[int, int], Fraction]:
-    """(kills, damage) on the enemy from `side`'s strikes at `step` with `alive` models."""
-    key = (step, alive, damage)
-    if key in side.cache:
-        return side.cache[key]
-    dist: dict[tuple[int, int], Fraction] = {(0, damage): Fraction(1)}
-    for i, s in enumerate(side.strikes):
-        if s.source.step != step:
-            continue
+def _counts(side: _Side, i: int, alive: int) -> tuple[list[tuple[int, int]], int]:
+    """The rolls of strike `i` with `alive` models as (n, weight) pairs and their total."""
+    key = (i, alive)
+    if key not in side.counts:
+        s = side.strikes[i]
+        if len(s.per_model) == 1:  # a fixed Attack Value: a fixed number of rolls
+            [v] = s.per_model.outcomes()
+            front = min(alive, side.force.width)
+            behind = min(max(alive - side.force.width, 0), side.force.width * s.support_ranks)
+            n = front * int(v) + (behind * min(int(v), s.support_cap) if s.supporting else 0)
+            if n > MAX_ROLLS:
+                raise InputError(s.source.name, f"exact results stop at {MAX_ROLLS} rolls")
+            side.counts[key] = ([(n, 1)], 1)
+            return side.counts[key]
         count = _count(s, alive, side.force.width)
         if int(max(count.outcomes())) > MAX_ROLLS:
             raise InputError(
                 s.source.name, f"too many attack rolls; exact results stop at {MAX_ROLLS}"
             )
+        pairs = [(int(n), int(w)) for n, w in count.items() if w]
+        side.counts[key] = (pairs, sum(w for _, w in pairs))
+    return side.counts[key]
+
+
+def _inflict(side: _Side, step: int, alive: int, damage: int, hp: int) -> Weights:
+    """(kills, damage) on the enemy from `side`'s strikes at `step` with `alive` models."""
+    key = (step, alive, damage)
+    if key in side.cache:
+        return side.cache[key]
+    dist: dict[tuple[int, int], int] = {(0, damage): 1}
+    den = 1
+    for i, s in enumerate(side.strikes):
+        if s.source.step != step:
+            continue
+        pairs, total = _counts(side, i, alive)
         chain = side.chains.setdefault(i, _Chain(s.source.per_roll.seqs, hp))
-        den = count.denominator()
-        nxt: dict[tuple[int, int], Fraction] = {}
+        nmax = max(n for n, _ in pairs)
+        scale = {n: w * chain.den ** (nmax - n) for n, w in pairs}
+        nxt: dict[tuple[int, int], int] = {}
         for (k0, d0), p in dist.items():
-            for n, w in count.items():
-                if not w:
-                    continue
-                q = p * Fraction(w, den)
-                for (k, d), r in chain.after(int(n), d0).items():
-                    key2 = (k0 + k, d)
-                    nxt[key2] = nxt.get(key2, Fraction(0)) + q * r
-        dist = nxt
-    side.cache[key] = dist
-    return dist
+            for n, w in scale.items():
+                q = p * w
+                for (k, d), r in chain.after(n, d0).items():
+                    nxt[(k0 + k, d)] = nxt.get((k0 + k, d), 0) + q * r
+        dist, den = nxt, den * total * chain.den**nmax
+    side.cache[key] = (dist, den)
+    return dist, den
 
 
 def _rank_bonus(f: Force, alive: int) -> int:
@@ -239,37 +268,50 @@ def _rank_bonus(f: Force, alive: int) -> int:
     return min(ranks, int(rb["max"])) * int(rb["per_full_rank"])
 
 
-def _round(start: tuple[int, int, int, int], a: _Side, b: _Side, steps: Sequence[int]) -> Joint:
-    """The joint state after one round from one start state."""
+def _round(
+    start: tuple[int, int, int, int], a: _Side, b: _Side, steps: Sequence[int]
+) -> tuple[dict[tuple[int, int, int, int], int], int]:
+    """The joint state after one round from one start state (integer weights inside)."""
     ma, mb = a.force.models, b.force.models
-    joint: Joint = {start: Fraction(1)}
+    joint: dict[tuple[int, int, int, int], int] = {start: 1}
+    den = 1
     for step in steps:
-        nxt: Joint = {}
+        parts = []
         for (ac, ad, bc, bd), p in joint.items():
-            on_b = _inflict(a, step, ma - ac, bd, b.hp) if ma > ac else {(0, bd): Fraction(1)}
-            on_a = _inflict(b, step, mb - bc, ad, a.hp) if mb > bc else {(0, ad): Fraction(1)}
-            for (ka, da), pa in on_a.items():
-                ac2, da2 = (ma, 0) if ac + ka >= ma else (ac + ka, da)
-                for (kb, db), pb in on_b.items():
-                    bc2, db2 = (mb, 0) if bc + kb >= mb else (bc + kb, db)
-                    key = (ac2, da2, bc2, db2)
-                    nxt[key] = nxt.get(key, Fraction(0)) + p * pa * pb
-        joint = nxt
-    return joint
+            on_b = _inflict(a, step, ma - ac, bd, b.hp) if ma > ac else ({(0, bd): 1}, 1)
+            on_a = _inflict(b, step, mb - bc, ad, a.hp) if mb > bc else ({(0, ad): 1}, 1)
+            parts.append(((ac, bc), p, on_a, on_b))
+        common = 1
+        for *_, (_, da), (_, db) in parts:
+            common = lcm(common, da * db)
+        nxt: dict[tuple[int, int, int, int], int] = {}
+        for (ac, bc), p, (dist_a, da), (dist_b, db) in parts:
+            p *= common // (da * db)
+            for (ka, da2), pa in dist_a.items():
+                ac2, da3 = (ma, 0) if ac + ka >= ma else (ac + ka, da2)
+                for (kb, db2), pb in dist_b.items():
+                    bc2, db3 = (mb, 0) if bc + kb >= mb else (bc + kb, db2)
+                    key = (ac2, da3, bc2, db3)
+                    nxt[key] = nxt.get(key, 0) + p * pa * pb
+        g = reduce(gcd, nxt.values(), den * common)
+        joint = {k: v // g for k, v in nxt.items()}
+        den = den * common // g
+    return joint, den
 
 
 def resolve_combat(combat: Combat, build: Build) -> list[RoundResult]:
     """Each round's casualties (so far) and combat score difference, exactly."""
     cs = combat_data()["combat_score"]
     att, dfd = combat.attacker, combat.defender
-    state: Joint = {(0, 0, 0, 0): Fraction(1)}
+    state: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 1}  # integer weights
+    state_den = 1
     results: list[RoundResult] = []
     for r in range(1, combat.rounds + 1):
         first = r == 1
         sa, hp_b = strikes(att, dfd, build, combat.conditions, first, combat.source)
         sb, hp_a = strikes(dfd, att, build, combat.conditions, first, combat.source)
-        a = _Side(att, sa, hp_a, {}, {})
-        b = _Side(dfd, sb, hp_b, {}, {})
+        a = _Side(att, sa, hp_a, {}, {}, {})
+        b = _Side(dfd, sb, hp_b, {}, {}, {})
         steps = sorted({s.source.step for s in [*sa, *sb]}, reverse=True)
         bonus_a = (cs["charge"] if att.charging and first else 0) + (
             cs["standard"] if att.standard else 0
@@ -277,11 +319,15 @@ def resolve_combat(combat: Combat, build: Build) -> list[RoundResult]:
         bonus_b = (cs["charge"] if dfd.charging and first else 0) + (
             cs["standard"] if dfd.standard else 0
         )
-        new: Joint = {}
-        diff: dict[int, Fraction] = {}
-        for start, p in state.items():
-            for end, q in _round(start, a, b, steps).items():
-                new[end] = new.get(end, Fraction(0)) + p * q
+        ends = [(start, p, *_round(start, a, b, steps)) for start, p in state.items()]
+        common = reduce(lcm, (den for *_, den in ends), 1)
+        new: dict[tuple[int, int, int, int], int] = {}
+        diff_w: dict[int, int] = {}
+        for start, p, joint, den in ends:
+            p *= common // den
+            for end, q in joint.items():
+                w = p * q
+                new[end] = new.get(end, 0) + w
                 lost_b = (end[2] * hp_b + end[3]) - (start[2] * hp_b + start[3])
                 lost_a = (end[0] * hp_a + end[1]) - (start[0] * hp_a + start[1])
                 score_a = lost_b * cs["per_wound"] + bonus_a
@@ -291,13 +337,17 @@ def resolve_combat(combat: Combat, build: Build) -> list[RoundResult]:
                 if end[2] < dfd.models:
                     score_b += _rank_bonus(dfd, dfd.models - end[2])
                 d = score_a - score_b
-                diff[d] = diff.get(d, Fraction(0)) + p * q
-        state = new
-        cas_a: dict[int, Fraction] = {}
-        cas_b: dict[int, Fraction] = {}
-        for (ac, _, bc, _), p in state.items():
-            cas_a[ac] = cas_a.get(ac, Fraction(0)) + p
-            cas_b[bc] = cas_b.get(bc, Fraction(0)) + p
+                diff_w[d] = diff_w.get(d, 0) + w
+        total = state_den * common
+        g = reduce(gcd, new.values(), total)
+        state, state_den = {k: v // g for k, v in new.items()}, total // g
+        diff = {d: Fraction(w, total) for d, w in diff_w.items()}
+        cas_w: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        for (ac, _, bc, _), w in state.items():
+            cas_w[0][ac] = cas_w[0].get(ac, 0) + w
+            cas_w[1][bc] = cas_w[1].get(bc, 0) + w
+        cas_a = {k: Fraction(w, state_den) for k, w in cas_w[0].items()}
+        cas_b = {k: Fraction(w, state_den) for k, w in cas_w[1].items()}
         info = tuple(
             {"side": side, "part": s.part, "source": s.source.name, **dict(s.source.profile)}
             for side, ss in (("attacker", sa), ("defender", sb))

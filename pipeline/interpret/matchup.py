@@ -11,6 +11,7 @@ read) gives a cell with the reason instead of stopping the table.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -113,6 +114,10 @@ def matchup(
         for a in attackers
         for d in defenders
     ]
+    for u in [*attackers, *defenders]:  # read every rule once, before the workers fork
+        for link in _links(u):
+            with suppress(InputError):  # the cell says so
+                build.effects([str(link["id"])])
     cells = map_in_order(
         lambda data: _solve(build, units, data),
         items,
@@ -120,6 +125,13 @@ def matchup(
         progress=progress,
     )
     return Matchup(list(attackers), list(defenders), models, dm, charging, rounds, cells)
+
+
+def _links(unit: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    found = [*unit["rules"], *unit["equipment"]]
+    found += [r for p in unit["parts"] for r in p["rules"]]
+    found += [c for o in unit["options"] for c in o["choices"]]
+    return [link for link in found if link.get("id")]
 
 
 def _f(x: Fraction | None) -> str | None:
