@@ -18,12 +18,14 @@ a scenario (rule ids with bracket parameters, as `rulepipe rules` lists them):
 
 a round of combat between units of the build (both sides strike, survivors strike back;
 fields written beside `unit` override the unit's):
-  attacker: {unit: Lancers, models: 5, charging: true}
-  defender: {unit: Lancers, models: 10, width: 5, weapon: halberd, options: [shield]}
+  attacker: {unit: Knights, models: 5, charging: true}
+  defender: {unit: Men-at-Arms, models: 20, width: 5, weapon: halberd, options: [shield]}
   conditions: [front-facing]
 
-example:
-  rulepipe attack corpus/examples/attack.yaml"""
+examples:
+  rulepipe attack corpus/examples/attack.yaml
+  rulepipe build corpus/examples/army -o army-build
+  rulepipe attack corpus/examples/combat.yaml --build army-build --rounds 2"""
 
 
 def add(sub: argparse._SubParsersAction) -> None:
