@@ -35,6 +35,7 @@ COMMANDS = (
     "table",
     "charge",
     "attack",
+    "matchup",
     "completion",
 )
 
