@@ -70,7 +70,14 @@ for _id, _finds in (
 def effect_mismatch(ctx: PairContext) -> Iterable[Finding]:
     if ctx.unchanged:
         return ()
-    return compare_effects(ctx.id, ctx.source, ctx.target, ctx.source_lang, ctx.target_lang)
+    return compare_effects(
+        ctx.id,
+        ctx.source,
+        ctx.target,
+        ctx.source_lang,
+        ctx.target_lang,
+        (ctx.source_quantities, ctx.target_quantities),
+    )
 
 
 @check("markup_mismatch", "error", "pair", "BBCode missing, extra, unbalanced or reordered")

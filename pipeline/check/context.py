@@ -15,10 +15,11 @@ from typing import Any, Generic, TypeVar
 
 from ..glossary import Glossary
 from ..pairs import Pair
+from ..quantities import Quantity, find_quantities
 from .across_pairs import PairTerms, normalise
 from .data import base_lang
 from .model import Finding
-from .quantities import Item, check_quantities, items
+from .quantities import Item, check_quantities, items_of
 from .script import check_untranslated, unmix
 from .terms import Match, TermIndex
 
@@ -83,12 +84,22 @@ class PairContext:
         return [Side(self, True), Side(self, False)]
 
     @cached_property
+    def source_quantities(self) -> list[Quantity]:
+        return find_quantities(self.source, self.source_lang)
+
+    @cached_property
+    def target_quantities(self) -> list[Quantity]:
+        if self.pair.target is None:
+            return []
+        return find_quantities(self.target, self.target_lang)
+
+    @cached_property
     def source_items(self) -> list[Item]:
-        return items(self.source, self.source_lang)
+        return items_of(self.source_quantities)
 
     @cached_property
     def target_items(self) -> list[Item]:
-        return items(self.target, self.target_lang) if self.pair.target is not None else []
+        return items_of(self.target_quantities)
 
     @cached_property
     def target_index(self) -> TermIndex | None:

@@ -17,17 +17,18 @@ language), and a translation that gives a row another chance is an error saying 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from ..extract.effects import EffectResult, find_effects
 from ..extract.tables import markdown_table, prose_table
-from ..interpret.attack import resolve, scenario_from_dict
+from ..interpret.attack import casualties as removed
+from ..interpret.attack import scenario_from_dict, sources
 from ..interpret.rules import Build, Rule
 from ..interpret.tables import roll_table
-from ..quantities import find_quantities
+from ..quantities import Quantity, find_quantities
 from .model import Finding
 
 CHECK = "effect_mismatch"
@@ -54,9 +55,11 @@ REFERENCE: dict[str, Any] = {
 }
 
 
-def effects_of(text: str, lang: str) -> EffectResult:
-    """The effects of one text, read with its quantities."""
-    return find_effects(text, lang, find_quantities(text, lang))
+def effects_of(text: str, lang: str, quantities: Sequence[Quantity] | None = None) -> EffectResult:
+    """The effects of one text, read with its quantities (found here unless given)."""
+    if quantities is None:
+        quantities = find_quantities(text, lang)
+    return find_effects(text, lang, quantities)
 
 
 def named_when(effect: Mapping[str, Any]) -> tuple[str, ...]:
@@ -131,18 +134,25 @@ def _pairs(
 
 
 def compare(
-    pair_id: str, source: str, target: str, source_lang: str, target_lang: str
+    pair_id: str,
+    source: str,
+    target: str,
+    source_lang: str,
+    target_lang: str,
+    quantities: tuple[Sequence[Quantity], Sequence[Quantity]] | None = None,
 ) -> list[Finding]:
-    """The effect findings of one pair: its effects, then its dice tables."""
-    return _compare_effects(pair_id, source, target, source_lang, target_lang) + compare_tables(
+    """The effect findings of one pair: its effects, then its dice tables. `quantities`:
+    those of source and target when the caller has read them already."""
+    qs, qt = quantities if quantities is not None else (None, None)
+    src, tgt = effects_of(source, source_lang, qs), effects_of(target, target_lang, qt)
+    return _compare_effects(pair_id, source, target, src, tgt) + compare_tables(
         pair_id, source, target, source_lang, target_lang
     )
 
 
 def _compare_effects(
-    pair_id: str, source: str, target: str, source_lang: str, target_lang: str
+    pair_id: str, source: str, target: str, src: EffectResult, tgt: EffectResult
 ) -> list[Finding]:
-    src, tgt = effects_of(source, source_lang), effects_of(target, target_lang)
     s_eff, t_eff = [dict(e) for e in src.effects], [dict(e) for e in tgt.effects]
     pending = list(t_eff)
     missing: list[dict[str, Any]] = []
@@ -154,24 +164,31 @@ def _compare_effects(
             pending.remove(hit)
     if not missing and not pending:
         return []
-    executed = _executed(s_eff, t_eff)
+    known: list[str | None] = []
+
+    def executed() -> str | None:
+        """The reference attack, resolved only for a pair with an error to explain."""
+        if not known:
+            known.append(_executed(s_eff, t_eff))
+        return known[0]
+
     out: list[Finding] = []
     for s, t in _pairs(missing, pending):
         if s is not None and t is not None:
             message = f"the translation reads {describe(t)} where the source reads {describe(s)}"
-            out.append(_finding(pair_id, "error", message, s, t, executed))
+            out.append(_finding(pair_id, "error", message, s, t, executed()))
         elif s is not None:
             if tgt.unformalised:
                 out.append(_unread(pair_id, s, "source's", "translation's", target, tgt))
             else:
                 message = f"the translation lacks the source's {describe(s)}"
-                out.append(_finding(pair_id, "error", message, s, None, executed))
+                out.append(_finding(pair_id, "error", message, s, None, executed()))
         elif t is not None:
             if src.unformalised:
                 out.append(_unread(pair_id, t, "translation's", "source's", source, src))
             else:
                 message = f"the translation adds {describe(t)}, which the source does not say"
-                out.append(_finding(pair_id, "error", message, None, t, executed))
+                out.append(_finding(pair_id, "error", message, None, t, executed()))
     return out
 
 
@@ -242,20 +259,45 @@ def casualties(effects: Iterable[Mapping[str, Any]], conditions: Iterable[str]) 
     data["conditions"] = conds
     data["attacker"]["charging"] = "charging" in set(conditions)
     data["attacker"]["rules"] = ["side(3)"]
-    result = resolve(scenario_from_dict(data, "reference scenario"), _Effects(effects))
-    return result.casualties.mean()
+    scenario = scenario_from_dict(data, "reference scenario")
+    # The casualties alone, as `resolve` computes them (not its hits and wounds, which cost
+    # as much again and are not reported here).
+    srcs, defender = sources(scenario, _Effects(effects))
+    return removed(srcs, int(defender["health_points"]), scenario.defender.models).mean()
+
+
+_REFERENCE_KEPT = 20_000
+_reference: dict[tuple[str, tuple[str, ...]], Fraction | None] = {}
+
+
+def reference_casualties(
+    effects: list[dict[str, Any]], conditions: Iterable[str]
+) -> Fraction | None:
+    """`casualties`, or None where the reference attack cannot run these effects. Resolving
+    the attack is most of what the effect check costs and paragraphs repeat their effects,
+    so each answer is kept per effects (as written, in order) and conditions."""
+    key = (repr(effects), tuple(sorted(set(conditions))))
+    if key in _reference:
+        return _reference[key]
+    try:
+        value: Fraction | None = casualties(effects, key[1])
+    except Exception:  # an effect the reference attack cannot run says nothing here
+        value = None
+    if len(_reference) >= _REFERENCE_KEPT:
+        _reference.clear()
+    _reference[key] = value
+    return value
 
 
 def _executed(s_eff: list[dict[str, Any]], t_eff: list[dict[str, Any]]) -> str | None:
     """What the difference does in the reference attack, or None when it does nothing
     there (or the effects cannot be run)."""
     conditions = {w for e in s_eff for w in named_when(e) if not w.startswith("not-")}
-    try:
-        src = casualties([_bindable(e) for e in s_eff], conditions)
-        tgt = casualties([_bindable(e) for e in t_eff], conditions)
-    except Exception:  # an effect the reference attack cannot run says nothing here
+    src = reference_casualties([_bindable(e) for e in s_eff], conditions)
+    if src is None:
         return None
-    if src == tgt:
+    tgt = reference_casualties([_bindable(e) for e in t_eff], conditions)
+    if tgt is None or src == tgt:
         return None
     where = f" ({', '.join(sorted(conditions))})" if conditions else ""
     return (

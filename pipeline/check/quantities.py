@@ -58,7 +58,12 @@ def _item(q: Quantity) -> Item | None:
 
 
 def items(text: str, lang: str) -> list[Item]:
-    return [it for q in find_quantities(text, lang) if (it := _item(q)) is not None]
+    return items_of(find_quantities(text, lang))
+
+
+def items_of(quantities: list[Quantity]) -> list[Item]:
+    """The comparable items of quantities already read."""
+    return [it for q in quantities if (it := _item(q)) is not None]
 
 
 def _match(

@@ -364,44 +364,110 @@ def find_effects(
     skipped: list[Span] = []
     attaches: list[tuple[int, _Rule, dict[str, Any]]] = []
     for si, (a, b) in enumerate(spans):
-        sentence = _mask(text[a:b], data.examples)
-        if any(p.search(sentence) for p in data.skip):
+        read = _sentence(text[a:b], a, quantities, data, lang)
+        if read.skipped:
             skipped.append((a, b))
             continue
-        views = {"text": _View(sentence, tuple(range(len(sentence))))}
-        if any(r.on == "lemmas" for r in data.rules) or "lemmas" in data.condition_on:
-            views["lemmas"] = _view(sentence, "lemmas", lang)
-        when = _condition(sentence, data, views["lemmas"].text if "lemmas" in views else None)
-        fired: dict[str, list[int]] = {}
-        for rule in data.rules:
-            view = views.get(rule.on, views["text"])
-            for groups, span in _matches(rule, sentence, a, quantities, data, view):
-                if rule.attach is not None:
-                    attaches.append((si, rule, groups))
-                    used.add(si)
-                    continue
-                for template in rule.emit:
-                    effect = _clean(_fill(template, groups, data, lang))
-                    if effect is None:
-                        continue
-                    if "when" not in effect and rule.when != "none":
-                        cond = when if rule.when == "auto" else rule.when
-                        if cond:
-                            effect["when"] = cond
-                    effect["span"] = [span[0], span[1]]
-                    fired.setdefault(rule.id, []).append(len(effects))
-                    effects.append(effect)
-                    origin.append((si, rule.id))
-                    used.add(si)
-        for rule in data.rules:
-            if rule.replaces and rule.id in fired:
-                drop = set(fired.get(rule.replaces, ()))
-                effects[:] = [e for i, e in enumerate(effects) if i not in drop]
-                origin[:] = [o for i, o in enumerate(origin) if i not in drop]
+        if read.used:
+            used.add(si)
+        for effect, (x, y), fired_by in read.effects:
+            effects.append({**_copy(effect), "span": [a + x, a + y]})
+            origin.append((si, fired_by))
+        attaches.extend((si, rule, groups) for rule, groups in read.attaches)
     for si, rule, groups in attaches:
         _attach(rule, groups, si, effects, origin, data, lang)
     unformalised = tuple(s for i, s in enumerate(spans) if i not in used and s not in skipped)
     return EffectResult(tuple(effects), tuple(spans), unformalised, tuple(skipped))
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """What one sentence gives, spans relative to the sentence: whether it is skipped,
+    (effect without span, span, rule id) per effect, the attaching rules that fired and
+    whether any rule fired."""
+
+    skipped: bool
+    effects: tuple[tuple[dict[str, Any], Span, str], ...]
+    attaches: tuple[tuple[_Rule, dict[str, Any]], ...]
+    used: bool
+
+
+# Paragraphs repeat their sentences (copies, translations memories, a corpus's boilerplate),
+# and reading one sentence is most of the cost: each is read once per language and the
+# quantities in it. Cleared when full, so memory stays bounded.
+_READ_KEPT = 20_000
+_read: dict[tuple[Any, ...], _Read] = {}
+
+
+def _sentence(
+    raw: str, offset: int, quantities: Sequence[Quantity], data: _Data, lang: str
+) -> _Read:
+    """The effects of one sentence at `offset` in its paragraph, read once per sentence text,
+    language and the quantities inside it (which `each: modifiers` rules read)."""
+    end = offset + len(raw)
+    inside = tuple(
+        (q.span[0] - offset, q.span[1] - offset, q.type, repr(q.value), q.characteristic)
+        for q in quantities
+        if offset <= q.span[0] < end
+    )
+    key = (lang, raw, inside)
+    read = _read.get(key)
+    if read is None:
+        read = _read_sentence(raw, offset, quantities, data, lang)
+        if len(_read) >= _READ_KEPT:
+            _read.clear()
+        _read[key] = read
+    return read
+
+
+def _read_sentence(
+    raw: str, a: int, quantities: Sequence[Quantity], data: _Data, lang: str
+) -> _Read:
+    sentence = _mask(raw, data.examples)
+    if any(p.search(sentence) for p in data.skip):
+        return _Read(True, (), (), False)
+    views = {"text": _View(sentence, tuple(range(len(sentence))))}
+    if any(r.on == "lemmas" for r in data.rules) or "lemmas" in data.condition_on:
+        views["lemmas"] = _view(sentence, "lemmas", lang)
+    when = _condition(sentence, data, views["lemmas"].text if "lemmas" in views else None)
+    fired: dict[str, list[int]] = {}
+    effects: list[tuple[dict[str, Any], Span, str]] = []
+    attaches: list[tuple[_Rule, dict[str, Any]]] = []
+    used = False
+    for rule in data.rules:
+        view = views.get(rule.on, views["text"])
+        if rule.pattern.search(view.text) is None:
+            continue  # most rules: no call to read what they would give
+        for groups, span in _matches(rule, sentence, a, quantities, data, view):
+            if rule.attach is not None:
+                attaches.append((rule, groups))
+                used = True
+                continue
+            for template in rule.emit:
+                effect = _clean(_fill(template, groups, data, lang))
+                if effect is None:
+                    continue
+                if "when" not in effect and rule.when != "none":
+                    cond = when if rule.when == "auto" else rule.when
+                    if cond:
+                        effect["when"] = cond
+                fired.setdefault(rule.id, []).append(len(effects))
+                effects.append((effect, (span[0] - a, span[1] - a), rule.id))
+                used = True
+    for rule in data.rules:
+        if rule.replaces and rule.id in fired:
+            drop = set(fired.get(rule.replaces, ()))
+            effects[:] = [e for i, e in enumerate(effects) if i not in drop]
+    return _Read(False, tuple(effects), tuple(attaches), used)
+
+
+def _copy(value: Any) -> Any:
+    """A copy of an effect's value down to its lists, so no caller shares the kept one."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
 
 
 def _attach(
