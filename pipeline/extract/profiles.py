@@ -23,10 +23,6 @@ from pipeline.normalise import normalise
 Span = tuple[int, int]
 _SIGNED = re.compile(r"^\s*(?P<sign>[+\-−])\s*(?P<n>\d+)\s*$")
 _PLAIN = re.compile(r"^\s*(?P<n>\d+)\s*(?:\"|″|”)?\s*$")
-_NAME_ITEM = re.compile(
-    r"^[A-Z][\w'’!-]*(?:\s+(?:(?:to|the|of|in|a|an|at)\s+)?[A-Z0-9][\w'’!-]*){0,4}"
-    r"(?:\s*\([^()]*\))?$"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +34,7 @@ class _Data:
     as_user: frozenset[str]
     text_columns: frozenset[str]
     descriptive: frozenset[str]
+    name_item: re.Pattern[str]
 
 
 @cache
@@ -53,6 +50,7 @@ def _data(lang: str) -> _Data:
         as_user=frozenset(str(v).lower() for v in raw["as_user"]),
         text_columns=frozenset(raw["text_columns"]),
         descriptive=frozenset(raw["descriptive_columns"]),
+        name_item=re.compile(raw["name_item"]),
     )
 
 
@@ -101,7 +99,7 @@ def _value(value: str) -> tuple[str, int] | None:
     return None
 
 
-def name_list(text: str) -> list[tuple[str, Span]] | None:
+def name_list(text: str, lang: str = "en") -> list[tuple[str, Span]] | None:
     """The items of a free-text column when every one reads as a rule name, else None."""
     items: list[tuple[str, Span]] = []
     depth, last = 0, 0
@@ -116,7 +114,7 @@ def name_list(text: str) -> list[tuple[str, Span]] | None:
                 start = last + raw.index(item)
                 items.append((item, (start, start + len(item))))
             last = i + 1
-    if not items or not all(_NAME_ITEM.match(item) for item, _ in items):
+    if not items or not all(_data(lang).name_item.match(item) for item, _ in items):
         return None
     return items
 
@@ -150,7 +148,7 @@ def read_profile(
             if at >= 0:
                 value = norm
                 text_span = (at, at + len(value))
-                listed = name_list(value)
+                listed = name_list(value, lang)
                 if listed is not None:
                     names = [(n, (at + a, at + b)) for n, (a, b) in listed]
             profile.setdefault("text", {})[label] = value
