@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +29,7 @@ DEFAULT_PARAMS = ("X", "Y", "Z")
 MAX_GRANT_DEPTH = 8
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_TIMES = re.compile(r"^(\d+)\s*[×xX]\s*(\d+)$")
 _REF = re.compile(r"^\s*(?P<name>[^()\[\]]+?)\s*(?:[(\[](?P<params>[^()\[\]]*)[)\]])?\s*$")
 
 
@@ -66,6 +67,8 @@ class BoundEffect:
     rule: str
     path: Path
     index: int
+    params: tuple[str, ...] = ()  # the reference's whole bracket, for effects that read it
+    bracket_hit: bool = False  # granted to the one hit that takes the square-bracket values
 
     @property
     def op(self) -> str:
@@ -88,6 +91,9 @@ def parse_ref(text: str, source: str = "rules") -> RuleRef:
         raise InputError(source, f"rule reference {text!r} has no usable id")
     raw = m.group("params")
     params = tuple(p.strip() for p in raw.split(",")) if raw is not None and raw.strip() else ()
+    times = _TIMES.match(params[0]) if len(params) == 1 else None
+    if times:  # Area Attack (1×5): X hits in each of Y ranks
+        params = (times.group(1), times.group(2))
     if any(not p for p in params):
         raise InputError(source, f"empty parameter in rule reference {text!r}")
     return RuleRef(rule_id, params)
@@ -165,14 +171,14 @@ class Build:
                 ref = parse_ref(ref, source)
             rule = self.rule(ref.id, source)
             names = rule.params or DEFAULT_PARAMS[: len(ref.params)]
-            if len(ref.params) > len(names):
+            if len(ref.params) > len(names) and not _reads_bracket(rule):
                 raise InputError(
                     source,
                     f"{ref} gives {len(ref.params)} parameters, {rule.id} takes {len(names)}",
                 )
             bindings = dict(zip(names, ref.params, strict=False))
             for i, effect in enumerate(rule.effects):
-                bound = BoundEffect(effect, bindings, rule.id, rule.path, i)
+                bound = BoundEffect(effect, bindings, rule.id, rule.path, i, ref.params)
                 if bound.op == "bracket":
                     out.extend(self._bracket(bound, ref, source, _depth))
                     continue
@@ -190,6 +196,8 @@ class Build:
                     when = effect.get("when")
                     if when is not None:  # a conditional grant makes its effects conditional
                         granted = [_with_when(g, str(when)) for g in granted]
+                    if effect.get("applies_to") == "bracket-hit":
+                        granted = [replace(g, bracket_hit=True) for g in granted]
                     out.extend(granted)
         return out
 
@@ -221,6 +229,38 @@ class Build:
             granted = self.effects([sub], str(bound.path), depth + 1)
             out.extend(_with_when(g, str(when)) if when else g for g in granted)
         return out
+
+
+def _reads_bracket(rule: Rule) -> bool:
+    """Whether the rule reads its whole bracket (Devastating Charge (+1 Strength, Hatred),
+    Breath Attack (Str 4, AP 1, Flaming Attacks, Magical Attacks)), not X, Y, Z."""
+    return any(e.get("op") == "bracket" or e.get("attributes") == "bracket" for e in rule.effects)
+
+
+_BRACKET_VALUE = re.compile(r"^\s*(?P<name>[A-Za-z][A-Za-z ]*?)\s*(?P<n>\d+)\s*$")
+
+
+def bracket_profile(
+    params: Iterable[str], source: str = "rules"
+) -> tuple[dict[str, int], list[RuleRef]]:
+    """A bracket that states a profile: `Str 4` / `Strength 4` set a characteristic, every
+    other item names a rule (`Breath Attack (Str 4, AP 1, Flaming Attacks)`)."""
+    from pipeline.interpret.core import core
+
+    names = core()["characteristics"].get("names", {})
+    chars: dict[str, int] = {}
+    refs: list[RuleRef] = []
+    for param in params:
+        m = _BRACKET_VALUE.match(param)
+        char = names.get(" ".join(m.group("name").lower().split())) if m else None
+        if m and char:
+            chars[char] = int(m.group("n"))
+            continue
+        try:
+            refs.append(parse_ref(param, source))
+        except InputError:
+            continue
+    return chars, refs
 
 
 _BRACKET_MOD = re.compile(r"^\s*(?P<sign>[+\-−])\s*(?P<n>\d+)\s+(?P<name>[A-Za-z][A-Za-z ]*?)\s*$")
