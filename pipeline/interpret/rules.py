@@ -91,12 +91,16 @@ def parse_ref(text: str, source: str = "rules") -> RuleRef:
         raise InputError(source, f"rule reference {text!r} has no usable id")
     raw = m.group("params")
     params = tuple(p.strip() for p in raw.split(",")) if raw is not None and raw.strip() else ()
-    times = _TIMES.match(params[0]) if len(params) == 1 else None
-    if times:  # Area Attack (1×5): X hits in each of Y ranks
-        params = (times.group(1), times.group(2))
+    params = _split_times(params)
     if any(not p for p in params):
         raise InputError(source, f"empty parameter in rule reference {text!r}")
     return RuleRef(rule_id, params)
+
+
+def _split_times(params: tuple[str, ...]) -> tuple[str, ...]:
+    """`1×5` is two parameters: Area Attack (X×Y), X hits in each of Y ranks."""
+    times = _TIMES.match(params[0]) if len(params) == 1 else None
+    return (times.group(1), times.group(2)) if times else params
 
 
 def _schema() -> dict[str, Any]:
@@ -189,7 +193,7 @@ class Build:
                             str(rule.path), "grants loop or nest too deep", bound.where()
                         )
                     params = tuple(str(bindings.get(str(p), p)) for p in effect.get("params", ()))
-                    sub = RuleRef(str(effect["rule"]), params)
+                    sub = RuleRef(str(effect["rule"]), _split_times(params))
                     if not (self.rules_dir / f"{sub.id}.yaml").is_file():
                         continue  # an unresolved reference, flagged by the build: no effect
                     granted = self.effects([sub], str(rule.path), _depth + 1)
