@@ -500,9 +500,15 @@ def test_weapon_master_fights_with_the_better_weapon(built: Path) -> None:
     # against R 5, A 4: Great Weapon 1/2 * 1/2 * 2/3 = 1/6; Paired 2 * 2/3 * 1/6 * 1/3 = 2/27
     res = fire(built, rules, {"resilience": 5, "armour": 4}, mode="melee")
     assert (chosen(res), res.casualties.mean()) == ("great-weapon", F(1, 6))
-    # the Hand Weapon is one of the choices
-    res = fire(built, ["weapon-master", "great-weapon"], mode="melee")
-    assert chosen(res) == "great-weapon"
+    # the Hand Weapon is one of the choices: against Defensive Skill 8 a Heavy Flail (OS 0,
+    # 6+ to hit, S 5: 1/6 * 5/6 = 5/36) does worse than the hand (5+, S 3: 1/3 * 1/2 = 1/6)
+    flail = ["weapon-master", "heavy-flail"]
+    res = fire(built, flail, {"defensive_skill": 8}, mode="melee")
+    assert (chosen(res), res.casualties.mean()) == ("hand-weapon", F(1, 6))
+    res = fire(built, ["heavy-flail"], {"defensive_skill": 8}, mode="melee")
+    assert res.casualties.mean() == F(5, 36)
+    res = fire(built, flail, {"defensive_skill": 8}, ["enchanted-weapon"], mode="melee")
+    assert res.casualties.mean() == F(5, 36)
     wm = rule(built, "weapon-master")["effects"]
     assert [(e["op"], e.get("hand_weapon")) for e in wm] == [("choose-weapon", True)]
     # an enchanted weapon must still be used: no choice; nor when shooting
