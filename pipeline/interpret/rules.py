@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +29,7 @@ DEFAULT_PARAMS = ("X", "Y", "Z")
 MAX_GRANT_DEPTH = 8
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_TIMES = re.compile(r"^(\d+)\s*[×xX]\s*(\d+)$")
 _REF = re.compile(r"^\s*(?P<name>[^()\[\]]+?)\s*(?:[(\[](?P<params>[^()\[\]]*)[)\]])?\s*$")
 
 
@@ -66,6 +67,8 @@ class BoundEffect:
     rule: str
     path: Path
     index: int
+    params: tuple[str, ...] = ()  # the reference's whole bracket, for effects that read it
+    bracket_hit: bool = False  # granted to the one hit that takes the square-bracket values
 
     @property
     def op(self) -> str:
@@ -88,9 +91,16 @@ def parse_ref(text: str, source: str = "rules") -> RuleRef:
         raise InputError(source, f"rule reference {text!r} has no usable id")
     raw = m.group("params")
     params = tuple(p.strip() for p in raw.split(",")) if raw is not None and raw.strip() else ()
+    params = _split_times(params)
     if any(not p for p in params):
         raise InputError(source, f"empty parameter in rule reference {text!r}")
     return RuleRef(rule_id, params)
+
+
+def _split_times(params: tuple[str, ...]) -> tuple[str, ...]:
+    """`1×5` is two parameters: Area Attack (X×Y), X hits in each of Y ranks."""
+    times = _TIMES.match(params[0]) if len(params) == 1 else None
+    return (times.group(1), times.group(2)) if times else params
 
 
 def _schema() -> dict[str, Any]:
@@ -165,14 +175,14 @@ class Build:
                 ref = parse_ref(ref, source)
             rule = self.rule(ref.id, source)
             names = rule.params or DEFAULT_PARAMS[: len(ref.params)]
-            if len(ref.params) > len(names):
+            if len(ref.params) > len(names) and not _reads_bracket(rule):
                 raise InputError(
                     source,
                     f"{ref} gives {len(ref.params)} parameters, {rule.id} takes {len(names)}",
                 )
             bindings = dict(zip(names, ref.params, strict=False))
             for i, effect in enumerate(rule.effects):
-                bound = BoundEffect(effect, bindings, rule.id, rule.path, i)
+                bound = BoundEffect(effect, bindings, rule.id, rule.path, i, ref.params)
                 if bound.op == "bracket":
                     out.extend(self._bracket(bound, ref, source, _depth))
                     continue
@@ -183,13 +193,15 @@ class Build:
                             str(rule.path), "grants loop or nest too deep", bound.where()
                         )
                     params = tuple(str(bindings.get(str(p), p)) for p in effect.get("params", ()))
-                    sub = RuleRef(str(effect["rule"]), params)
+                    sub = RuleRef(str(effect["rule"]), _split_times(params))
                     if not (self.rules_dir / f"{sub.id}.yaml").is_file():
                         continue  # an unresolved reference, flagged by the build: no effect
                     granted = self.effects([sub], str(rule.path), _depth + 1)
                     when = effect.get("when")
                     if when is not None:  # a conditional grant makes its effects conditional
                         granted = [_with_when(g, str(when)) for g in granted]
+                    if effect.get("applies_to") == "bracket-hit":
+                        granted = [replace(g, bracket_hit=True) for g in granted]
                     out.extend(granted)
         return out
 
@@ -221,6 +233,38 @@ class Build:
             granted = self.effects([sub], str(bound.path), depth + 1)
             out.extend(_with_when(g, str(when)) if when else g for g in granted)
         return out
+
+
+def _reads_bracket(rule: Rule) -> bool:
+    """Whether the rule reads its whole bracket (Devastating Charge (+1 Strength, Hatred),
+    Breath Attack (Str 4, AP 1, Flaming Attacks, Magical Attacks)), not X, Y, Z."""
+    return any(e.get("op") == "bracket" or e.get("attributes") == "bracket" for e in rule.effects)
+
+
+_BRACKET_VALUE = re.compile(r"^\s*(?P<name>[A-Za-z][A-Za-z ]*?)\s*(?P<n>\d+)\s*$")
+
+
+def bracket_profile(
+    params: Iterable[str], source: str = "rules"
+) -> tuple[dict[str, int], list[RuleRef]]:
+    """A bracket that states a profile: `Str 4` / `Strength 4` set a characteristic, every
+    other item names a rule (`Breath Attack (Str 4, AP 1, Flaming Attacks)`)."""
+    from pipeline.interpret.core import core
+
+    names = core()["characteristics"].get("names", {})
+    chars: dict[str, int] = {}
+    refs: list[RuleRef] = []
+    for param in params:
+        m = _BRACKET_VALUE.match(param)
+        char = names.get(" ".join(m.group("name").lower().split())) if m else None
+        if m and char:
+            chars[char] = int(m.group("n"))
+            continue
+        try:
+            refs.append(parse_ref(param, source))
+        except InputError:
+            continue
+    return chars, refs
 
 
 _BRACKET_MOD = re.compile(r"^\s*(?P<sign>[+\-−])\s*(?P<n>\d+)\s+(?P<name>[A-Za-z][A-Za-z ]*?)\s*$")
