@@ -238,3 +238,57 @@ def test_translation_units_of_a_tmx_file_are_linked_as_stated(tmp_path):
         source, target = by_id[link.source], by_id[link.target]
         assert source.lang == "en" and target.lang == "ru"
         assert source.unit == target.unit and {source.role, target.role} == {"source", "target"}
+
+
+def _linked_pairs(pairs: list[tuple[str, str]]):
+    """Segments, facts and links of Russian paragraphs each followed by the English one it
+    translates, in one file (as a translation memory dump lays them out)."""
+    from pipeline.align import align
+    from pipeline.build import extract_all
+    from pipeline.dedup import dedup
+    from pipeline.ingest import make_segment
+    from pipeline.model import Block
+
+    blocks = [(t, lang) for en, ru in pairs for t, lang in ((ru, "ru"), (en, "en"))]
+    segs = tuple(
+        make_segment("d", "tm.txt", i, Block("paragraph", text, (i, i), lang_hint=lang))
+        for i, (text, lang) in enumerate(blocks, start=1)
+    )
+    clusters = tuple(dedup(segs))
+    facts = extract_all(segs, None)
+    return segs, facts, align(segs, clusters, facts)
+
+
+def test_an_induced_term_the_translations_do_not_carry_alike_is_left_out():
+    """'Board Edge' read as 'край стола' from one pair, but the other translations say
+    'край поля': matched on whole texts, that term would be an anchor of one side only."""
+    from pipeline.align.bootstrap import _with_terms, honoured
+    from pipeline.glossary import Glossary, Term
+
+    pairs = [
+        (
+            'The General may move 3" towards the Board Edge.',
+            'Генерал может переместиться на 3" к краю стола.',
+        ),
+        (
+            'The General gains +1 Strength within 7" of the Board Edge.',
+            'Генерал получает +1 к Силе в пределах 7" от края поля.',
+        ),
+        (
+            'Remove the General if he ends 11" from the Board Edge.',
+            'Уберите Генерала, если он закончит в 11" от края поля.',
+        ),
+    ]
+    segs, facts, links = _linked_pairs(pairs)
+    assert all(link.status == "linked" and link.score >= 0.6 for link in links)
+    glossary = Glossary(
+        "induced",
+        "",
+        ("en", "ru"),
+        (
+            Term("general", {"en": ("General",), "ru": ("Генерал",)}, {}),
+            Term("board-edge", {"en": ("Board Edge",), "ru": ("край стола",)}, {}),
+        ),
+    )
+    kept = honoured(glossary, links, _with_terms(facts, segs, glossary))
+    assert [t.id for t in kept.terms] == ["general"]
