@@ -292,3 +292,46 @@ def test_an_induced_term_the_translations_do_not_carry_alike_is_left_out():
     )
     kept = honoured(glossary, links, _with_terms(facts, segs, glossary))
     assert [t.id for t in kept.terms] == ["general"]
+
+
+TEMPLATE = (
+    (
+        "Models with Ricochet cannot Charge. Each hit has Strength 3 and Armour Penetration 1. "
+        'A unit within 6" of the {} may reroll failed Panic Tests, up to 2 times per game.'
+    ),
+    (
+        "Модели с правилом Рикошет не могут объявлять Нападение. Каждое попадание имеет Силу 3 "
+        'и Бронебойность 1. Отряд в пределах 6" от {} может перебросить проваленные тесты на '
+        "Панику, не более 2 раз за игру."
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("who", "general", "wizard"),
+    [("Генерала", True, False), ("Мага", False, True), ("Чемпиона", False, False)],
+)
+def test_close_candidates_are_told_apart_by_the_anchors_they_differ_in(who, general, wizard):
+    """Two English paragraphs made from one text, one naming the General, one the Wizard:
+    a translation naming the General sides with the first on what tells them apart, and
+    one naming neither sides with none (its link stays ambiguous)."""
+    from pipeline.align.anchors import anchors
+    from pipeline.align.paragraphs import AnchorIndex, _told_apart
+    from pipeline.build import extract_all
+    from pipeline.ingest import make_segment
+    from pipeline.model import Block
+
+    texts = [
+        (TEMPLATE[0].format("General"), "en"),
+        (TEMPLATE[0].format("Wizard"), "en"),
+        (TEMPLATE[1].format(who), "ru"),
+    ]
+    segs = [
+        make_segment("d", f"{lang}.txt", i, Block("paragraph", text, (i, i), lang_hint=lang))
+        for i, (text, lang) in enumerate(texts, start=1)
+    ]
+    facts = extract_all(segs, None)
+    en_general, en_wizard, ru = (anchors(s, s.id, facts[s.id]) for s in segs)
+    index = AnchorIndex([en_general, en_wizard])
+    assert _told_apart(ru, en_general, [en_wizard], index) is general
+    assert _told_apart(ru, en_wizard, [en_general], index) is wizard
