@@ -8,6 +8,7 @@ are also in README "Limits" (Interpreter); a test keeps the two equal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pipeline.errors import InputError
@@ -134,6 +135,43 @@ def random_count(count: Size, face: Size) -> Size:
     steps = count.steps + total.steps + most * total.span * _slow(total.bits)
     bits = count.bits + total.bits
     return Size(min(hi - lo + 1, total.outcomes * (most + 1)), lo, hi, steps, bits=bits)
+
+
+def casualty_steps(
+    sources: Sequence[tuple[int, Sequence[int], int]], hp: int, models: int | None
+) -> int:
+    """The casualty chain: every roll of a source moves each state (damage on the front
+    model x models removed) once per unsaved wound of each way the roll can end, on weights
+    that grow by the bits of one roll's denominator at every roll.
+
+    `sources` gives, per source, its most rolls, the lengths of the wound sequences one roll
+    can end in, and the bits of one roll's denominator.
+    """
+    if hp == 1:  # a closed form per source: rolls x rolls
+        return sum(rolls * rolls * max(len(seqs), 1) for rolls, seqs, _ in sources)
+    steps, cols, bits = 0, 1, 0
+    for rolls, seqs, roll_bits in sources:
+        grow = max(seqs, default=0)
+        end = cols + rolls * grow
+        wide = min((cols + end) // 2 + 1, end if models is None else models + 1)
+        slow = _slow(bits + rolls * roll_bits // 2)
+        steps += rolls * sum(n + 1 for n in seqs) * hp * wide * slow
+        cols = end if models is None else min(end, models + 1)
+        bits += rolls * roll_bits
+    return steps
+
+
+def check_attack(
+    sources: Sequence[tuple[int, Sequence[int], int]], hp: int, models: int | None, source: str
+) -> None:
+    """Refuse an attack whose casualty chain costs too much, before it is run."""
+    check_steps(casualty_steps(sources, hp, models), "the attack", source)
+
+
+def table_steps(tables: Sequence[tuple[int, int]], rows: int) -> int:
+    """A table roll with its chains: each table reached is rolled once (`faces` values) and
+    merges the outcomes (at most `rows` of them) of each table it chains to."""
+    return sum(PAIR_STEPS * (faces + chains * rows) for faces, chains in tables)
 
 
 def about(n: int) -> str:
