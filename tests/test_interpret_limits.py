@@ -87,6 +87,22 @@ def build(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "effects": [{"op": "multiple-wounds", "amount": "D6"}],
         }
     ]
+    rules.append(
+        {
+            "id": "forty-more-hits",
+            "kind": "special-rule",
+            "names": {"en": "Forty More Hits"},
+            "effects": [
+                {
+                    "op": "on-natural",
+                    "roll": "to-hit",
+                    "value": 6,
+                    "effect": "extra-hit",
+                    "hits": 40,
+                }
+            ],
+        }
+    )
     # eight D6 tables, every row of each chaining to the next: 6^7 paths rolled one by one
     rules += [table_rule(f"six-{i}", 6, 6, f"six-{i + 1}" if i < 7 else None) for i in range(8)]
     # three D1000 tables of ten rows each, chained: 1000^3 paths
@@ -227,6 +243,12 @@ def test_many_attacks_with_multiple_wounds(tmp_path: Path, build: Path) -> None:
     too_many = scenario(tmp_path / "a2001.yaml", {"attacks": 2001}, {})
     code, out, err, _ = run("attack", str(too_many), "--build", str(build), "--json")
     refused(code, out, err, r"2000")
+
+
+def test_extra_hits_of_one_roll_are_priced(tmp_path: Path, build: Path) -> None:
+    path = scenario(tmp_path / "focus.yaml", {"rules": ["forty-more-hits"]}, {})
+    code, out, err, _ = run("attack", str(path), "--build", str(build), "--json")
+    refused(code, out, err, r"forty-more-hits.yaml: the extra hits would need about")
 
 
 def test_casualties_kept_in_one_column_past_the_models_change_nothing(build: Path) -> None:

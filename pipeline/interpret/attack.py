@@ -592,6 +592,7 @@ def per_roll(
             for e in hit_nats
             if e.get("effect") == "extra-hit"
         )
+        limits.check_extra_hits(len(plain_hit), extra, str(hit_nats[0].path) if extra else "")
         joint: dict[tuple[int, tuple[int, ...]], Fraction] = {(0, ()): hp_}
         for outcomes in [one_hit(hit_nats), *([plain_hit] * extra)]:
             nxt: dict[tuple[int, tuple[int, ...]], Fraction] = {}

@@ -174,6 +174,19 @@ def table_steps(tables: Sequence[tuple[int, int]], rows: int) -> int:
     return sum(PAIR_STEPS * (faces + chains * rows) for faces, chains in tables)
 
 
+def check_extra_hits(outcomes: int, extra: int, source: str) -> None:
+    """Refuse extra hits of one roll (Battle Focus) whose wound sequences, each hit ending in
+    one of `outcomes` ways, cost too much to list: outcomes ^ (extra + 1) of them."""
+    steps = PAIR_STEPS
+    for _ in range(extra + 1):
+        steps *= max(outcomes, 1)
+        if steps > MAX_STEPS:
+            check_steps(
+                PAIR_STEPS * max(outcomes, 2) ** min(extra + 1, 64), "the extra hits", source
+            )
+    check_steps(steps, "the extra hits", source)
+
+
 def about(n: int) -> str:
     """A count in words a reader takes in at once: 950, 2×10^5, 10^9."""
     if n < 10_000:
