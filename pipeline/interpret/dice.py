@@ -19,6 +19,9 @@ Grammar (case of keywords free, spaces free)::
 
 `D3` is half a D6 rounded up (core data); a re-roll happens at most once. Variables are single
 capital letters (`X`) bound by the caller to a number or another expression.
+
+An expression is read into a tree first, priced (its outcomes and steps, `limits`) and only
+then computed: sums by convolution (`weights`), drop/keep pools and re-rolls by icepool.
 """
 
 from __future__ import annotations
