@@ -32,8 +32,10 @@ import numpy as np
 
 from pipeline.errors import InputError
 from pipeline.files import read_yaml
+from pipeline.interpret import limits
 from pipeline.interpret.core import core, need_from_rows
-from pipeline.interpret.dice import parse
+from pipeline.interpret.dice import parse, repeat_sum
+from pipeline.interpret.limits import MAX_ROLLS
 from pipeline.interpret.rules import BoundEffect, Build, as_int, bracket_profile, parse_ref
 from pipeline.slug import slugify
 
@@ -50,7 +52,6 @@ DEFENDER_FIELDS = ("defensive_skill", "resilience", "health_points", "armour")
 SHOOTER_FIELDS = ("models", "attacks", "aim", "strength", "armour_penetration")
 TARGET_FIELDS = ("resilience", "health_points", "armour")
 MODES = ("melee", "shooting")
-MAX_ROLLS = 2000  # exact distributions beyond this take too long to be useful
 INT_FIELDS = {
     "models",
     "ranks",  # the target's formation, for Area Attack and Penetrating
@@ -641,6 +642,7 @@ def per_roll(
             if e.get("effect") == "extra-hit"
         )
         extra += hits_per_roll - 1
+        limits.check_extra_hits(len(plain_hit), extra, str(hit_nats[0].path) if hit_nats else "")
         joint: dict[tuple[int, tuple[int, ...]], Fraction] = {(0, ()): hp_}
         for outcomes in [first_hit(hit_nats), *([plain_hit] * extra)]:
             nxt: dict[tuple[int, tuple[int, ...]], Fraction] = {}
@@ -710,7 +712,7 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
             raise InputError(src, f"{what} cannot be negative: {expr}")
         if n_models * int(max(die.outcomes())) > MAX_ROLLS:
             raise InputError(src, f"too many {what}; exact results stop at {MAX_ROLLS} rolls")
-        return n_models @ die if n_models != 1 else die
+        return repeat_sum(die, n_models, src)
 
     def mw(effects: list[BoundEffect]) -> icepool.Die | None:
         found = [e for e in effects if e.op == "multiple-wounds"]
@@ -867,20 +869,34 @@ def _integer_weights(probs: Mapping[int, Fraction]) -> tuple[dict[int, int], int
     return {k: int(p * den) for k, p in probs.items()}, den
 
 
-def _roll_once(
-    cur: Any, w: Mapping[tuple[int, ...], int], moves: Mapping[int, tuple[Any, Any]], grow: int
-) -> Any:
+def _wound(part: Any, c: int) -> Any:
+    """One unsaved wound of size c: damage d on the front model becomes d + c, or (at d + c
+    >= Health Points) the model is removed. A shift of rows, not an HP x HP matrix."""
+    hp, cols = part.shape
+    nxt = np.zeros((hp, cols + 1), dtype=object)
+    if c < hp:
+        nxt[c:, :cols] = part[: hp - c]
+    nxt[0, 1:] += part[max(hp - c, 0) :].sum(axis=0)
+    return nxt
+
+
+def _fold(state: Any, models: int | None) -> Any:
+    """Casualties past the unit's models are the unit gone: kept in one column."""
+    if models is None or state.shape[1] <= models + 1:
+        return state
+    out = state[:, : models + 1].copy()
+    out[:, models] += state[:, models + 1 :].sum(axis=1)
+    return out
+
+
+def _roll_once(cur: Any, w: Mapping[tuple[int, ...], int], grow: int) -> Any:
     """The chain's state after one more roll: each sequence of unsaved wounds, in order."""
     hp = cur.shape[0]
     out = np.zeros((hp, cur.shape[1] + grow), dtype=object)
     for seq, x in w.items():
         part = cur
         for c in seq:
-            stay, kill = moves[c]
-            nxt = np.zeros((hp, part.shape[1] + 1), dtype=object)
-            nxt[:, : part.shape[1]] = stay.dot(part)
-            nxt[0, 1:] += kill.dot(part)
-            part = nxt
+            part = _wound(part, c)
         out[:, : part.shape[1]] += part * x
     return out
 
@@ -897,20 +913,6 @@ def casualties(srcs: list[Source], hp: int, models: int | None) -> Dist:
     den_total = 1
     for s in srcs:
         w, den = _integer_weights(dict(s.per_roll.seqs))
-        # per wound size c: `stay` moves damage that leaves the model standing (row = new
-        # damage, col = old damage); `kill` is 1 where that wound removes the model
-        moves: dict[int, tuple[Any, Any]] = {}
-        for seq in w:
-            for c in seq:
-                if c not in moves:
-                    stay = np.zeros((hp, hp), dtype=object)
-                    kill = np.zeros(hp, dtype=object)
-                    for d in range(hp):
-                        if d + c >= hp:
-                            kill[d] = 1
-                        else:
-                            stay[d + c, d] = 1
-                    moves[c] = (stay, kill)
         grow = max(len(seq) for seq in w)
 
         counts = {int(n): int(q) for n, q in s.count.items() if q}
@@ -919,7 +921,7 @@ def casualties(srcs: list[Source], hp: int, models: int | None) -> Dist:
         cur = state
         for n in range(nmax + 1):
             if n:
-                cur = _roll_once(cur, w, moves, grow)
+                cur = _fold(_roll_once(cur, w, grow), models)
             if len(counts) > 1 and n in counts:
                 part = cur * (counts[n] * den ** (nmax - n))
                 if mix is None:
@@ -984,6 +986,19 @@ def _weapon_options(scenario: Scenario, build: Build) -> list[tuple[str, tuple[s
 
 def _resolve(scenario: Scenario, build: Build) -> AttackResult:
     srcs, defender = sources(scenario, build)
+    limits.check_attack(
+        [
+            (
+                int(max(s.count.outcomes())),
+                [len(q) for q in s.per_roll.seqs],
+                _integer_weights(dict(s.per_roll.seqs))[1].bit_length(),
+            )
+            for s in srcs
+        ],
+        int(defender["health_points"]),
+        scenario.defender.models,
+        scenario.source,
+    )
     hits = wounds = unsaved = Dist.point(0)
     for s in srcs:
         items = list(s.count.items())

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pipeline.build_folder import require_build
 from pipeline.errors import InputError
 from pipeline.files import read_yaml
+from pipeline.interpret.limits import MAX_GRANT_DEPTH, MAX_GRANTS, refuse_count
 from pipeline.lookup import did_you_mean
 from pipeline.schemas import definition_validator, schema
 from pipeline.slug import slugify
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
 
 DEFAULT_PARAMS = ("X", "Y", "Z")
-MAX_GRANT_DEPTH = 8
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _TIMES = re.compile(r"^(\d+)\s*[×xX]\s*(\d+)$")
@@ -165,48 +165,87 @@ class Build:
         self._cache[rule_id] = rule
         return rule
 
-    def effects(
-        self, refs: Iterable[RuleRef | str], source: str = "rules", _depth: int = 0
-    ) -> list[BoundEffect]:
-        """All effects of the referenced rules, `grant`s followed, parameters bound."""
+    def effects(self, refs: Iterable[RuleRef | str], source: str = "rules") -> list[BoundEffect]:
+        """All effects of the referenced rules, `grant`s followed, parameters bound.
+
+        A model has a rule or it has not: a rule granted again (by another path, under the
+        same conditions) adds nothing, so grants that fan out (20 rules each granting the
+        same 20) are expanded once each. A rule granting itself through others is an error.
+        """
+        walk = _Walk()
+        parsed = [parse_ref(r, source) if isinstance(r, str) else r for r in refs]
+        walk.seen.update((ref, None) for ref in parsed)
         out: list[BoundEffect] = []
-        for ref in refs:
-            if isinstance(ref, str):
-                ref = parse_ref(ref, source)
-            rule = self.rule(ref.id, source)
-            names = rule.params or DEFAULT_PARAMS[: len(ref.params)]
-            if len(ref.params) > len(names) and not _reads_bracket(rule):
-                raise InputError(
-                    source,
-                    f"{ref} gives {len(ref.params)} parameters, {rule.id} takes {len(names)}",
-                )
-            bindings = dict(zip(names, ref.params, strict=False))
-            for i, effect in enumerate(rule.effects):
-                bound = BoundEffect(effect, bindings, rule.id, rule.path, i, ref.params)
-                if bound.op == "bracket":
-                    out.extend(self._bracket(bound, ref, source, _depth))
-                    continue
-                out.append(bound)
-                if bound.op == "grant":
-                    if _depth >= MAX_GRANT_DEPTH:
-                        raise InputError(
-                            str(rule.path), "grants loop or nest too deep", bound.where()
-                        )
-                    params = tuple(str(bindings.get(str(p), p)) for p in effect.get("params", ()))
-                    sub = RuleRef(str(effect["rule"]), _split_times(params))
-                    if not (self.rules_dir / f"{sub.id}.yaml").is_file():
-                        continue  # an unresolved reference, flagged by the build: no effect
-                    granted = self.effects([sub], str(rule.path), _depth + 1)
-                    when = effect.get("when")
-                    if when is not None:  # a conditional grant makes its effects conditional
-                        granted = [_with_when(g, str(when)) for g in granted]
-                    if effect.get("applies_to") == "bracket-hit":
-                        granted = [replace(g, bracket_hit=True) for g in granted]
-                    out.extend(granted)
+        for ref in parsed:
+            out.extend(self._expand(ref, source, walk, (), None))
         return out
 
+    def _expand(
+        self, ref: RuleRef, source: str, walk: _Walk, stack: tuple[str, ...], when: str | None
+    ) -> list[BoundEffect]:
+        """The effects of one rule and of what it grants; `when` is the condition every
+        grant on the way here was under (the key of a rule already had)."""
+        rule = self.rule(ref.id, source)
+        walk.count += 1
+        refuse_count(walk.count, MAX_GRANTS, "rules reached through grants", str(rule.path))
+        stack = (*stack, rule.id)
+        names = rule.params or DEFAULT_PARAMS[: len(ref.params)]
+        if len(ref.params) > len(names) and not _reads_bracket(rule):
+            raise InputError(
+                source,
+                f"{ref} gives {len(ref.params)} parameters, {rule.id} takes {len(names)}",
+            )
+        bindings = dict(zip(names, ref.params, strict=False))
+        out: list[BoundEffect] = []
+        for i, effect in enumerate(rule.effects):
+            bound = BoundEffect(effect, bindings, rule.id, rule.path, i, ref.params)
+            if bound.op == "bracket":
+                out.extend(self._bracket(bound, ref, walk, stack, when))
+                continue
+            out.append(bound)
+            if bound.op == "grant":
+                params = tuple(str(bindings.get(str(p), p)) for p in effect.get("params", ()))
+                sub = RuleRef(str(effect["rule"]), _split_times(params))
+                if not (self.rules_dir / f"{sub.id}.yaml").is_file():
+                    continue  # an unresolved reference, flagged by the build: no effect
+                cond = effect.get("when")
+                granted = self._grant(sub, str(rule.path), bound.where(), walk, stack, when, cond)
+                if effect.get("applies_to") == "bracket-hit":
+                    granted = [replace(g, bracket_hit=True) for g in granted]
+                out.extend(_with_when(g, str(cond)) if cond is not None else g for g in granted)
+        return out
+
+    def _grant(
+        self,
+        sub: RuleRef,
+        path: str,
+        where: str,
+        walk: _Walk,
+        stack: tuple[str, ...],
+        when: str | None,
+        cond: Any,
+    ) -> list[BoundEffect]:
+        """A granted rule's effects, once per rule and condition; loops and depth refused."""
+        if sub.id in stack:
+            raise InputError(path, f"grants loop: {' -> '.join((*stack, sub.id))}", where)
+        if len(stack) > MAX_GRANT_DEPTH:
+            raise InputError(
+                path, f"grants nest more than {MAX_GRANT_DEPTH} deep (the limit)", where
+            )
+        if cond is not None:
+            when = str(cond) if when is None else f"{when} & {cond}"
+        if (sub, when) in walk.seen:
+            return []
+        walk.seen.add((sub, when))
+        return self._expand(sub, path, walk, stack, when)
+
     def _bracket(
-        self, bound: BoundEffect, ref: RuleRef, source: str, depth: int
+        self,
+        bound: BoundEffect,
+        ref: RuleRef,
+        walk: _Walk,
+        stack: tuple[str, ...],
+        when_here: str | None,
     ) -> list[BoundEffect]:
         """What a bracket states: `+1 Strength` modifies, `Poison Attacks` is granted."""
         from pipeline.interpret.core import core
@@ -225,12 +264,12 @@ class Build:
                 out.append(BoundEffect(effect, {}, bound.rule, bound.path, bound.index))
                 continue
             try:
-                sub = parse_ref(param, source)
+                sub = parse_ref(param, str(bound.path))
             except InputError:
                 continue
             if not (self.rules_dir / f"{sub.id}.yaml").is_file():
                 continue  # not a rule of this build: nothing to apply
-            granted = self.effects([sub], str(bound.path), depth + 1)
+            granted = self._grant(sub, str(bound.path), bound.where(), walk, stack, when_here, when)
             out.extend(_with_when(g, str(when)) if when else g for g in granted)
         return out
 
@@ -265,6 +304,14 @@ def bracket_profile(
         except InputError:
             continue
     return chars, refs
+
+
+@dataclass
+class _Walk:
+    """What one expansion of grants has met: (rule, condition) pairs had, rules reached."""
+
+    seen: set[tuple[RuleRef, str | None]] = field(default_factory=set)
+    count: int = 0
 
 
 _BRACKET_MOD = re.compile(r"^\s*(?P<sign>[+\-−])\s*(?P<n>\d+)\s+(?P<name>[A-Za-z][A-Za-z ]*?)\s*$")
