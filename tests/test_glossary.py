@@ -130,6 +130,25 @@ def test_a_term_left_alone_once_the_others_are_settled_is_proposed_from_one_bead
     assert found["Vanguard"].note == "unsure: one occurrence"
 
 
+def test_a_phrase_capitalised_only_through_a_settled_term_leaves_the_other_term_alone():
+    pairs = [
+        (
+            "Units with Random Movement cannot March.",
+            "Отряды со Случайным движением не могут совершать Марш.",
+        ),
+        ("Random Movement is rolled each turn.", "Случайное движение бросается каждый ход."),
+        # "Дистанция Случайного движения" is capitalised through "Случайное движение" only
+        (
+            "The distance of Random Movement ignores Vanguard.",
+            "Дистанция Случайного движения не зависит от правила Авангард.",
+        ),
+    ]
+    assert _found(pairs) == {
+        "Random Movement": "Случайное движение",
+        "Vanguard": "Авангард",
+    }
+
+
 def test_two_terms_of_one_bead_are_paired_when_their_word_counts_tell_them_apart():
     bead = (
         "Units with Stubborn ignore Random Movement.",

@@ -170,15 +170,23 @@ def _left_alone(
     if len(unknown) not in (1, 2):
         return []
     used = [c for c in free.values() if c.key in taken] + list(fixed.values())
-    left = [
-        c
-        for c in free.values()
-        if c.key not in taken and not any(u.start <= c.start and c.end <= u.end for u in used)
-    ]
+    left = [c for c in free.values() if c.key not in taken and _own_capital(c, used)]
     if len(unknown) == 2:
         return _two(unknown, left)
     one = _single(bead, unknown, left)
     return [one] if one is not None else []
+
+
+def _own_capital(c: Candidate, used: Sequence[Candidate]) -> bool:
+    """Whether a phrase keeps a capital of its own once the settled phrases are taken out:
+    not inside one of them, and not capitalised only through the words it shares with one
+    ("дистанцию Случайного движения" around the settled "Случайное движение")."""
+    over = [u for u in used if c.start < u.end and u.start < c.end]
+    if any(u.start <= c.start and c.end <= u.end for u in over):
+        return False
+    theirs = {w for u in over for w in u.words}
+    capitals = [w for i, w in enumerate(c.words) if w[:1].isupper() and (i or not c.initial)]
+    return not over or any(w not in theirs for w in capitals)
 
 
 def _capitals(found: list[Candidate]) -> tuple[bool, ...]:

@@ -32,11 +32,11 @@ def make_corpus(root: Path, files: dict[str, bytes | str], drop: str = "d") -> P
 
 
 def leftovers(parent: Path) -> list[str]:
-    """Temporary or moved-aside build folders left beside an output folder."""
+    """Temporary files or folders, or moved-aside build folders, left beside an output."""
     return sorted(
         p.name
         for p in parent.iterdir()
-        if ".tmp-" in p.name or ".old-" in p.name or p.name.endswith((".tmp", ".lock"))
+        if ".tmp-" in p.name or ".old-" in p.name or p.name.endswith(".tmp")
     )
 
 
