@@ -543,3 +543,25 @@ def test_shooting_modifiers_unwieldy_volley_fire_and_hard_target(built: Path) ->
     # Accurate, worded "for Shooting at Long Range"
     assert hits(["accurate"], ["long-range"]) == F(1, 2)
     assert hits([], ["long-range"]) == F(1, 3)
+
+
+def test_a_combat_gives_area_attack_the_target_formation_from_its_width(built: Path) -> None:
+    from pipeline.interpret.combat import combat_from_dict, mean, resolve_combat
+
+    b = Build(built)
+    att = {"models": 1, "attacks": 1, "offensive_skill": 4, "strength": 3,
+           "armour_penetration": 0, "agility": 3, "defensive_skill": 3, "resilience": 3,
+           "health_points": 1, "armour": 0, "rules": ["area-attack(3×2)"]}  # fmt: skip
+    target = {"models": 10, "attacks": 0, "defensive_skill": 4, "resilience": 3,
+              "health_points": 1, "armour": 0, "offensive_skill": 1, "strength": 1,
+              "armour_penetration": 0, "agility": 1}  # fmt: skip
+    # 10 models 5 wide are two ranks: 3 hits in each (6), 1/2 to hit and 1/2 to wound: 3/2;
+    # 10 wide they are one rank: 3 hits, 3/4
+    for width, expected in ((5, F(3, 2)), (10, F(3, 4))):
+        combat = combat_from_dict(
+            {"attacker": att, "defender": target | {"width": width}, "rounds": 1}, b, "test"
+        )
+        [res] = resolve_combat(combat, b)
+        assert mean(res.defender_casualties) == expected
+    one_way = fire(built, ["area-attack(3×2)"], {"models": 10, "files": 5}, mode="melee")
+    assert one_way.casualties.mean() == F(3, 2)

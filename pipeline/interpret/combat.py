@@ -129,6 +129,14 @@ def _extra_ranks(part: Part, build: Build, conditions: set[str]) -> int:
     return len(extra & (own | granted | {e.rule for e in effects}))
 
 
+def _formation(target: Force) -> dict[str, int]:
+    """The target's characteristics with its width as the files that Area Attack and
+    Penetrating count, unless the scenario gave them."""
+    chars = dict(target.defence.chars)
+    chars["files"] = chars.get("files") or target.width
+    return chars
+
+
 def strikes(
     striker: Force, target: Force, build: Build, conditions: frozenset[str], first: bool, src: str
 ) -> tuple[list[Strike], int]:
@@ -140,7 +148,7 @@ def strikes(
     hp = 1
     for part in striker.parts:
         side = replace(part.side, models=1, charging=striker.charging and first)
-        dfd = replace(target.defence, charging=target.charging and first)
+        dfd = replace(target.defence, chars=_formation(target), charging=target.charging and first)
         scenario = Scenario(side, dfd, frozenset(conds), src, "melee")
         srcs, defender = sources(scenario, build)
         hp = int(defender["health_points"])
