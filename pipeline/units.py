@@ -6,6 +6,7 @@ unit, and its equipment options (`ingest/battlescribe.read_units`). Here the cha
 take the interpreter's names and numbers, and every rule or piece of equipment is linked to
 the id of a rule of the build, with its bracket parameters (`Devastating Charge (+1 Str)` is
 `devastating-charge` with `+1 Str`); a name the build has no rule for keeps `id: null`.
+A unit whose model profile is a choice (a race) lists each choice as a variant with its parts.
 """
 
 from __future__ import annotations
@@ -59,21 +60,12 @@ def units_of(
     """The units of one catalogue with characteristics read and rules linked."""
     out = []
     for unit in raw:
-        parts = [
-            {
-                "name": p["name"],
-                "role": p["role"],
-                "characteristics": _characteristics(p["characteristics"]),
-                "rules": [link(r, ids) for r in p["rules"]],
-            }
-            for p in unit["parts"]
-        ]
         out.append(
             {
                 "id": rule_id(unit["name"]),
                 "name": unit["name"],
                 "source": {"drop": drop, "file": file, "lines": unit["lines"]},
-                "parts": parts,
+                "parts": _parts(unit["parts"], ids),
                 "rules": [link(r, ids) for r in unit["rules"]],
                 "equipment": [link(e, ids) for e in unit["equipment"]],
                 "options": [
@@ -82,7 +74,31 @@ def units_of(
                 ],
             }
         )
+        if unit.get("variants"):
+            out[-1]["variants"] = [
+                {
+                    "group": v["group"],
+                    "name": v["name"],
+                    "default": v["default"],
+                    "parts": _parts(v["parts"], ids),
+                    "rules": [link(r, ids) for r in v["rules"]],
+                    "equipment": [link(e, ids) for e in v["equipment"]],
+                }
+                for v in unit["variants"]
+            ]
     return out
+
+
+def _parts(raw: Sequence[dict[str, Any]], ids: set[str]) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": p["name"],
+            "role": p["role"],
+            "characteristics": _characteristics(p["characteristics"]),
+            "rules": [link(r, ids) for r in p["rules"]],
+        }
+        for p in raw
+    ]
 
 
 def corpus_units(

@@ -221,3 +221,38 @@ def test_simulation_agrees_with_the_exact_round(out: Path) -> None:
         avg = sum(values) / n
         sd = (sum((v - avg) ** 2 for v in values) / (n - 1)) ** 0.5
         assert abs(avg - exact) < 4 * sd / n**0.5, (k, avg, exact)
+
+
+@pytest.fixture(scope="module")
+def green(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The arena with greenskins.cat: units whose profile or equipment is a choice."""
+    root = tmp_path_factory.mktemp("green")
+    drop = root / "corpus" / "drops" / "army"
+    drop.mkdir(parents=True)
+    for name in ("combat.gst", "arena.cat", "greenskins.cat"):
+        shutil.copy(DATA / name, drop / name)
+    build(root / "corpus", root / "out")
+    return root / "out"
+
+
+def test_a_unit_whose_defensive_profile_is_a_race_choice(green: Path) -> None:
+    # Brawlers state no Defensive profile of their own: their race gives it. The default
+    # Tough Brawler has Res 4: 5 halberds (Str 4) hit on 4+ (1/2) and wound on 4+ (1/2):
+    # 5 x 1/2 x 1/2 = 5/4.
+    halberds = {"unit": "Halberdiers", "models": 5, "weapon": "halberd"}
+    brawlers = {"unit": "Brawlers", "models": 10, "attacks": 0}
+    _, [r] = fight(green, halberds, brawlers)
+    assert mean(r.defender_casualties) == F(5, 4)
+    # Wild Brawlers: Res 3 (wounds on 3+, 2/3) and Distracting (-1 to hit: 5+, 1/3):
+    # 5 x 1/3 x 2/3 = 10/9.
+    _, [r] = fight(green, halberds, {**brawlers, "options": ["Wild Brawler"]})
+    assert mean(r.defender_casualties) == F(10, 9)
+    # the Wild race's Hatred rerolls failed to-hit rolls: 1/2 + 1/2 x 1/2 = 3/4 to hit;
+    # Str 3 against the dummies' Res 3 wounds on 4+: 5 x 3/4 x 1/2 = 15/8 (Tough: 5/4)
+    wild = {"unit": "Brawlers", "models": 5, "options": ["wild-brawler"]}
+    _, [r] = fight(green, wild, DUMMIES)
+    assert mean(r.defender_casualties) == F(15, 8)
+    _, [r] = fight(green, {"unit": "Brawlers", "models": 5}, DUMMIES)
+    assert mean(r.defender_casualties) == F(5, 4)
+    with pytest.raises(InputError, match="exclude each other"):
+        fight(green, {**wild, "options": ["Wild Brawler", "Tough Brawler"]}, DUMMIES)

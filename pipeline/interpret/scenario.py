@@ -150,10 +150,52 @@ def _choice(unit: Mapping[str, Any], query: str, source: str, where: str) -> dic
         if slugify(query, fallback="") == base:
             return link
     ids = sorted({c["id"] or slugify(c["name"], fallback="x") for c in links})
+    ids += sorted(slugify(v["name"], fallback="x") for v in unit.get("variants") or [])
     hint = did_you_mean(slugify(query, fallback=query), ids)
     if not hint:
         hint = f"; its options: {', '.join(ids)}" if ids else "; it has no options"
     raise InputError(source, f"unit {unit['name']!r} has no option {query!r}{hint}", where)
+
+
+def _variant(unit: Mapping[str, Any], query: str) -> dict[str, Any] | None:
+    """The variant (a race giving the model its profile) named `query`, if the unit has one."""
+    for v in unit.get("variants") or []:
+        if fold(query) == fold(v["name"]) or slugify(query, fallback="") == slugify(
+            v["name"], fallback=""
+        ):
+            return v
+    return None
+
+
+def _with_variants(
+    unit: Mapping[str, Any], picked: list[dict[str, Any]], source: str, where: str
+) -> Mapping[str, Any]:
+    """The unit as its chosen variants make it: one choice a group, the default where none is
+    picked; their parts replace the unit's and their rules and equipment join it."""
+    variants = unit.get("variants") or []
+    if not variants:
+        return unit
+    groups = {}
+    for v in picked:
+        if v["group"] in groups and groups[v["group"]] is not v:
+            raise InputError(
+                source,
+                f"{groups[v['group']]['name']!r} and {v['name']!r} exclude each other",
+                where,
+            )
+        groups[v["group"]] = v
+    chosen = [groups.get(v["group"], v) for v in variants if v["default"]]
+    chosen += [v for v in picked if v not in chosen]
+    new = [v for v in chosen if not v["default"]]
+    if len(new) > 1:
+        names = ", ".join(repr(v["name"]) for v in new)
+        raise InputError(source, f"{unit['name']}: choose one of {names}, not several", where)
+    return {
+        **unit,
+        "parts": new[0]["parts"] if new else unit["parts"],
+        "rules": [*unit["rules"], *(r for v in chosen for r in v["rules"])],
+        "equipment": [*unit["equipment"], *(e for v in chosen for e in v["equipment"])],
+    }
 
 
 def _ref(link: Mapping[str, Any]) -> str:
@@ -231,8 +273,14 @@ def unit_force(
     weapon = data.get("weapon")
     if weapon is not None and not isinstance(weapon, str):
         raise InputError(source, "weapon must be a name", f"{where}.weapon")
+    picked: list[dict[str, Any]] = []
     for name in ([weapon] if weapon else []) + _list(data, "options", source, where):
-        chosen.append(_choice(unit, name, source, f"{where}.options"))
+        variant = _variant(unit, name)
+        if variant is not None and name != weapon:
+            picked.append(variant)
+        else:
+            chosen.append(_choice(unit, name, source, f"{where}.options"))
+    unit = _with_variants(unit, picked, source, where)
     extra = _list(data, "rules", source, where)
     for r in extra:
         build.rule(parse_ref(r, source).id, source)  # an unknown id names the closest

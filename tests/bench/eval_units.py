@@ -73,8 +73,13 @@ def unresolved_links(unit: dict[str, Any]) -> list[tuple[str, str]]:
         found += [("unresolved rule", r["name"]) for r in part["rules"] if r["id"] is None]
     found += [("unresolved rule", r["name"]) for r in unit["rules"] if r["id"] is None]
     found += [("unknown weapon", e["name"]) for e in unit["equipment"] if e["id"] is None]
+    variants = {v["name"] for v in unit.get("variants") or []}
     for option in unit["options"]:
-        found += [("unknown option", c["name"]) for c in option["choices"] if c["id"] is None]
+        found += [
+            ("unknown option", c["name"])
+            for c in option["choices"]
+            if c["id"] is None and c["name"] not in variants
+        ]
     return sorted(set(found))
 
 
