@@ -256,3 +256,13 @@ def test_a_unit_whose_defensive_profile_is_a_race_choice(green: Path) -> None:
     assert mean(r.defender_casualties) == F(5, 4)
     with pytest.raises(InputError, match="exclude each other"):
         fight(green, {**wild, "options": ["Wild Brawler", "Tough Brawler"]}, DUMMIES)
+
+
+def test_multiple_wounds_with_a_rule_after_its_value(green: Path) -> None:
+    # The Gnawing Ram's Multiple Wounds (D3, Clipped Wings): X is D3; Clipped Wings only
+    # changes wounds on models with Fly. One Rammer (Str 3) against one Brute (Res 4, 3 HP):
+    # hits on 4+ (1/2), wounds on 5+ (1/3), no armour; the Brute falls only when the D3
+    # rolls 3: 1/2 x 1/3 x 1/3 = 1/18.
+    brute = {"unit": "Brutes", "models": 1, "attacks": 0}
+    _, [r] = fight(green, {"unit": "Rammers", "models": 1}, brute)
+    assert mean(r.defender_casualties) == F(1, 18)

@@ -36,7 +36,14 @@ from pipeline.interpret import limits
 from pipeline.interpret.core import core, need_from_rows
 from pipeline.interpret.dice import parse, repeat_sum
 from pipeline.interpret.limits import MAX_ROLLS
-from pipeline.interpret.rules import BoundEffect, Build, as_int, bracket_profile, parse_ref
+from pipeline.interpret.rules import (
+    BoundEffect,
+    Build,
+    as_int,
+    bracket_profile,
+    parse_ref,
+    split_params,
+)
 from pipeline.slug import slugify
 
 ATTACKER_FIELDS = (
@@ -716,7 +723,9 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
 
     def mw(effects: list[BoundEffect]) -> icepool.Die | None:
         found = [e for e in effects if e.op == "multiple-wounds"]
-        dice = [parse(str(e.get("amount")), e.bindings, str(e.path)) for e in found]
+        # the amount is X; a rule named after it (Clipped Wings) is a condition, not dice
+        amounts = [split_params(str(e.get("amount")))[0] for e in found]
+        dice = [parse(a, e.bindings, str(e.path)) for a, e in zip(amounts, found, strict=True)]
         return max(dice, key=lambda d: d.mean(), default=None)
 
     model_effects = [e for e in a_eff if e.get("applies_to", "attack") == "model"]
