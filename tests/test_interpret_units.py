@@ -266,3 +266,12 @@ def test_multiple_wounds_with_a_rule_after_its_value(green: Path) -> None:
     brute = {"unit": "Brutes", "models": 1, "attacks": 0}
     _, [r] = fight(green, {"unit": "Rammers", "models": 1}, brute)
     assert mean(r.defender_casualties) == F(1, 18)
+
+
+def test_a_rule_whose_value_no_bracket_gives_is_reported_not_fatal(green: Path) -> None:
+    # Chomping grants Impact Hits but states no (X): the charging Gnawers fight without it
+    # and say why. 5 Gnawers, one attack each: 5 x 1/2 x 1/2 = 5/4 dummies.
+    combat, [r] = fight(green, {"unit": "Gnawers", "models": 5, "charging": True}, DUMMIES)
+    assert mean(r.defender_casualties) == F(5, 4)
+    [note] = combat.attacker.unresolved
+    assert note.startswith("Chomping: Impact Hits: X is not given")

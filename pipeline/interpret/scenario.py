@@ -13,11 +13,13 @@ the scenario override what the unit states. A side without `unit` is written out
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import yaml
 
@@ -312,6 +314,12 @@ def unit_force(
             if link["id"] in forbidden or (weapon and _replaced(build, link, chosen[0])):
                 continue
             ref = _ref(link)
+            reason = _unbound(build, ref)
+            if reason is not None:
+                note = f"{link['name']}: {reason}"
+                if note not in unresolved:
+                    unresolved.append(note)
+                continue
             if ref not in out:
                 out.append(ref)
         return out
@@ -369,6 +377,38 @@ def unit_force(
         options=tuple(c["name"] for c in chosen),
         unresolved=tuple(unresolved),
     )
+
+
+# the values a round of combat rolls: the hits of Impact Hits, the wounds of Multiple Wounds
+_VALUE_FIELDS = ("count", "amount")
+_VARIABLE = re.compile(r"\b([XYZ])\b")
+
+
+def _unbound(build: Build, ref: str) -> str | None:
+    """Why a rule cannot take part (a value X no bracket gives, as when a rule grants Impact
+    Hits and the data states no number of hits), or None when it can."""
+    known = _UNBOUND.setdefault(build, {})
+    if ref in known:
+        return known[ref]
+    known[ref] = None
+    try:
+        effects = build.effects([ref])
+    except InputError:
+        effects = []
+    for e in effects:
+        for name in _VALUE_FIELDS:
+            value = e.get(name)
+            missing = _VARIABLE.findall(value) if isinstance(value, str) else []
+            missing = [v for v in missing if v not in e.bindings]
+            if missing:
+                what = build.rule(e.rule).names.get("en") or e.rule
+                known[ref] = f"{what}: {missing[0]} is not given (no value in brackets)"
+                return known[ref]
+    return None
+
+
+# per build: a build's rule files do not change while it is read
+_UNBOUND: WeakKeyDictionary[Build, dict[str, str | None]] = WeakKeyDictionary()
 
 
 def _default_height() -> str:

@@ -94,7 +94,8 @@ def evaluate(out: Path) -> int:
         if not unit["parts"]:
             problems.append((book, unit["name"], "missing profile", "no model profile"))
             continue
-        for kind, name in unresolved_links(unit):
+        links = unresolved_links(unit)
+        for kind, name in links:
             problems.append((book, unit["name"], kind, name))
         single = any(p["characteristics"].get("health_points", 1) != 1 for p in unit["parts"])
         data = {
@@ -104,6 +105,10 @@ def evaluate(out: Path) -> int:
         }
         try:
             combat = combat_from_dict(data, b, "eval", units)
+            stated = {name for _, name in links}
+            for note in combat.attacker.unresolved:  # a rule left out, with the reason
+                if note not in stated:
+                    problems.append((book, unit["name"], "unresolved rule", note))
             [r] = resolve_combat(combat, b)
             fought += 1
             _ = mean(r.defender_casualties)
