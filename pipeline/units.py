@@ -19,6 +19,7 @@ from typing import Any
 from pipeline.extract.names import rule_id
 from pipeline.ingest.battlescribe import read_units
 from pipeline.lang import data as lang_data
+from pipeline.lookup import known_id
 from pipeline.xmlsafe import read_zip
 
 _REF = re.compile(r"^(?P<name>[^()\[\]]+?)\s*(?:[(\[](?P<params>.*)[)\]])?\s*$")
@@ -26,16 +27,52 @@ _NUMBER = re.compile(r"^\s*(\d+)\s*(?:\"|″|”|'')?\s*$")
 _SUFFIXES = (".cat", ".catz", ".gst", ".gstz")
 
 
-def link(name: str, ids: Iterable[str] | set[str]) -> dict[str, Any]:
-    """A stated rule name as {name, id, params}; `id` is None when the build has no such rule."""
+def link(name: str, ids: Iterable[str] | set[str], lang: str = "en") -> dict[str, Any]:
+    """A stated rule name as {name, id, params}; `id` is None when the build has no such rule.
+    A name in the plural is its singular's rule; a combined option (`Light Lance and Shield`)
+    whose every part names a rule lists them as `combines`."""
+    known = ids if isinstance(ids, set) else set(ids)
+    out = _link_one(name, known, lang)
+    if out["id"] is None:
+        parts = _split_joined(name, lang_data(lang, "names").get("option_joiners") or ())
+        if len(parts) > 1:
+            linked = [_link_one(p, known, lang) for p in parts]
+            if all(x["id"] is not None for x in linked):
+                out["combines"] = linked
+    return out
+
+
+def _link_one(name: str, ids: set[str], lang: str) -> dict[str, Any]:
     m = _REF.match(name)
     base = m.group("name").strip() if m else name
     params = [p.strip() for p in (m.group("params") or "").split(",") if p.strip()] if m else []
     found = rule_id(base)
+    if found not in ids:
+        plural = lang_data(lang, "names").get("plural_endings") or ()
+        found = known_id(base, ids, plural) or found
     out: dict[str, Any] = {"name": name, "id": found if found in ids else None}
     if params:
         out["params"] = params
     return out
+
+
+def _split_joined(name: str, joiners: Iterable[str]) -> list[str]:
+    """`Heavy Armour and Crossbow (4+)` at its joiners outside brackets, parts stripped."""
+    parts, depth, last, i = [], 0, 0, 0
+    seps = sorted(joiners, key=len, reverse=True)
+    while i < len(name):
+        ch = name[i]
+        depth += ch in "(["
+        depth -= ch in ")]"
+        sep = next((s for s in seps if depth == 0 and name.startswith(s, i)), None)
+        if sep:
+            parts.append(name[last:i].strip())
+            i += len(sep)
+            last = i
+            continue
+        i += 1
+    parts.append(name[last:].strip())
+    return [p for p in parts if p]
 
 
 def _characteristics(stated: Mapping[str, str], lang: str = "en") -> dict[str, Any]:

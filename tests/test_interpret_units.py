@@ -275,3 +275,14 @@ def test_a_rule_whose_value_no_bracket_gives_is_reported_not_fatal(green: Path) 
     assert mean(r.defender_casualties) == F(5, 4)
     [note] = combat.attacker.unresolved
     assert note.startswith("Chomping: Impact Hits: X is not given")
+
+
+def test_a_combined_or_plural_option_is_its_rules(green: Path) -> None:
+    # 5 Brawlers (Str 3) against the dummies (Res 3), hitting on 4+ (1/2):
+    # Halberd and Shield: Str 4 wounds on 3+: 5 x 1/2 x 2/3 = 5/3;
+    # Great Weapons: Str 5 wounds on 2+: 5 x 1/2 x 5/6 = 25/12.
+    for weapon, expected in (("Halberd and Shield", F(5, 3)), ("great weapons", F(25, 12))):
+        combat, [r] = fight(green, {"unit": "Brawlers", "models": 5, "weapon": weapon}, DUMMIES)
+        assert mean(r.defender_casualties) == expected
+    [part] = combat.attacker.parts
+    assert "great-weapon" in part.side.rules

@@ -74,3 +74,24 @@ def test_a_race_choice_gives_the_model_its_profile(tmp_path: Path) -> None:
     assert wild_part["characteristics"]["resilience"] == 3
     assert {"name": "Distracting", "id": "distracting"} in wild_part["rules"]
     assert wild["rules"] == [{"name": "Hatred", "id": "hatred"}]
+
+
+def test_option_names_in_the_plural_or_combined_name_rules(tmp_path: Path) -> None:
+    drop = tmp_path / "corpus" / "drops" / "army"
+    drop.mkdir(parents=True)
+    for name in ("combat.gst", "greenskins.cat"):
+        shutil.copy(FIXTURE.parent / name, drop / name)
+    build(tmp_path / "corpus", tmp_path / "out")
+    units = json.loads((tmp_path / "out" / "units.json").read_text("utf-8"))
+    validate(units, "units", "units.json")
+    unit = next(u for u in units if u["id"] == "brawlers")
+    [equipment] = [o for o in unit["options"] if o["group"] == "Equipment"]
+    both, plural, mystery = equipment["choices"]
+    assert both == {
+        "name": "Halberd and Shield",
+        "id": None,
+        "combines": [{"name": "Halberd", "id": "halberd"}, {"name": "Shield", "id": "shield"}],
+    }
+    assert plural == {"name": "Great Weapons", "id": "great-weapon"}
+    # a part that names no rule: the option stays unknown, not half read
+    assert mystery == {"name": "Mystery and Shield", "id": None}

@@ -146,7 +146,10 @@ def _choice(unit: Mapping[str, Any], query: str, source: str, where: str) -> dic
     links = [c for o in unit["options"] for c in o["choices"]] + list(unit["equipment"])
     for link in links:
         names = {fold(link["name"]), slugify(link["name"], fallback="")}
-        base = parse_ref(link["name"], source).id if link["name"].strip() else ""
+        try:
+            base = parse_ref(link["name"], source).id if link["name"].strip() else ""
+        except InputError:  # a name that is no reference (`Longbow (4+) & Braziers`)
+            base = ""
         if link["id"] in (query, slugify(query, fallback="")) or fold(query) in names | {base}:
             return link
         if slugify(query, fallback="") == base:
@@ -272,6 +275,8 @@ def unit_force(
 ) -> Force:
     """A unit of the build with the scenario's choices and overrides."""
     chosen: list[dict[str, Any]] = []
+    named: list[str] = []
+    keep: set[str] = set()  # the ids of the chosen weapon (and what comes with it)
     weapon = data.get("weapon")
     if weapon is not None and not isinstance(weapon, str):
         raise InputError(source, "weapon must be a name", f"{where}.weapon")
@@ -281,7 +286,12 @@ def unit_force(
         if variant is not None and name != weapon:
             picked.append(variant)
         else:
-            chosen.append(_choice(unit, name, source, f"{where}.options"))
+            choice = _choice(unit, name, source, f"{where}.options")
+            named.append(choice["name"])
+            parts = choice.get("combines") or [choice]  # Light Lance and Shield: both
+            chosen.extend(parts)
+            if name == weapon and not keep:
+                keep = {str(p["id"]) for p in parts}
     unit = _with_variants(unit, picked, source, where)
     extra = _list(data, "rules", source, where)
     for r in extra:
@@ -297,8 +307,7 @@ def unit_force(
     on_parts = {r["name"] for p in unit["parts"] for r in p["rules"]}
     kit = [*unit["equipment"], *chosen]
     if weapon:  # the chosen weapon replaces the unit's default weapons
-        keep = chosen[0]["id"]
-        kit = [k for k in kit if k["id"] == keep or _kind(build, str(k["id"])) != "weapon"]
+        kit = [k for k in kit if k["id"] in keep or _kind(build, str(k["id"])) != "weapon"]
     whole = [r for r in unit["rules"] if r["name"] not in on_parts]
     forbidden = _forbidden(build, [*kit, *whole, *(r for p in unit["parts"] for r in p["rules"])])
 
@@ -311,7 +320,7 @@ def unit_force(
                 continue
             if not wielder and _kind(build, link["id"]) == "weapon":
                 continue
-            if link["id"] in forbidden or (weapon and _replaced(build, link, chosen[0])):
+            if link["id"] in forbidden or (weapon and _replaced(build, link, keep)):
                 continue
             ref = _ref(link)
             reason = _unbound(build, ref)
@@ -374,7 +383,7 @@ def unit_force(
         standard=bool(data.get("standard", False)),
         height=height.lower(),
         unit=unit["id"],
-        options=tuple(c["name"] for c in chosen),
+        options=tuple(named),
         unresolved=tuple(unresolved),
     )
 
@@ -415,9 +424,9 @@ def _default_height() -> str:
     return str(combat_data()["supporting_attacks"]["default_height"])
 
 
-def _replaced(build: Build, link: Mapping[str, Any], weapon: Mapping[str, Any]) -> bool:
+def _replaced(build: Build, link: Mapping[str, Any], keep: set[str]) -> bool:
     """A default weapon the chosen one replaces."""
-    return link["id"] != weapon["id"] and _kind(build, str(link["id"])) == "weapon"
+    return link["id"] not in keep and _kind(build, str(link["id"])) == "weapon"
 
 
 def _forbidden(build: Build, links: Iterable[Mapping[str, Any]]) -> set[str]:

@@ -78,7 +78,7 @@ def unresolved_links(unit: dict[str, Any]) -> list[tuple[str, str]]:
         found += [
             ("unknown option", c["name"])
             for c in option["choices"]
-            if c["id"] is None and c["name"] not in variants
+            if c["id"] is None and c["name"] not in variants and not c.get("combines")
         ]
     return sorted(set(found))
 
