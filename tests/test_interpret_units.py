@@ -266,6 +266,10 @@ def test_multiple_wounds_with_a_rule_after_its_value(green: Path) -> None:
     brute = {"unit": "Brutes", "models": 1, "attacks": 0}
     _, [r] = fight(green, {"unit": "Rammers", "models": 1}, brute)
     assert mean(r.defender_casualties) == F(1, 18)
+    # the same bracket on a rule of the model, Gnashing Bite (D3, Clipped Wings), X bound to
+    # D3: one Gnawer (its Chomping left out), the same 1/18
+    _, [r] = fight(green, {"unit": "Gnawers", "models": 1}, brute)
+    assert mean(r.defender_casualties) == F(1, 18)
 
 
 def test_a_rule_whose_value_no_bracket_gives_is_reported_not_fatal(green: Path) -> None:

@@ -19,7 +19,7 @@ from pipeline.build_folder import require_build
 from pipeline.errors import InputError
 from pipeline.files import read_yaml
 from pipeline.interpret.limits import MAX_GRANT_DEPTH, MAX_GRANTS, refuse_count
-from pipeline.lookup import did_you_mean, fold
+from pipeline.lookup import did_you_mean
 from pipeline.schemas import definition_validator, schema
 from pipeline.slug import slugify
 
@@ -190,8 +190,7 @@ class Build:
         refuse_count(walk.count, MAX_GRANTS, "rules reached through grants", str(rule.path))
         stack = (*stack, rule.id)
         names = rule.params or DEFAULT_PARAMS[: len(ref.params)]
-        extra = ref.params[len(names) :]
-        if extra and not _reads_bracket(rule) and not all(_states(rule, p) for p in extra):
+        if len(ref.params) > len(names) and not _reads_bracket(rule):
             raise InputError(
                 source,
                 f"{ref} gives {len(ref.params)} parameters, {rule.id} takes {len(names)}",
@@ -278,16 +277,6 @@ class Build:
 def split_params(text: str) -> tuple[str, ...]:
     """The parameters of a bracket's text: `D3, Clipped Wings` is X = D3 and a rule named."""
     return tuple(p.strip() for p in str(text).split(",") if p.strip()) or (str(text),)
-
-
-def _states(rule: Rule, param: str) -> bool:
-    """Whether the rule's text names a parameter that may follow its own (Multiple Wounds:
-    "If Clipped Wings is stated after the X value in brackets ...")."""
-    texts = rule.data.get("texts") or {}
-    want = fold(param)
-    return any(
-        want in fold(str((t or {}).get("text", ""))) for t in texts.values() if isinstance(t, dict)
-    )
 
 
 def _reads_bracket(rule: Rule) -> bool:
