@@ -200,6 +200,7 @@ def _rule(draft: _Draft, translations: Sequence[_Part]) -> dict[str, Any]:
     unformalised: dict[str, list[list[int]]] = {}
     part_rows: list[dict[str, Any]] = []
     table = profile = None
+    translated_tables: list[dict[str, Any]] = []
     variables: set[str] = set()
     refused_any = False
     for part_lang, group in by_lang.items():
@@ -222,6 +223,8 @@ def _rule(draft: _Draft, translations: Sequence[_Part]) -> dict[str, Any]:
             keywords.update(f.keywords)
             flags.extend(_conflicts(part.cluster, part_lang))
             if part_lang != lang:
+                if f.table is not None:
+                    translated_tables.append(f.table)
                 continue
             own = names.get(part_lang)
             references.extend(r for r in f.references if r not in references and r != own)
@@ -291,9 +294,35 @@ def _rule(draft: _Draft, translations: Sequence[_Part]) -> dict[str, Any]:
     if profile is not None:
         rule["profile"] = profile
     if table is not None:
-        rule["table"] = table
+        rule["table"] = _with_translated_rows(table, translated_tables)
     rule |= {"effects": effects, "coverage": coverage, "flags": flags}
     return rule
+
+
+def _with_translated_rows(
+    table: dict[str, Any], translations: Sequence[dict[str, Any]]
+) -> dict[str, Any]:
+    """The table with each row's text in the languages of its linked translations too, so
+    that an outcome reads in English beside Russian; rows pair by their range (natural rows
+    by their value), and a translation whose row has no counterpart adds nothing there."""
+    if not translations:
+        return table
+
+    def merged(rows: Sequence[dict[str, Any]], key: str) -> list[dict[str, Any]]:
+        out = []
+        for row in rows:
+            text = dict(row.get("text") or {})
+            for other in translations:
+                for theirs in other.get(key) or ():
+                    if theirs.get(key_field[key]) == row.get(key_field[key]):
+                        for lang, words in (theirs.get("text") or {}).items():
+                            text.setdefault(lang, words)
+                        break
+            out.append(row | {"text": text} if text else row)
+        return out
+
+    key_field = {"rows": "range", "natural": "value"}
+    return table | {k: merged(table[k], k) for k in key_field if k in table}
 
 
 def _names_own_rule(part: _Part, heading: _Part) -> bool:

@@ -20,6 +20,7 @@ from typing import Any, TextIO
 import yaml
 
 from .errors import InputError
+from .files import environment_error, name_unnamed, unnamed_file, write_all
 from .parallel import map_in_order
 from .schemas import SchemaViolation, validate, validator
 
@@ -77,14 +78,18 @@ def _exchange(a: Path, b: Path) -> bool:
 def swap_in(new: Path, out: Path, old: Path) -> None:
     """Put the folder `new` where `out` is, the previous `out` gone: in one exchange where the
     system has it, else by moving `out` aside to `old` first (a moment without the folder,
-    which the next build's recovery repairs)."""
+    which the next build's recovery repairs; a failed second move puts it straight back)."""
     if not out.exists():
         new.rename(out)
     elif _exchange(new, out):
         shutil.rmtree(new, ignore_errors=True)  # now the previous folder
     else:
         out.rename(old)
-        new.rename(out)
+        try:
+            new.rename(out)
+        except OSError:
+            old.rename(out)
+            raise
         shutil.rmtree(old, ignore_errors=True)
 
 
@@ -93,8 +98,14 @@ def _libc() -> ctypes.CDLL:
     return ctypes.CDLL(None, use_errno=True)
 
 
-class BuildOutput:
-    """A build folder being written: use as a context manager; it lands only on success."""
+class FolderOutput:
+    """A folder written whole or not at all: an exclusive lock beside it (a second writer is
+    refused at once), the files written to a temporary folder beside it, which replaces
+    the folder in one exchange on success and is removed on failure. Use as a context
+    manager. `what` names the writer in refusals; `_refuse` says which existing folders
+    are not its own to replace."""
+
+    what = "folder"
 
     def __init__(self, out: Path) -> None:
         self.out = out.resolve()
@@ -103,21 +114,20 @@ class BuildOutput:
         self._tmp = parent / f".{self.out.name}.tmp-{os.getpid()}"
         self._old = parent / f".{self.out.name}.old-{os.getpid()}"
         self._lock_fd: int | None = None
-        self._dirs: set[str] = set()
-        self._yaml: list[tuple[Path, Any]] = []  # rendered together, on more cores, at the end
 
     def _lock(self) -> int:
         """An exclusive lock on `.OUT.lock` beside the output. The file is removed when the
-        build ends; a lock taken on a file that was removed meanwhile is taken again on the
-        file now at that path, so two builds never both hold one."""
+        writing ends; a lock taken on a file that was removed meanwhile is taken again on
+        the file now at that path, so two writers never both hold one."""
         while True:
-            fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 os.close(fd)
                 raise InputError(
-                    str(self.out), "another build is writing this folder; try again when it ends"
+                    str(self.out),
+                    f"another {self.what} is writing this folder; try again when it ends",
                 ) from None
             try:
                 same = os.stat(self._lock_path).st_ino == os.fstat(fd).st_ino
@@ -127,9 +137,100 @@ class BuildOutput:
                 return fd
             os.close(fd)
 
-    def __enter__(self) -> BuildOutput:
+    def _refuse(self) -> None:
+        """Raise InputError if the existing `out` is not this writer's to replace."""
         if self.out.exists() and not self.out.is_dir():
             raise InputError(str(self.out), "output path exists and is not a folder")
+
+    def __enter__(self) -> FolderOutput:
+        self._refuse()
+        try:
+            self.out.parent.mkdir(parents=True, exist_ok=True)
+            self._lock_fd = self._lock()
+            self._recover()
+            self._start()
+        except OSError as exc:
+            self._unlock()
+            raise self._environment(exc, "cannot write here") or exc from None
+        return self
+
+    def _recover(self) -> None:
+        """Clean up after a writer that was killed: restore an output it had moved aside."""
+        for leftover in self.out.parent.glob(f".{self.out.name}.old-*"):
+            if not self.out.exists():
+                leftover.rename(self.out)
+            else:
+                shutil.rmtree(leftover, ignore_errors=True)
+        for leftover in self.out.parent.glob(f".{self.out.name}.tmp-*"):
+            shutil.rmtree(leftover, ignore_errors=True)
+
+    def _start(self) -> None:
+        """Make the temporary folder the files are written to."""
+        self._tmp.mkdir()
+
+    def _environment(self, exc: BaseException, doing: str) -> InputError | None:
+        return environment_error(self.out, exc, doing, hidden=str(self._tmp))
+
+    def write_text(self, relative: str, text: str) -> None:
+        self.path(relative).write_text(text, encoding="utf-8")
+
+    def path(self, relative: str) -> Path:
+        root = os.fspath(self._tmp)
+        target = os.path.normpath(os.path.join(root, relative))
+        if not target.startswith(root + os.sep):
+            raise InputError(relative, "output path would escape the output folder")
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        return Path(target)
+
+    def _complete(self) -> None:
+        """What is left to write once the body has run (nothing here)."""
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        try:
+            if exc is not None:
+                shutil.rmtree(self._tmp, ignore_errors=True)
+                refusal = self._environment(exc, f"cannot write the {self.what}")
+                if refusal is not None:
+                    raise refusal from None
+                return
+            try:
+                self._complete()
+                swap_in(self._tmp, self.out, self._old)
+            except BaseException as err:
+                shutil.rmtree(self._tmp, ignore_errors=True)
+                refusal = self._environment(err, f"cannot put the {self.what} in place")
+                if refusal is not None:
+                    raise refusal from None
+                raise
+        finally:
+            self._unlock()
+
+    def _unlock(self) -> None:
+        if self._lock_fd is not None:
+            # removed while still held, so no lock file is left beside the output
+            self._lock_path.unlink(missing_ok=True)
+            fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
+            os.close(self._lock_fd)
+            self._lock_fd = None
+
+
+class BuildOutput(FolderOutput):
+    """A build folder being written: it lands only on success."""
+
+    what = "build"
+
+    def __init__(self, out: Path) -> None:
+        super().__init__(out)
+        self._dirs: set[str] = set()
+        self._yaml: list[tuple[Path, Any]] = []  # rendered together, on more cores, at the end
+
+    def _refuse(self) -> None:
+        super()._refuse()
         if (
             self.out.is_dir()
             and any(self.out.iterdir())
@@ -139,21 +240,10 @@ class BuildOutput:
                 str(self.out),
                 "folder exists and is not a rulepipe build (no manifest.json); not replacing it",
             )
-        self.out.parent.mkdir(parents=True, exist_ok=True)
-        self._lock_fd = self._lock()
-        self._recover()
-        self._tmp.mkdir()
-        return self
 
-    def _recover(self) -> None:
-        """Clean up after a build that was killed: restore an output it had moved aside."""
-        for leftover in self.out.parent.glob(f".{self.out.name}.old-*"):
-            if not self.out.exists():
-                leftover.rename(self.out)
-            else:
-                shutil.rmtree(leftover, ignore_errors=True)
-        for leftover in self.out.parent.glob(f".{self.out.name}.tmp-*"):
-            shutil.rmtree(leftover, ignore_errors=True)
+    def __enter__(self) -> BuildOutput:
+        super().__enter__()
+        return self
 
     def path(self, relative: str) -> Path:
         root = os.fspath(self._tmp)
@@ -165,9 +255,6 @@ class BuildOutput:
             os.makedirs(folder, exist_ok=True)
             self._dirs.add(folder)
         return Path(target)
-
-    def write_text(self, relative: str, text: str) -> None:
-        self.path(relative).write_text(text, encoding="utf-8")
 
     def write_json(
         self, relative: str, obj: Any, schema: str, items_schema: str | None = None
@@ -201,6 +288,58 @@ class BuildOutput:
                     validate(obj, schema, f"{relative} line {n}")
                 fh.write(dump_jsonl_line(obj))
 
+    def _complete(self) -> None:
+        self._write_pending_yaml()
+
+
+class ReportOutput(FolderOutput):
+    """A folder of reports (`check -o DIR`) written as one: the files of one run always
+    side by side, never one run's JSON beside another's HTML. A folder holding anything
+    but such reports is not replaced. Each report is written to a file with no name yet
+    (O_TMPFILE), and the temporary folder is made only to receive the finished reports and
+    swap at once: a run killed while writing leaves nothing behind."""
+
+    what = "check"
+
+    def __init__(self, out: Path, own: frozenset[str]) -> None:
+        super().__init__(out)
+        self.own = own
+        self._written: list[tuple[str, int | None, str]] = []  # name, unnamed file, text
+
+    def _refuse(self) -> None:
+        super()._refuse()
+        if self.out.is_dir():
+            other = sorted(p.name for p in self.out.iterdir() if p.name not in self.own)
+            if other:
+                raise InputError(
+                    str(self.out),
+                    f"folder holds files that are not check reports ({', '.join(other[:3])}"
+                    f"{' ...' if len(other) > 3 else ''}); not replacing it: give a new or"
+                    " empty folder",
+                )
+
+    def __enter__(self) -> ReportOutput:
+        super().__enter__()
+        return self
+
+    def _start(self) -> None:
+        """No temporary folder yet: see `_complete`."""
+
+    def write_text(self, relative: str, text: str) -> None:
+        fd = unnamed_file(self.out.parent)
+        self._written.append((relative, fd, "" if fd is not None else text))
+        if fd is not None:
+            write_all(fd, text.encode("utf-8"))
+
+    def _complete(self) -> None:
+        self._tmp.mkdir()
+        for relative, fd, text in self._written:
+            target = self.path(relative)
+            if fd is None:
+                target.write_text(text, encoding="utf-8")
+            elif not name_unnamed(fd, target):
+                raise OSError(errno.ENOENT, "/proc is not mounted", "/proc/self/fd")
+
     def __exit__(
         self,
         exc_type: type[BaseException] | None,
@@ -208,19 +347,9 @@ class BuildOutput:
         tb: TracebackType | None,
     ) -> None:
         try:
-            if exc_type is None:
-                try:
-                    self._write_pending_yaml()
-                except BaseException:
-                    shutil.rmtree(self._tmp, ignore_errors=True)
-                    raise
-                swap_in(self._tmp, self.out, self._old)
-            else:
-                shutil.rmtree(self._tmp, ignore_errors=True)
+            super().__exit__(exc_type, exc, tb)
         finally:
-            if self._lock_fd is not None:
-                # removed while still held, so no lock file is left beside the output
-                self._lock_path.unlink(missing_ok=True)
-                fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
-                os.close(self._lock_fd)
-                self._lock_fd = None
+            for _, fd, _ in self._written:
+                if fd is not None:
+                    os.close(fd)
+            self._written.clear()

@@ -5,12 +5,14 @@ not at all."""
 from __future__ import annotations
 
 import codecs
+import ctypes
 import errno
 import os
 import re
 import stat
 import sys
 import tempfile
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -105,6 +107,31 @@ def file_kind(mode: int) -> str:
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
+_NAMED_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def safe_name(name: str) -> str:
+    """A file name as the outputs write it: one line of valid UTF-8, the same for the same
+    name, and told apart from every other name. A byte that is not UTF-8 (which os.listdir
+    gives as a lone surrogate) becomes `\\xff`; control, format and line-separator
+    characters become `\\n`, `\\x1b`, `\\u202e`; a backslash is doubled, so that no
+    escaped name is also a real one."""
+    if name.isprintable() and "\\" not in name and name.isascii():
+        return name
+    out: list[str] = []
+    for ch in name:
+        code = ord(ch)
+        if ch in _NAMED_ESCAPES:
+            out.append(_NAMED_ESCAPES[ch])
+        elif 0xDC80 <= code <= 0xDCFF:  # surrogateescape: the undecodable byte itself
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def read_bytes(
     path: Path, what: str = "file", limit: int = MAX_FILE_BYTES, follow: bool = True
 ) -> bytes:
@@ -174,10 +201,115 @@ def _umask() -> int:
     return mask
 
 
+# What writing can meet from its surroundings rather than from the input: each becomes
+# exit 2 with the path and the reason (a hint where one helps), what was there kept.
+_ENVIRONMENT = {
+    errno.EACCES: "",
+    errno.EPERM: "",
+    errno.EROFS: "",
+    errno.ENOSPC: "",
+    errno.EDQUOT: "",
+    errno.EFBIG: " (the file size limit, ulimit -f)",
+    errno.EBUSY: " (a mount point cannot be replaced: give a path inside it)",
+    errno.EXDEV: " (a mount point cannot be replaced: give a path inside it)",
+    errno.EIO: "",
+    errno.ENAMETOOLONG: "",
+    errno.EMLINK: "",
+    errno.ENOTDIR: "",
+    errno.EISDIR: "",
+}
+
+
+def environment_error(
+    out: Path, exc: BaseException, doing: str, hidden: str | None = None
+) -> InputError | None:
+    """The one-line refusal for an OSError met while writing `out`, or None when the
+    surroundings do not explain it (then it is a bug and stays an internal error). A file
+    name under `hidden` (a temporary folder) is not shown: it means nothing to a user."""
+    if not isinstance(exc, OSError) or exc.errno not in _ENVIRONMENT:
+        return None
+    reason = exc.strerror or os.strerror(exc.errno)
+    name = os.fspath(exc.filename) if exc.filename else ""
+    shown = name and name != os.fspath(out) and not (hidden and name.startswith(hidden))
+    named = f" ({name})" if shown else ""
+    return InputError(
+        str(out), f"{doing}: {reason}{_ENVIRONMENT[exc.errno]}{named}; nothing was changed"
+    )
+
+
+_O_TMPFILE = getattr(os, "O_TMPFILE", 0)
+
+
 def write_atomic(path: Path, text: str) -> None:
-    """Write to a temporary file beside `path`, then rename: a reader never sees half a
-    file, and a failed write leaves the old one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Replace `path` with `text` whole: a reader never sees half a file, and a failed or
+    killed write leaves the old one and nothing beside it. The text goes to an unnamed file
+    in the target's folder (Linux O_TMPFILE), named only once complete and renamed over the
+    target at once; where the file system has no unnamed files, to a named temporary file,
+    removed on any error or signal that Python sees (not after SIGKILL)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not _write_unnamed(path, text.encode("utf-8")):
+            _write_named(path, text)
+    except OSError as exc:
+        raise environment_error(path, exc, "cannot write") or exc from None
+
+
+def unnamed_file(folder: Path) -> int | None:
+    """A file with no name yet in `folder` (Linux O_TMPFILE), open for writing: nothing of
+    it is left if the process dies before `name_unnamed`; None where the system or file
+    system has no such files."""
+    if not _O_TMPFILE:
+        return None
+    try:
+        return os.open(folder, _O_TMPFILE | os.O_WRONLY | os.O_CLOEXEC, 0o666)
+    except OSError as exc:
+        if exc.errno in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL, errno.ENOENT):
+            return None
+        raise
+
+
+def write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _write_unnamed(path: Path, data: bytes) -> bool:
+    """Write through an unnamed file; False where there are none (nothing written)."""
+    fd = unnamed_file(path.parent)
+    if fd is None:
+        return False
+    tmp = path.parent / f".{path.name}.{os.getpid()}.tmp"
+    try:
+        write_all(fd, data)
+        tmp.unlink(missing_ok=True)  # left by an earlier process of this id, killed
+        if not name_unnamed(fd, tmp):
+            return False
+        try:
+            os.replace(tmp, path)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+    finally:
+        os.close(fd)
+    return True
+
+
+def name_unnamed(fd: int, name: Path) -> bool:
+    """Give the O_TMPFILE file `fd` a name: linkat on its /proc link, following it (os.link
+    would link the /proc link itself); False where /proc is not mounted."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    at_fdcwd, at_symlink_follow = -100, 0x400
+    proc = os.fsencode(f"/proc/self/fd/{fd}")
+    if libc.linkat(at_fdcwd, proc, at_fdcwd, os.fsencode(name), at_symlink_follow) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err == errno.ENOENT and not os.path.exists("/proc/self/fd"):
+        return False
+    raise OSError(err, os.strerror(err), str(name))
+
+
+def _write_named(path: Path, text: str) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         os.fchmod(fd, 0o666 & ~_umask())  # mkstemp's 0600 would not be what the user set

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
+
+from pipeline.slug import slugify
 
 
 def fold(text: str) -> str:
@@ -30,6 +32,22 @@ def did_you_mean(query: str, ids: Iterable[str]) -> str:
     """`; did you mean: a, b?` or nothing: the tail of a not-found message."""
     near = closest(query, ids)
     return f"; did you mean: {', '.join(near)}?" if near else ""
+
+
+def known_id(name: str, ids: Collection[str], plural: Sequence[Sequence[str]] = ()) -> str | None:
+    """The id of the rule `name` names, also in the plural (`Great Weapons` is great-weapon
+    when the build has that rule), with `plural` the (ending, singular ending) pairs of the
+    language; None when no rule of `ids` is named."""
+    base = slugify(name, fallback="")
+    if base in ids:
+        return base
+    *head, last = base.split("-")
+    for ending, singular in plural:
+        if len(last) > len(ending) + 1 and last.endswith(ending):
+            found = "-".join([*head, last[: -len(ending)] + singular])
+            if found in ids:
+                return found
+    return None
 
 
 def _names(rule: Mapping[str, Any]) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import cache
 
 from .model import Span
 
@@ -32,22 +33,78 @@ _SINGLE = {g for g in INCH_AFTER_DIGIT if len(g) == 1}
 DIGITS_AND_FRACTIONS = set("0123456789½¼¾⅓⅔")
 
 
+def _kept(raw: str, remove: Iterable[Span]) -> tuple[str, list[int]]:
+    """`raw` without the `remove` spans, and the raw offset of each character kept: what
+    `normalise` composes is the kept text, so a combining mark after a removed tag joins
+    the letter before the tag on both paths."""
+    spans = sorted(remove)
+    if not spans:
+        return raw, list(range(len(raw)))
+    pieces: list[str] = []
+    where: list[int] = []
+    at = 0
+    for start, end in [*spans, (len(raw), len(raw))]:
+        if start > at:
+            pieces.append(raw[at:start])
+            where.extend(range(at, start))
+        at = max(at, end)
+    return "".join(pieces), where
+
+
+# Characters of combining class 0 that NFC composes with the character before them (the
+# second code point of a canonical pair, per Unicode 14, Python 3.11's database; a test
+# checks this against `unicodedata`): Hangul vowel and final jamo, and the vowel and length
+# marks of Bengali, Oriya, Tamil, Kannada, Malayalam, Sinhala, Tibetan, Myanmar, Balinese,
+# Chakma, Grantha, Tirhuta, Siddham and Dives Akuru.
+COMPOSES_AFTER = frozenset(
+    [chr(c) for c in range(0x1161, 0x1176)]
+    + [chr(c) for c in range(0x11A8, 0x11C3)]
+    + [
+        chr(c)
+        for c in (
+            0x09BE, 0x09D7, 0x0B3E, 0x0B56, 0x0B57, 0x0BBE, 0x0BD7, 0x0CC2, 0x0CD5,
+            0x0CD6, 0x0D3E, 0x0D57, 0x0DCF, 0x0DDF, 0x0FB5, 0x0FB7, 0x102E, 0x1B35,
+            0x11127, 0x1133E, 0x11357, 0x114B0, 0x114BA, 0x114BD, 0x115AF, 0x11930,
+        )
+    ]
+)  # fmt: skip
+
+
+@cache
+def _join_kind(ch: str) -> int:
+    """0: never part of what comes before; 1: always (a combining mark, or a character
+    whose decomposition starts with one, which canonical ordering can move backwards:
+    Tibetan U+0F73); 2: when it composes with it."""
+    if unicodedata.combining(ch) or unicodedata.combining(unicodedata.normalize("NFD", ch)[0]):
+        return 1
+    return 2 if ch in COMPOSES_AFTER else 0
+
+
+def _joins(cluster: str, ch: str) -> bool:
+    """Whether NFC makes `ch` part of the stretch `cluster` before it."""
+    if ord(ch) < 0x300:  # nothing below U+0300 combines or composes with what precedes
+        return False
+    kind = _join_kind(ch)
+    if kind < 2:
+        return bool(kind)
+    nfc = unicodedata.normalize
+    return nfc("NFC", cluster + ch) != nfc("NFC", cluster) + nfc("NFC", ch)
+
+
 def _clusters(raw: str, skip: list[Span]) -> Iterable[tuple[int, str]]:
-    """Yield (raw offset, NFC text) per base character with its combining marks."""
-    skip = sorted(skip)
-    k = 0
+    """Yield (raw offset, NFC text) per stretch that NFC treats as one: a base character
+    with its combining marks, or the jamo or vowel signs it composes with. White space
+    takes no marks (`normalise` splits there). Cut only where NFC of the whole equals the
+    NFC of the pieces, so that the pieces joined are `normalise`'s text."""
+    kept, where = _kept(raw, skip)
     i = 0
-    n = len(raw)
+    n = len(kept)
     while i < n:
-        while k < len(skip) and skip[k][1] <= i:
-            k += 1
-        if k < len(skip) and skip[k][0] <= i < skip[k][1]:
-            i = skip[k][1]
-            continue
         j = i + 1
-        while j < n and unicodedata.combining(raw[j]) and not raw[i].isspace():
-            j += 1
-        yield i, unicodedata.normalize("NFC", raw[i:j])
+        if not kept[i].isspace():
+            while j < n and not kept[j].isspace() and _joins(kept[i:j], kept[j]):
+                j += 1
+        yield where[i], unicodedata.normalize("NFC", kept[i:j])
         i = j
 
 
@@ -123,3 +180,14 @@ def to_raw_span(offsets: list[int], start: int, end: int) -> Span:
     if end <= start:
         return offsets[start], offsets[start]
     return offsets[start], offsets[end - 1] + 1
+
+
+def to_input_span(raw: str, offsets: list[int], start: int, end: int) -> Span:
+    """`to_raw_span`, the end carried past the marks and jamo that NFC joined to the last
+    character (`e` + U+0301 is one character of normalised text, two of the raw)."""
+    a, b = to_raw_span(offsets, start, end)
+    if end > start:
+        limit = offsets[end] if end < len(offsets) else len(raw)
+        while b < min(limit, len(raw)) and ord(raw[b]) >= 0x300 and _join_kind(raw[b]):
+            b += 1
+    return a, b

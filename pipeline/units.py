@@ -6,6 +6,7 @@ unit, and its equipment options (`ingest/battlescribe.read_units`). Here the cha
 take the interpreter's names and numbers, and every rule or piece of equipment is linked to
 the id of a rule of the build, with its bracket parameters (`Devastating Charge (+1 Str)` is
 `devastating-charge` with `+1 Str`); a name the build has no rule for keeps `id: null`.
+A unit whose model profile is a choice (a race) lists each choice as a variant with its parts.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 from pipeline.extract.names import rule_id
 from pipeline.ingest.battlescribe import read_units
 from pipeline.lang import data as lang_data
+from pipeline.lookup import known_id
 from pipeline.xmlsafe import read_zip
 
 _REF = re.compile(r"^(?P<name>[^()\[\]]+?)\s*(?:[(\[](?P<params>.*)[)\]])?\s*$")
@@ -25,16 +27,52 @@ _NUMBER = re.compile(r"^\s*(\d+)\s*(?:\"|″|”|'')?\s*$")
 _SUFFIXES = (".cat", ".catz", ".gst", ".gstz")
 
 
-def link(name: str, ids: Iterable[str] | set[str]) -> dict[str, Any]:
-    """A stated rule name as {name, id, params}; `id` is None when the build has no such rule."""
+def link(name: str, ids: Iterable[str] | set[str], lang: str = "en") -> dict[str, Any]:
+    """A stated rule name as {name, id, params}; `id` is None when the build has no such rule.
+    A name in the plural is its singular's rule; a combined option (`Light Lance and Shield`)
+    whose every part names a rule lists them as `combines`."""
+    known = ids if isinstance(ids, set) else set(ids)
+    out = _link_one(name, known, lang)
+    if out["id"] is None:
+        parts = _split_joined(name, lang_data(lang, "names").get("option_joiners") or ())
+        if len(parts) > 1:
+            linked = [_link_one(p, known, lang) for p in parts]
+            if all(x["id"] is not None for x in linked):
+                out["combines"] = linked
+    return out
+
+
+def _link_one(name: str, ids: set[str], lang: str) -> dict[str, Any]:
     m = _REF.match(name)
     base = m.group("name").strip() if m else name
     params = [p.strip() for p in (m.group("params") or "").split(",") if p.strip()] if m else []
     found = rule_id(base)
+    if found not in ids:
+        plural = lang_data(lang, "names").get("plural_endings") or ()
+        found = known_id(base, ids, plural) or found
     out: dict[str, Any] = {"name": name, "id": found if found in ids else None}
     if params:
         out["params"] = params
     return out
+
+
+def _split_joined(name: str, joiners: Iterable[str]) -> list[str]:
+    """`Heavy Armour and Crossbow (4+)` at its joiners outside brackets, parts stripped."""
+    parts, depth, last, i = [], 0, 0, 0
+    seps = sorted(joiners, key=len, reverse=True)
+    while i < len(name):
+        ch = name[i]
+        depth += ch in "(["
+        depth -= ch in ")]"
+        sep = next((s for s in seps if depth == 0 and name.startswith(s, i)), None)
+        if sep:
+            parts.append(name[last:i].strip())
+            i += len(sep)
+            last = i
+            continue
+        i += 1
+    parts.append(name[last:].strip())
+    return [p for p in parts if p]
 
 
 def _characteristics(stated: Mapping[str, str], lang: str = "en") -> dict[str, Any]:
@@ -59,21 +97,12 @@ def units_of(
     """The units of one catalogue with characteristics read and rules linked."""
     out = []
     for unit in raw:
-        parts = [
-            {
-                "name": p["name"],
-                "role": p["role"],
-                "characteristics": _characteristics(p["characteristics"]),
-                "rules": [link(r, ids) for r in p["rules"]],
-            }
-            for p in unit["parts"]
-        ]
         out.append(
             {
                 "id": rule_id(unit["name"]),
                 "name": unit["name"],
                 "source": {"drop": drop, "file": file, "lines": unit["lines"]},
-                "parts": parts,
+                "parts": _parts(unit["parts"], ids),
                 "rules": [link(r, ids) for r in unit["rules"]],
                 "equipment": [link(e, ids) for e in unit["equipment"]],
                 "options": [
@@ -82,7 +111,31 @@ def units_of(
                 ],
             }
         )
+        if unit.get("variants"):
+            out[-1]["variants"] = [
+                {
+                    "group": v["group"],
+                    "name": v["name"],
+                    "default": v["default"],
+                    "parts": _parts(v["parts"], ids),
+                    "rules": [link(r, ids) for r in v["rules"]],
+                    "equipment": [link(e, ids) for e in v["equipment"]],
+                }
+                for v in unit["variants"]
+            ]
     return out
+
+
+def _parts(raw: Sequence[dict[str, Any]], ids: set[str]) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": p["name"],
+            "role": p["role"],
+            "characteristics": _characteristics(p["characteristics"]),
+            "rules": [link(r, ids) for r in p["rules"]],
+        }
+        for p in raw
+    ]
 
 
 def corpus_units(

@@ -238,3 +238,100 @@ def test_translation_units_of_a_tmx_file_are_linked_as_stated(tmp_path):
         source, target = by_id[link.source], by_id[link.target]
         assert source.lang == "en" and target.lang == "ru"
         assert source.unit == target.unit and {source.role, target.role} == {"source", "target"}
+
+
+def _linked_pairs(pairs: list[tuple[str, str]]):
+    """Segments, facts and links of Russian paragraphs each followed by the English one it
+    translates, in one file (as a translation memory dump lays them out)."""
+    from pipeline.align import align
+    from pipeline.build import extract_all
+    from pipeline.dedup import dedup
+    from pipeline.ingest import make_segment
+    from pipeline.model import Block
+
+    blocks = [(t, lang) for en, ru in pairs for t, lang in ((ru, "ru"), (en, "en"))]
+    segs = tuple(
+        make_segment("d", "tm.txt", i, Block("paragraph", text, (i, i), lang_hint=lang))
+        for i, (text, lang) in enumerate(blocks, start=1)
+    )
+    clusters = tuple(dedup(segs))
+    facts = extract_all(segs, None)
+    return segs, facts, align(segs, clusters, facts)
+
+
+def test_an_induced_term_the_translations_do_not_carry_alike_is_left_out():
+    """'Board Edge' read as 'край стола' from one pair, but the other translations say
+    'край поля': matched on whole texts, that term would be an anchor of one side only."""
+    from pipeline.align.bootstrap import _with_terms, honoured
+    from pipeline.glossary import Glossary, Term
+
+    pairs = [
+        (
+            'The General may move 3" towards the Board Edge.',
+            'Генерал может переместиться на 3" к краю стола.',
+        ),
+        (
+            'The General gains +1 Strength within 7" of the Board Edge.',
+            'Генерал получает +1 к Силе в пределах 7" от края поля.',
+        ),
+        (
+            'Remove the General if he ends 11" from the Board Edge.',
+            'Уберите Генерала, если он закончит в 11" от края поля.',
+        ),
+    ]
+    segs, facts, links = _linked_pairs(pairs)
+    assert all(link.status == "linked" and link.score >= 0.6 for link in links)
+    glossary = Glossary(
+        "induced",
+        "",
+        ("en", "ru"),
+        (
+            Term("general", {"en": ("General",), "ru": ("Генерал",)}, {}),
+            Term("board-edge", {"en": ("Board Edge",), "ru": ("край стола",)}, {}),
+        ),
+    )
+    kept = honoured(glossary, links, _with_terms(facts, segs, glossary))
+    assert [t.id for t in kept.terms] == ["general"]
+
+
+TEMPLATE = (
+    (
+        "Models with Ricochet cannot Charge. Each hit has Strength 3 and Armour Penetration 1. "
+        'A unit within 6" of the {} may reroll failed Panic Tests, up to 2 times per game.'
+    ),
+    (
+        "Модели с правилом Рикошет не могут объявлять Нападение. Каждое попадание имеет Силу 3 "
+        'и Бронебойность 1. Отряд в пределах 6" от {} может перебросить проваленные тесты на '
+        "Панику, не более 2 раз за игру."
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("who", "general", "wizard"),
+    [("Генерала", True, False), ("Мага", False, True), ("Чемпиона", False, False)],
+)
+def test_close_candidates_are_told_apart_by_the_anchors_they_differ_in(who, general, wizard):
+    """Two English paragraphs made from one text, one naming the General, one the Wizard:
+    a translation naming the General sides with the first on what tells them apart, and
+    one naming neither sides with none (its link stays ambiguous)."""
+    from pipeline.align.anchors import anchors
+    from pipeline.align.paragraphs import AnchorIndex, _told_apart
+    from pipeline.build import extract_all
+    from pipeline.ingest import make_segment
+    from pipeline.model import Block
+
+    texts = [
+        (TEMPLATE[0].format("General"), "en"),
+        (TEMPLATE[0].format("Wizard"), "en"),
+        (TEMPLATE[1].format(who), "ru"),
+    ]
+    segs = [
+        make_segment("d", f"{lang}.txt", i, Block("paragraph", text, (i, i), lang_hint=lang))
+        for i, (text, lang) in enumerate(texts, start=1)
+    ]
+    facts = extract_all(segs, None)
+    en_general, en_wizard, ru = (anchors(s, s.id, facts[s.id]) for s in segs)
+    index = AnchorIndex([en_general, en_wizard])
+    assert _told_apart(ru, en_general, [en_wizard], index) is general
+    assert _told_apart(ru, en_wizard, [en_general], index) is wizard

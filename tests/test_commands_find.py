@@ -119,3 +119,85 @@ def test_a_mistyped_table_id_gets_the_closest_ids() -> None:
     done = run_cli("table", "ricoshet", "--build", str(ROOT / "output"))
     assert done.returncode == 2
     assert "no rule 'ricoshet' in this build; did you mean: ricochet" in done.stderr
+
+
+ENGLISH_TABLE = """\
+# FALLING FROM A HORSE
+
+When a rider is hit, roll a D6 on the table below.
+
+| D6 | Result |
+| 1 | Thrown - the rider lands on his head and suffers a Strength 2 hit. |
+| 2-5 | Falls - the rider drops next to the horse and cannot move this turn. |
+| 6 | Lands well - the rider jumps down and fights on as normal. |
+"""
+RUSSIAN_TABLE = """\
+# ПАДЕНИЕ С ЛОШАДИ
+
+Если наездник ранен, бросьте D6 по таблице ниже.
+
+| D6 | Результат |
+| 1 | Вылетел из седла - наездник падает на голову и получает удар с Силой 2. |
+| 2-5 | Падает - наездник оказывается рядом с лошадью и не может двигаться в этот ход. |
+| 6 | Легко соскакивает - наездник спрыгивает и сражается как обычно. |
+"""
+BOTH = [("Thrown", "Вылетел из седла"), ("Falls", "Падает"), ("Lands well", "Легко соскакивает")]
+
+
+@pytest.fixture(scope="module")
+def two_language_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A build of one English dice table and its Russian translation, and the table's id."""
+    root = tmp_path_factory.mktemp("tables")
+    drop = root / "corpus" / "drops" / "book"
+    drop.mkdir(parents=True)
+    (drop / "en.md").write_text(ENGLISH_TABLE, "utf-8")
+    (drop / "ru.md").write_text(RUSSIAN_TABLE, "utf-8")
+    done = run_cli("build", str(root / "corpus"), "-o", str(root / "out"))
+    assert done.returncode == 0, done.stderr
+    rules = json.loads((root / "out" / "rules.json").read_text("utf-8"))
+    (table,) = [r for r in rules if r.get("table") and "en" in r["names"]]
+    return root / "out", table["id"]
+
+
+def test_table_prints_each_outcome_in_english_beside_russian(
+    two_language_build: tuple[Path, str],
+) -> None:
+    build, rule = two_language_build
+    done = run_cli("table", rule, "--build", str(build), env={"COLUMNS": "160"})
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    header = next(line for line in lines if " en " in line)
+    assert header.index(" en ") < header.index(" ru ") and "outcome" not in header
+    for english, russian in BOTH:
+        (line,) = [x for x in lines if f" {english} " in x]
+        assert russian in line and line.index(english) < line.index(russian)
+    doc = json.loads(run_cli("table", rule, "--json", "--build", str(build)).stdout)
+    by_lang = {o["outcome"]: o["by_lang"] for o in doc["outcomes"]}
+    assert by_lang == {en: {"en": en, "ru": ru} for en, ru in BOTH}
+
+
+def test_show_of_a_table_gives_each_row_in_both_languages(
+    two_language_build: tuple[Path, str],
+) -> None:
+    build, rule = two_language_build
+    page = run_cli("show", rule, "--build", str(build), env={"COLUMNS": "200"})
+    assert page.returncode == 0, page.stderr
+    (row,) = [x for x in page.stdout.splitlines() if x.lstrip().startswith("2-5")]
+    assert "Falls - the rider drops" in row and "Падает - наездник" in row
+    stored = json.loads(run_cli("show", rule, "--json", "--build", str(build)).stdout)
+    assert [sorted(r["text"]) for r in stored["table"]["rows"]] == [["en", "ru"]] * 3
+
+
+def test_a_table_in_one_language_keeps_one_outcome_column() -> None:
+    """The bundled LotOW tables are Russian with no English counterpart."""
+    rules = json.loads((ROOT / "output" / "rules.json").read_text("utf-8"))
+    alone = [r for r in rules if r.get("table") and r["table"]["rows"][0].get("text")]
+    rule = next(r for r in alone if all(len(row["text"]) == 1 for row in r["table"]["rows"]))
+    done = run_cli("table", rule["id"], "--build", str(ROOT / "output"), env={"COLUMNS": "200"})
+    assert done.returncode == 0, done.stderr
+    header = next(line for line in done.stdout.splitlines() if "outcome" in line)
+    assert " en " not in header and " ru " not in header
+    for row in rule["table"]["rows"]:
+        assert row["outcome"] in done.stdout
+    doc = json.loads(run_cli("table", rule["id"], "--json", "--build", "output").stdout)
+    assert all(set(o["by_lang"]) == set(rule["table"]["rows"][0]["text"]) for o in doc["outcomes"])

@@ -5,7 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from pipeline.extract.keywords import find_keywords
-from pipeline.extract.names import find_name, heading_name, rule_id, table_references
+from pipeline.extract.names import (
+    find_name,
+    heading_name,
+    label_name,
+    rule_id,
+    table_references,
+)
 from pipeline.glossary import load_glossary
 from pipeline.lang import tokenize
 
@@ -152,3 +158,54 @@ def test_a_signature_label_names_the_rule_without_its_parameter():
         "Рикошет",
         "label",
     )
+
+
+def name_in(text: str) -> str | None:
+    hit = find_name(tokenize(text, "en"), "en")
+    return hit.name if hit else None
+
+
+def test_the_sentence_that_opens_with_the_cue_names_the_rule():
+    """A rule cited twice mid-sentence does not outrank the one a sentence opens with."""
+    text = (
+        "The model ignores Panic caused by units with Terror. Models with Grim Resolve "
+        "reroll failed Charge Range rolls against units with Terror."
+    )
+    assert name_in(text) == "Grim Resolve"
+
+
+def test_a_characteristic_is_never_a_name():
+    text = "When the hit lands, it uses the Strength and Armour Penetration of the rider."
+    assert name_in(text) is None
+
+
+def test_model_type_words_end_a_name():
+    assert name_in("Units with Stalwart R&F models gain +1 Discipline.") == "Stalwart"
+    assert name_in("Units with Stalwart Characters gain +1 Discipline.") == "Stalwart"
+
+
+def test_the_subject_of_a_sentence_names_the_rule_when_nothing_else_does():
+    # a determiner and an adjective before the name, at the start of a sentence
+    text = "Roll once for the unit. A single Fire Lance can never wound more than one model."
+    assert name_in(text) == "Fire Lance"
+    # after an opening clause
+    assert name_in("Once per Magic Phase, an unengaged Seer may reroll a failed die.") == "Seer"
+    # an item that names itself when it runs out
+    text = "Deal D3 hits. On a natural 1, the Smoke Pots cannot be used anymore this battle."
+    assert name_in(text) == "Smoke Pots"
+
+
+def test_a_bold_label_may_open_with_an_article_or_read_as_a_title():
+    def label(raw: str) -> str | None:
+        text = raw.replace("**", "")
+        hit = label_name(raw, text, "en")
+        return hit.name if hit else None
+
+    assert label("**The Tall Get Taller...**: When the model charges, it rerolls.") == (
+        "The Tall Get Taller..."
+    )
+    assert label("**Ride and Strike**: Marching does not stop the attack.") == "Ride and Strike"
+    # an instruction, a note, a noun phrase and a characteristic are not names
+    for raw in ("**Roll a D6**: on a 1,", "**Note**: this", "**The model**: gains",
+                "**Choose One**: of", "**Strength**: 4"):  # fmt: skip
+        assert label(raw) is None, raw

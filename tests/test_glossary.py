@@ -114,6 +114,66 @@ def test_one_unambiguous_occurrence_is_enough_and_said_to_be_one():
     assert s.note == "unsure: one occurrence"
 
 
+def test_a_term_left_alone_once_the_others_are_settled_is_proposed_from_one_bead():
+    pairs = [
+        PAIRS[3],
+        PAIRS[4],
+        (
+            "The Battle Standard Bearer gains Vanguard.",
+            "Носитель боевого знамени получает Авангард.",
+        ),
+    ]
+    beads = [Bead(en, ru) for en, ru in pairs]
+    found = {s.source: s for s in suggest(beads, "ru")}
+    assert found["Battle Standard Bearer"].target == "Носитель боевого знамени"
+    assert found["Vanguard"].target == "Авангард"
+    assert found["Vanguard"].note == "unsure: one occurrence"
+
+
+def test_a_phrase_capitalised_only_through_a_settled_term_leaves_the_other_term_alone():
+    pairs = [
+        (
+            "Units with Random Movement cannot March.",
+            "Отряды со Случайным движением не могут совершать Марш.",
+        ),
+        ("Random Movement is rolled each turn.", "Случайное движение бросается каждый ход."),
+        # "Дистанция Случайного движения" is capitalised through "Случайное движение" only
+        (
+            "The distance of Random Movement ignores Vanguard.",
+            "Дистанция Случайного движения не зависит от правила Авангард.",
+        ),
+    ]
+    assert _found(pairs) == {
+        "Random Movement": "Случайное движение",
+        "Vanguard": "Авангард",
+    }
+
+
+def test_two_terms_of_one_bead_are_paired_when_their_word_counts_tell_them_apart():
+    bead = (
+        "Units with Stubborn ignore Random Movement.",
+        "Отряды с правилом Стойкий игнорируют Случайное движение.",
+    )
+    assert _found([bead]) == {"Stubborn": "Стойкий", "Random Movement": "Случайное движение"}
+    # two one-word terms: either could be either, so nothing is proposed
+    same = (
+        "Units with Stubborn ignore Vanguard.",
+        "Отряды с правилом Стойкий игнорируют Авангард.",
+    )
+    assert _found([same]) == {}
+    # the translation names them the other way round: the word counts refuse the pairing
+    swapped = (
+        "Units with Stubborn ignore Random Movement.",
+        "На Случайное движение не влияет правило Стойкий этих отрядов.",
+    )
+    assert _found([swapped]) == {}
+
+
+def test_a_core_term_capitalised_on_both_sides_is_proposed_from_one_bead():
+    bead = ("Units may Reform after the combat.", "Отряды могут совершить Перестроение после боя.")
+    assert _found([bead]) == {"Reform": "Перестроение"}
+
+
 def test_a_pairing_whose_capitals_disagree_is_refused():
     pairs = [
         ("Vanguard units move after deployment.", "Авангардные отряды ходят после расстановки."),

@@ -11,11 +11,15 @@ import json
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -27,21 +31,41 @@ from pipeline.schemas import validator
 from pipeline.slug import RESERVED
 
 from .conftest import ROOT, run_cli
-from .helpers.outputs import assert_refused, leftovers, make_corpus, tree
+from .helpers.outputs import assert_refused, leftovers, limits, make_corpus, tree
 
 PREVIOUS_TEXT = (
     "Models with Fear suffer -1 Discipline.\n\nМодели с правилом Страх получают -1 к Дисциплине.\n"
 )
 
 
+MEMORY_LIMIT = 2 * 1024**3  # address space of a child: a runaway allocation fails, not the host
+
+
 def run_measured(
-    *args: str, timeout: float = 600, cwd: Path | None = None
+    *args: str,
+    timeout: float = 600,
+    cwd: Path | None = None,
+    memory: int = MEMORY_LIMIT,
+    file_size: int | None = None,
+    module: str = "pipeline",
 ) -> tuple[int, str, str, int]:
-    """Run `python -m pipeline ARGS`; return exit code, stdout, stderr and the peak
-    resident memory of that process alone, in KiB (killed after timeout seconds)."""
+    """Run `python -m pipeline ARGS` (or another module: tests.helpers.faults) with at most
+    `memory` bytes of address space and files of at most `file_size` bytes; return exit
+    code, stdout, stderr and the peak resident memory of that process alone, in KiB
+    (killed after timeout seconds)."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         child = subprocess.Popen(
-            [sys.executable, "-m", "pipeline", *args], cwd=cwd or ROOT, stdout=out, stderr=err
+            [sys.executable, "-m", module, *args],
+            cwd=cwd or ROOT,
+            env=env,
+            stdout=out,
+            stderr=err,
+            stdin=subprocess.DEVNULL,
+            preexec_fn=limits(memory=memory, file_size=file_size),
         )
         timer = threading.Timer(timeout, child.kill)
         timer.start()
@@ -717,3 +741,339 @@ def test_extract_refuses_json_that_is_no_text(tmp_path, line, pattern):
     path = tmp_path / "in.jsonl"
     path.write_text('{"id": "ok", "text": "Fear.", "lang": "en"}\n' + line + "\n", "utf-8")
     assert_refused(run_cli("extract", str(path)), rf"in\.jsonl:2: .*{pattern}")
+
+
+# --- the check report stays linear however findings nest ---------------------------------
+
+
+def test_the_check_report_stays_linear_with_thousands_of_nested_findings(tmp_path):
+    """4,000 nested [b] in the source mirrored as [i] in the translation: 8,000 findings
+    whose spans all nest. Each cut of the texts is one flat mark naming the classes of
+    finding over it, a pair lists its first findings one by one: the page, the JSON and
+    the memory grow with the input, not with its square (before: 112 MB, 922 MB)."""
+    depth = 4000
+    pair = {
+        "id": "deep",
+        "source": "[b]" * depth + "Models with Fear suffer -1 Discipline." + "[/b]" * depth,
+        "target": "[i]" * depth
+        + "Модели с правилом Страх получают -1 к Дисциплине."
+        + "[/i]" * depth,
+        "source_lang": "en",
+        "target_lang": "ru",
+    }
+    pairs = tmp_path / "deep.jsonl"
+    pairs.write_text(json.dumps(pair, ensure_ascii=False) + "\n", "utf-8")
+    size = pairs.stat().st_size
+    out = tmp_path / "report"
+    code, _, stderr, peak_kib = run_measured(
+        "check", "--pairs", str(pairs), "-o", str(out), "--fail-on", "never", timeout=300
+    )
+    assert code == 0, stderr
+    page = (out / "checks.html").read_text("utf-8")
+    data = json.loads((out / "checks.json").read_text("utf-8"))
+    assert len(data["findings"]) == 2 * depth
+    assert len(page.encode()) < 50 * size
+    assert (out / "checks.json").stat().st_size < 100 * size
+    assert peak_kib < 512 * 1024
+    marks = re.findall(r"<mark[^>]*>([^<]*)</mark>", page)  # flat: no tag inside a mark
+    assert page.count("<mark") == len(marks) <= 2 * 2 * depth + 4
+    assert max(len(m) for m in re.findall(r'data-f="([^"]*)"', page)) < 100
+    assert "and 7,800 more finding(s) of this pair" in page
+
+
+# --- every case of the hardening issue, each in a child with time and memory limits -------
+#
+# Each case makes its inputs in its own folder beside a canary file (a secret no output may
+# hold) and a previous output (a build, a report folder or an exported file), and gives
+# the command line with the exit code a user should get. The children run two at a time
+# (the cores), before the tests that read their results.
+
+
+NEUTRAL = "D6 +1 12″.\n\n"  # no words: the language models stay unloaded, the child quick
+
+
+@dataclass
+class Case:
+    args: list[str]
+    code: int  # 0 done, 2 refused; never 3
+    previous: Path  # must be byte-identical after a refusal
+    module: str = "pipeline"
+    file_size: int | None = None
+    said: str = ""  # what the one line of a refusal says (a regular expression)
+    expect: Callable[[Path, str], None] | None = None  # more to check: (root, stdout)
+
+
+def _build_case(
+    root: Path, template: Path, files: dict[str, bytes | str], code: int, said: str = ""
+) -> Case:
+    corpus = make_corpus(root / "c", files)
+    out = copy_build(template, root / "output")
+    return Case(["build", str(corpus), "-o", str(out), "-q"], code, out, said=said)
+
+
+def case_outside_the_corpus(root: Path, template: Path) -> Case:
+    case = _build_case(
+        root,
+        template,
+        {
+            "fear.txt": NEUTRAL,
+            "rel.tmx": neutral_tmx('<!DOCTYPE tmx SYSTEM "../../../canary.txt">'),
+            "stdin.tmx": neutral_tmx(
+                '<!DOCTYPE tmx SYSTEM "../../../../../../../../../../dev/stdin">'
+            ),
+        },
+        0,
+    )
+    drop = root / "c" / "drops" / "d"
+    (drop / "passwd.txt").symlink_to(root / "canary.txt")
+    (drop / "status.txt").symlink_to("/proc/self/status")
+    (root / "c" / "drops" / "root").symlink_to("/")
+    return case
+
+
+def neutral_tmx(doctype: str) -> str:
+    return tmx(doctype).replace("Models with Fear suffer -1 Discipline.", "2D6 +2 (1×5).")
+
+
+def case_aside_with_rule_content(root: Path, template: Path) -> Case:
+    text = "\n\n".join(STUPID.format(f"(on a {n}, the unit may not move)") for n in ("1", "6"))
+    return _build_case(root, template, {"stupid.txt": text + "\n"}, 0)
+
+
+def case_drop_yaml_unquoted_date(root: Path, template: Path) -> Case:
+    return _build_case(root, template, {"fear.txt": NEUTRAL, "drop.yaml": "date: 2024-01-31\n"}, 0)
+
+
+def _drop_yaml(text: str, said: str):
+    def case(root: Path, template: Path) -> Case:
+        return _build_case(root, template, {"fear.txt": NEUTRAL, "drop.yaml": text}, 2, said)
+
+    return case
+
+
+def case_hangul_and_oriya_in_tmx(root: Path, template: Path) -> Case:
+    unit = tmx("").replace(
+        "Models with Fear suffer -1 Discipline.", "\u1100\u1161\u11a8 \u0b15\u0b47\u0b3e -1."
+    )
+    case = _build_case(root, template, {"jamo.tmx": unit}, 0)
+
+    def composed(root: Path, stdout: str) -> None:
+        [seg] = segments(root / "output")
+        assert seg["text"] == "\uac01 \u0b15\u0b4b -1."  # 각 and ୋ, as NFC composes them
+
+    case.expect = composed
+    return case
+
+
+def case_file_names_not_utf8_or_with_a_newline(root: Path, template: Path) -> Case:
+    """Read, under names escaped to one line of UTF-8 (the text is not lost; every output
+    stays valid UTF-8, one record a line); a drop folder so named is listed, not read."""
+    case = _build_case(root, template, {"fear.txt": NEUTRAL}, 0)
+    drops = os.fsencode(root / "c" / "drops")
+    with open(drops + b"/d/bad\xff.txt", "wb") as fh:
+        fh.write("D3 +2 6″.\n".encode())
+    with open(drops + b"/d/two\nlines.txt", "wb") as fh:
+        fh.write(b"2D6 -3 (1x5).\n")
+    os.mkdir(drops + b"/e\xfe")
+    with open(drops + b"/e\xfe/x.txt", "wb") as fh:
+        fh.write(b"D6 +4.\n")
+
+    def named(root: Path, stdout: str) -> None:
+        m = manifest(root / "output")
+        assert sorted(f["file"] for f in m["inputs"]) == [
+            "bad\\xff.txt",
+            "fear.txt",
+            "two\\nlines.txt",
+        ]
+        assert [(s["drop"], s["file"]) for s in m["skipped"]] == [("e\\xfe", ".")]
+        assert "D3 +2" in (root / "output" / "rules.json").read_text("utf-8")
+
+    case.expect = named
+    return case
+
+
+def case_invalid_utf8_text(root: Path, template: Path) -> Case:
+    data, _, _ = INVALID_UTF8["lone-continuation"]
+    return _build_case(root, template, {"ok.txt": NEUTRAL, "bad.md": data}, 2, r"bad\.md:3")
+
+
+def _faulty_build(mode: str, *fault: str, file_size: int | None = None, said: str = ""):
+    def case(root: Path, template: Path) -> Case:
+        corpus = make_corpus(root / "c", {"fear.txt": NEUTRAL * 50})
+        out = copy_build(template, root / "output")
+        built = ["build", str(corpus), "-o", str(out), "-q"]
+        if mode == "full-disk":
+            return Case(built, 2, out, file_size=file_size, said=said)
+        where = [str(root)] if mode == "read-only" else [str(out), *fault]
+        return Case([mode, *where, *built], 2, out, module="tests.helpers.faults", said=said)
+
+    return case
+
+
+def _reports(root: Path) -> Path:
+    """A previous report folder (what check -o DIR replaces)."""
+    folder = root / "checks"
+    folder.mkdir()
+    (folder / "checks.json").write_text('{"previous": true}\n', "utf-8")
+    (folder / "checks.html").write_text("<p>previous</p>\n", "utf-8")
+    return folder
+
+
+def _pairs(root: Path, lines: list[str]) -> Path:
+    path = root / "pairs.jsonl"
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    return path
+
+
+GOOD_PAIR = json.dumps(
+    {"id": "p", "source": "[b]Fear[/b] -1.", "target": "[b]Страх[/b] -2.", "source_lang": "en"}
+    | {"target_lang": "ru"},
+    ensure_ascii=False,
+)
+
+
+def _check(pairs_lines: list[str], code: int, mode: str = "", *fault: str, **kw):
+    def case(root: Path, template: Path) -> Case:
+        folder = _reports(root)
+        pairs = _pairs(root, pairs_lines)
+        args = ["check", "--pairs", str(pairs), "-o", str(folder), "--fail-on", "never"]
+        if mode:
+            where = [str(root)] if mode == "read-only" else [str(folder), *fault]
+            return Case([mode, *where, *args], code, folder, module="tests.helpers.faults", **kw)
+        return Case(args, code, folder, **kw)
+
+    return case
+
+
+DEEP = 1000
+DEEP_PAIR = json.dumps(
+    {"id": "deep", "source": "[b]" * DEEP + "Fear -1." + "[/b]" * DEEP}
+    | {"target": "[i]" * DEEP + "Страх -1." + "[/i]" * DEEP, "source_lang": "en"}
+    | {"target_lang": "ru"},
+    ensure_ascii=False,
+)
+
+
+SPANNED = '{"id": "a", "text": "[b]Fear[/b]  causes panic, +1 to hit.", "lang": "en"}'
+
+
+def spans_index_the_input(root: Path, stdout: str) -> None:
+    [row] = [json.loads(line) for line in stdout.splitlines()]
+    text = json.loads(SPANNED)["text"]
+    assert [(q["span"], text[slice(*q["span"])]) for q in row["quantities"]] == [([27, 29], "+1")]
+
+
+def _extract(lines: list[str], code: int, said: str = ""):
+    def case(root: Path, template: Path) -> Case:
+        path = root / "in.jsonl"
+        path.write_text("\n".join(lines) + "\n", "utf-8")
+        expect = spans_index_the_input if lines == [SPANNED] else None
+        return Case(["extract", str(path)], code, path, said=said, expect=expect)
+
+    return case
+
+
+def _export(mode: str, *, file_size: int | None = None, said: str = ""):
+    def case(root: Path, template: Path) -> Case:
+        target = root / "rules.json"
+        target.write_text("previous\n", "utf-8")
+        args = ["export", "--format", "json", "--build", str(template), "-o", str(target)]
+        if mode == "read-only":
+            return Case([mode, str(root), *args], 2, target, "tests.helpers.faults", said=said)
+        return Case(args, 2, target, file_size=file_size, said=said)
+
+    return case
+
+
+def case_diff_of_a_malformed_bundle(root: Path, template: Path) -> Case:
+    broken = copy_build(template, root / "broken")
+    (broken / "rules.json").write_text('[{"id": 5}]', "utf-8")
+    return Case(["diff", str(template), str(broken)], 2, broken, said="not a rule bundle")
+
+
+NOT_DONE = "nothing was changed"
+CASES = {
+    "1-files-outside-the-corpus": case_outside_the_corpus,
+    "2-aside-with-rule-content": case_aside_with_rule_content,
+    "3-drop-yaml-unquoted-date": case_drop_yaml_unquoted_date,
+    "3-drop-yaml-language-newline": _drop_yaml('language: "ru\\n"\n', r"drop\.yaml:language"),
+    "3-drop-yaml-impossible-date": _drop_yaml('date: "2024-13-45"\n', "not a calendar date"),
+    "3-drop-yaml-arabic-indic-digits": _drop_yaml('date: "٢٠٢٤-٠١-٣١"\n', r"drop\.yaml:date"),
+    "4-check-reports": _check([GOOD_PAIR], 0),
+    "4-check-full-disk": _check([GOOD_PAIR], 2, file_size=2000, said="File too large"),
+    "4-check-mount-point": _check([GOOD_PAIR], 2, "mount-point", "EBUSY", said="mount point"),
+    "4-export-full-disk": _export("full-disk", file_size=500, said="File too large"),
+    "5-check-nested-markup": _check([DEEP_PAIR], 0),
+    "7-hangul-and-oriya-in-tmx": case_hangul_and_oriya_in_tmx,
+    "7-file-names": case_file_names_not_utf8_or_with_a_newline,
+    "7-invalid-utf8-text": case_invalid_utf8_text,
+    "7-pairs-lone-surrogate": _check(
+        [GOOD_PAIR.replace("Fear", "Fear \\ud800")], 2, said="lone surrogate"
+    ),
+    "7-extract-lone-surrogate": _extract([GOOD_LINE.replace("Fear", "\\ud800")], 2, "surrogate"),
+    "7-extract-deep-json": _extract(
+        ['{"id": "a", "text": "t", "lang": "en", "x": ' + "[" * 5000 + "]" * 5000 + "}"],
+        2,
+        "nested too deeply",
+    ),
+    "7-build-read-only-parent": _faulty_build("read-only", said="Read-only file system"),
+    "7-build-full-disk": _faulty_build("full-disk", file_size=8_000, said="File too large"),
+    "7-build-mount-point": _faulty_build("mount-point", "EBUSY", said="mount point"),
+    "7-check-read-only-parent": _check([GOOD_PAIR], 2, "read-only", said="Read-only"),
+    "7-export-read-only-parent": _export("read-only", said="Read-only file system"),
+    "8-extract-spans": _extract(
+        ['{"id": "a", "text": "[b]Fear[/b]  +1 to hit.", "lang": "en"}'], 0
+    ),
+    "8-diff-of-a-malformed-bundle": case_diff_of_a_malformed_bundle,
+}
+
+
+def snapshot(path: Path) -> dict[str, bytes] | bytes:
+    return tree(path) if path.is_dir() else path.read_bytes()
+
+
+def written_text(root: Path) -> str:
+    """The text of every regular file under root but the canary (links not followed)."""
+    texts = []
+    for folder, _, names in os.walk(root):
+        for name in names:
+            path = Path(folder) / name
+            if path.name != "canary.txt" and stat.S_ISREG(path.lstat().st_mode):
+                texts.append(path.read_bytes().decode("utf-8", "replace"))
+    return "\n".join(texts)
+
+
+@pytest.fixture(scope="module")
+def hostile_runs(tmp_path_factory: pytest.TempPathFactory, previous_template: Path):
+    """Every case, run in a child two at a time: (case, snapshot before, result, root)."""
+
+    def run(name: str):
+        root = tmp_path_factory.mktemp(name)
+        canary(root)
+        case = CASES[name](root, previous_template)
+        before = snapshot(case.previous)
+        started = time.monotonic()
+        result = run_measured(
+            *case.args, timeout=120, cwd=root, file_size=case.file_size, module=case.module
+        )
+        return name, (case, before, result, root, time.monotonic() - started)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return dict(pool.map(run, sorted(CASES)))
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_each_case_of_the_issue_is_done_or_refused_and_reads_nothing_outside(hostile_runs, name):
+    case, before, (code, stdout, stderr, peak_kib), root, took = hostile_runs[name]
+    assert "Traceback" not in stderr and "internal error" not in stderr, stderr
+    assert code == case.code, stderr
+    assert CANARY not in stdout + stderr
+    assert CANARY not in written_text(root)
+    assert peak_kib < MEMORY_LIMIT // 1024 and took < 120
+    assert leftovers(case.previous.parent) == []
+    if code == 2:
+        [line] = stderr.strip().splitlines()
+        assert re.search(case.said, line), line
+        assert snapshot(case.previous) == before  # byte-identical after a refusal
+    if case.expect is not None:
+        case.expect(root, stdout)

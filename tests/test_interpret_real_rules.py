@@ -354,3 +354,214 @@ def test_fortitude_not_against_lethal_strike_sixes_or_flaming_attacks(out: Path)
     # an Aegis is still taken against the Lethal Strike six
     p = unsaved(out, att_rules=["lethal-strike"], def_rules=["aegis(4+)"])
     assert p == F(1, 4) * F(1, 2)
+
+
+# --- special attacks and shooting: tests/data/battlescribe/attacks.gst ----------------------
+#
+# Shooting base: one model, one shot at Aim 4+ (1/2), Strength 3 against Resilience 3 (4+,
+# 1/2), no armour, 1 Health Point, unless a test says otherwise.
+
+ATTACKS = Path(__file__).parent / "data" / "battlescribe" / "attacks.gst"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("attacks")
+    drop = root / "corpus" / "drops" / "gst"
+    drop.mkdir(parents=True)
+    shutil.copy(ATTACKS, drop / ATTACKS.name)
+    build(root / "corpus", root / "out")
+    return root / "out"
+
+
+def fire(
+    out: Path,
+    rules: list[str],
+    defender: dict[str, Any] | None = None,
+    conditions: list[str] = (),  # type: ignore[assignment]
+    def_rules: list[str] = (),  # type: ignore[assignment]
+    mode: str = "shooting",
+    attacker: dict[str, Any] | None = None,
+) -> Any:
+    if mode == "shooting":
+        att = {"models": 1, "attacks": 1, "aim": 4, "strength": 3, "armour_penetration": 0}
+        dfd = {"resilience": 3, "health_points": 1, "armour": 0}
+    else:
+        att = {"models": 1, "attacks": 1, "offensive_skill": 4, "strength": 3,
+               "armour_penetration": 0, "agility": 3}  # fmt: skip
+        dfd = {"defensive_skill": 4, "resilience": 3, "health_points": 1, "armour": 0}
+    data = {
+        "mode": mode,
+        "attacker": att | (attacker or {}) | {"rules": rules},
+        "defender": dfd | (defender or {}) | {"rules": list(def_rules)},
+        "conditions": list(conditions),
+    }
+    return resolve(scenario_from_dict(data, "test"), Build(out))
+
+
+def test_area_attack_hits_a_rank_each_and_one_hit_takes_the_brackets(built: Path) -> None:
+    st = rule(built, "stone-thrower")
+    text = st["texts"]["en"]["text"]
+    bracket = [e for e in st["effects"] if e.get("applies_to") == "bracket-hit"]
+    assert {(e["op"], e.get("characteristic"), e.get("to", e.get("amount"))) for e in bracket} == {
+        ("modify", "strength", 6),
+        ("modify", "armour_penetration", 3),
+        ("multiple-wounds", None, "D3"),
+    }
+    assert text[slice(*bracket[-1]["span"])] == "Multiple Wounds (D3)"
+    # 20 models, 5 a rank: Area Attack (1×3) takes 3 of the 4 ranks, 1 hit each
+    twenty = {"models": 20, "files": 5, "armour": 3}
+    res = fire(built, ["stone-thrower"], twenty)
+    assert res.hits.mean() == F(1, 2) * 3
+    # one hit at S 6 (2+) and AP 3 (Armour 3: no save); two at S 3 (4+) and AP 0 (save 4+)
+    assert res.wounds.mean() == F(1, 2) * (F(5, 6) + 2 * F(1, 2))
+    assert res.unsaved_wounds.mean() == F(1, 2) * (F(5, 6) + 2 * F(1, 2) * F(1, 2))
+    # a unit of one: the one hit is the bracketed one, its D3 Multiple Wounds against
+    # 2 Health Points removes the model on a 2 or 3 (2/3)
+    one = fire(built, ["stone-thrower"], {"models": 1, "files": 1, "health_points": 2})
+    assert one.hits.mean() == F(1, 2)
+    assert one.casualties.mean() == F(1, 2) * F(5, 6) * F(2, 3)
+
+
+def test_area_attack_ranks_files_and_caps(built: Path) -> None:
+    def hits(rules: list[str], defender: dict[str, Any], conditions: list[str] = ()) -> Any:  # type: ignore[assignment]
+        return fire(built, rules, defender, conditions).hits.mean() / F(1, 2)
+
+    # 8 models 4 wide: 2 ranks from the front (2 hits), 4 files of 2 from a flank (3 of them)
+    assert hits(["stone-thrower"], {"models": 8, "files": 4}) == 2
+    assert hits(["stone-thrower"], {"models": 8, "files": 4}, ["flank-facing"]) == 3
+    # (3×2): 3 hits in each of 2 lines, never more than a line's models
+    assert hits(["area-attack(3×2)"], {"models": 5, "files": 5}) == 3  # one rank of 5
+    assert hits(["area-attack(3×2)"], {"models": 5, "files": 5}, ["flank-facing"]) == 2
+    assert hits(["area-attack(3×2)"], {"models": 10, "files": 5}) == 6
+    # no formation given: every line full; never more hits than the unit's models
+    assert hits(["area-attack(3×2)"], {}) == 6
+    assert hits(["area-attack(3×2)"], {"models": 4}) == 4
+
+
+def test_penetrating_hits_every_rank_up_to_five(built: Path) -> None:
+    pen = rule(built, "penetrating")
+    assert [(e["op"], e["lines"], e["max_lines"]) for e in pen["effects"]] == [
+        ("multiply-hits", "all", 5)
+    ]
+    # 12 models 5 wide: 3 ranks, 3 hits; the bracketed one S 7 with Flaming Attacks
+    target = {"models": 12, "files": 5, "armour": 2}
+    res = fire(built, ["bolt-thrower"], target, def_rules=["fortitude(4+)"])
+    assert res.hits.mean() == F(1, 2) * 3
+    # bracket hit: S 7 (2+), AP 1 vs Armour 2 (6+), Fortitude ignored by Flaming Attacks;
+    # the others: S 4 (3+), 6+ save, Fortitude 4+
+    bracket_hit = F(5, 6) * F(5, 6)
+    plain = F(2, 3) * F(5, 6) * F(1, 2)
+    assert res.unsaved_wounds.mean() == F(1, 2) * (bracket_hit + 2 * plain)
+    # from a flank: 5 files; 40 models 5 wide are 8 ranks, but never more than 5
+    assert fire(built, ["bolt-thrower"], target, ["flank-facing"]).hits.mean() == F(5, 2)
+    assert fire(built, ["bolt-thrower"], {"models": 40, "files": 5}).hits.mean() == F(5, 2)
+    # one rank: one hit, and that one is the bracketed hit
+    single = fire(built, ["bolt-thrower"], {"models": 4, "files": 4, "armour": 2})
+    assert single.unsaved_wounds.mean() == F(1, 2) * bracket_hit
+    with pytest.raises(InputError, match="ranks"):
+        fire(built, ["bolt-thrower"])
+
+
+def test_breath_attack_takes_its_brackets(built: Path) -> None:
+    breath = rule(built, "breath-attack")
+    [hits] = breath["effects"]  # the example "(Str 2, AP 0, Hatred)" is no effect of it
+    assert (hits["count"], hits["strength"], hits["attributes"]) == ("2D6", "bracket", "bracket")
+    target = {"armour": 3}
+    # 2D6 hits (7 on average) at S 5 (2+), AP 2 against Armour 3 (6+ save), no attacks of its own
+    flaming = ["breath-attack(Str 5, AP 2, Flaming Attacks)"]
+    res = fire(built, flaming, target, def_rules=["fortitude(4+)"], attacker={"attacks": 0})
+    assert res.hits.mean() == 7
+    assert res.unsaved_wounds.mean() == 7 * F(5, 6) * F(5, 6)
+    # without Flaming Attacks in the bracket, Fortitude 4+ saves half
+    plain = ["breath-attack(Strength 5, Armour Penetration 2)"]
+    res = fire(built, plain, target, def_rules=["fortitude(4+)"], attacker={"attacks": 0})
+    assert res.unsaved_wounds.mean() == 7 * F(5, 6) * F(5, 6) * F(1, 2)
+    # a bracket of four items reads as well; two models roll their hits apiece
+    four = ["breath-attack(Str 5, AP 2, Flaming Attacks, Magical Attacks)"]
+    res = fire(built, four, target, attacker={"attacks": 0, "models": 2})
+    assert res.hits.mean() == 14
+    # in combat, at the model's Agility, beside its attacks
+    res = fire(built, flaming, mode="melee", attacker={"agility": 5})
+    breath_src = next(s for s in res.sources if s.name == "breath-attack")
+    assert breath_src.profile["step"] == 5
+    assert res.hits.mean() == 7 + F(1, 2)
+
+
+def test_weapon_master_fights_with_the_better_weapon(built: Path) -> None:
+    rules = ["weapon-master", "great-weapon", "paired-weapons"]
+
+    def chosen(res: Any) -> str:
+        return next(s for s in res.sources if s.name == "attacks").profile["weapon"]
+
+    # against R 3, A 0: Great Weapon 1/2 * 5/6 = 5/12; Paired Weapons 2 * 2/3 * 1/2 = 2/3
+    res = fire(built, rules, mode="melee")
+    assert (chosen(res), res.casualties.mean()) == ("paired-weapons", F(2, 3))
+    # against R 5, A 4: Great Weapon 1/2 * 1/2 * 2/3 = 1/6; Paired 2 * 2/3 * 1/6 * 1/3 = 2/27
+    res = fire(built, rules, {"resilience": 5, "armour": 4}, mode="melee")
+    assert (chosen(res), res.casualties.mean()) == ("great-weapon", F(1, 6))
+    # the Hand Weapon is one of the choices: against Defensive Skill 8 a Heavy Flail (OS 0,
+    # 6+ to hit, S 5: 1/6 * 5/6 = 5/36) does worse than the hand (5+, S 3: 1/3 * 1/2 = 1/6)
+    flail = ["weapon-master", "heavy-flail"]
+    res = fire(built, flail, {"defensive_skill": 8}, mode="melee")
+    assert (chosen(res), res.casualties.mean()) == ("hand-weapon", F(1, 6))
+    res = fire(built, ["heavy-flail"], {"defensive_skill": 8}, mode="melee")
+    assert res.casualties.mean() == F(5, 36)
+    res = fire(built, flail, {"defensive_skill": 8}, ["enchanted-weapon"], mode="melee")
+    assert res.casualties.mean() == F(5, 36)
+    wm = rule(built, "weapon-master")["effects"]
+    assert [(e["op"], e.get("hand_weapon")) for e in wm] == [("choose-weapon", True)]
+    # an enchanted weapon must still be used: no choice; nor when shooting
+    res = fire(built, rules, conditions=["enchanted-weapon"], mode="melee")
+    assert "weapon" not in next(s for s in res.sources if s.name == "attacks").profile
+    res = fire(built, rules, mode="shooting")
+    assert "weapon" not in next(s for s in res.sources if s.name == "attacks").profile
+
+
+def test_shooting_modifiers_unwieldy_volley_fire_and_hard_target(built: Path) -> None:
+    def hits(rules: list[str], conditions: list[str] = (), def_rules: list[str] = ()) -> Any:  # type: ignore[assignment]
+        return fire(built, rules, conditions=conditions, def_rules=def_rules).hits.mean()
+
+    moving = ["moving-and-shooting"]
+    # Unwieldy: a further -1 when moving (6+), none when not; Quick to Fire drops only the
+    # normal -1 (5+)
+    assert hits(["unwieldy"]) == F(1, 2)
+    assert hits(["unwieldy"], moving) == F(1, 6)
+    assert hits(["unwieldy", "quick-to-fire"], moving) == F(1, 3)
+    assert hits(["quick-to-fire"], moving) == F(1, 2)
+    # Volley Fire ignores the Cover of intervening models, not other Cover
+    assert hits([], ["soft-cover"]) == F(1, 3)
+    assert hits(["volley-fire"], ["soft-cover"]) == F(1, 3)
+    assert hits(["volley-fire"], ["soft-cover", "intervening-models"]) == F(1, 2)
+    assert hits(["volley-fire"], ["hard-cover", "intervening-models"]) == F(1, 2)
+    assert hits([], ["hard-cover", "intervening-models"]) == F(1, 6)
+    # Hard Target, worded as in the 1.3 rules: -1 per instance, shooting only
+    assert hits([], def_rules=["hard-target"]) == F(1, 3)
+    assert hits([], def_rules=["hard-target", "hard-target"]) == F(1, 6)
+    melee = fire(built, [], def_rules=["hard-target"], mode="melee")
+    assert melee.hits.mean() == F(1, 2)
+    # Accurate, worded "for Shooting at Long Range"
+    assert hits(["accurate"], ["long-range"]) == F(1, 2)
+    assert hits([], ["long-range"]) == F(1, 3)
+
+
+def test_a_combat_gives_area_attack_the_target_formation_from_its_width(built: Path) -> None:
+    from pipeline.interpret.combat import combat_from_dict, mean, resolve_combat
+
+    b = Build(built)
+    att = {"models": 1, "attacks": 1, "offensive_skill": 4, "strength": 3,
+           "armour_penetration": 0, "agility": 3, "defensive_skill": 3, "resilience": 3,
+           "health_points": 1, "armour": 0, "rules": ["area-attack(3×2)"]}  # fmt: skip
+    target = {"models": 10, "attacks": 0, "defensive_skill": 4, "resilience": 3,
+              "health_points": 1, "armour": 0, "offensive_skill": 1, "strength": 1,
+              "armour_penetration": 0, "agility": 1}  # fmt: skip
+    # 10 models 5 wide are two ranks: 3 hits in each (6), 1/2 to hit and 1/2 to wound: 3/2;
+    # 10 wide they are one rank: 3 hits, 3/4
+    for width, expected in ((5, F(3, 2)), (10, F(3, 4))):
+        combat = combat_from_dict(
+            {"attacker": att, "defender": target | {"width": width}, "rounds": 1}, b, "test"
+        )
+        [res] = resolve_combat(combat, b)
+        assert mean(res.defender_casualties) == expected
+    one_way = fire(built, ["area-attack(3×2)"], {"models": 10, "files": 5}, mode="melee")
+    assert one_way.casualties.mean() == F(3, 2)

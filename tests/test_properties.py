@@ -21,11 +21,12 @@ from hypothesis import strategies as st
 from pipeline.build import build
 from pipeline.emit import dump_json, dump_yaml
 from pipeline.errors import InputError
+from pipeline.extract.facts import extract_text
 from pipeline.files import decode
 from pipeline.ingest import ingest_file
 from pipeline.ingest import text as text_reader
 from pipeline.interpret.dice import distribution, parse
-from pipeline.normalise import QUOTE_FOLD, normalise
+from pipeline.normalise import COMPOSES_AFTER, QUOTE_FOLD, normalise, normalise_with_map
 from pipeline.schemas import validator
 from pipeline.slug import MAX_SLUG, RESERVED, slugify
 
@@ -140,6 +141,107 @@ def test_normalised_text_is_a_fixed_point_in_nfc_with_single_spaces(raw: str) ->
     assert "  " not in out
     assert not any(c.isspace() and c != " " for c in out)
     assert not set(out) & set(QUOTE_FOLD)
+
+
+# Every category, lone surrogates and unassigned code points included; and the scripts whose
+# NFC joins characters that are not combining marks (Hangul jamo, Oriya and Tibetan signs).
+ALL_CATEGORIES = st.characters(exclude_categories=())  # Cs too: st.characters leaves it out
+COMPOSING = st.one_of(
+    st.characters(min_codepoint=0x1100, max_codepoint=0x11FF),  # Hangul jamo
+    st.characters(min_codepoint=0x0B00, max_codepoint=0x0B7F),  # Oriya
+    st.characters(min_codepoint=0x0F70, max_codepoint=0x0FBC),  # Tibetan vowel signs
+    st.sampled_from(list(" 1\"″′'[]b\u0301\u0334\u05b0\u0f73ḍ")),
+)
+SPANS = st.lists(st.tuples(st.integers(0, 80), st.integers(0, 80)), max_size=3)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.one_of(st.text(ALL_CATEGORIES, max_size=80), st.text(COMPOSING, max_size=40)), SPANS)
+def test_the_mapped_normaliser_gives_the_text_of_the_fast_one(raw: str, spans) -> None:
+    spans = [(min(a, b, len(raw)), min(max(a, b), len(raw))) for a, b in spans]
+    spans = [s for s in spans if s[0] < s[1]]
+    text, offsets = normalise_with_map(raw, spans)
+    assert text == normalise(raw, spans)
+    assert len(offsets) == len(text) + 1 and offsets == sorted(offsets)
+
+
+def test_hangul_jamo_and_oriya_vowel_signs_compose_alike_on_both_paths() -> None:
+    for raw, want in (
+        ("\u1100\u1161\u11a8 x", "\uac01 x"),  # ᄀ ᅡ ᆨ -> 각
+        ("କ\u0b47\u0b3e", "କ\u0b4b"),  # Oriya E + AA -> O
+        ("e[b]\u0301", "e[b]\u0301"),  # a tag between letter and mark stays text here
+    ):
+        assert normalise(raw) == normalise_with_map(raw)[0] == want
+    assert normalise_with_map("e[b]\u0301", [(1, 4)]) == ("\u00e9", [0, 5])
+
+
+def test_the_characters_that_compose_after_another_are_those_of_unicodedata() -> None:
+    seconds = {chr(c) for c in range(0x1161, 0x1176)} | {chr(c) for c in range(0x11A8, 0x11C3)}
+    for cp in range(0x300, 0x110000):
+        d = unicodedata.decomposition(chr(cp))
+        if d and not d.startswith("<") and len(d.split()) == 2:
+            second = chr(int(d.split()[1], 16))
+            if not unicodedata.combining(second):
+                seconds.add(second)
+    assert seconds == COMPOSES_AFTER
+
+
+# --- extract: every span it prints indexes the text it was given -------------------------
+
+EXTRACT_PIECES = st.sampled_from(
+    [
+        "[b]Fear[/b]",
+        "  ",
+        " ",
+        "\n",
+        "causes panic,",
+        "+1 to hit.",
+        "-2 Strength",
+        "within 12″",
+        "6'' away",
+        "3′′",
+        "D3 hits",
+        "X+D6",
+        "Х+D6",
+        "(1×5)",
+        "[6]",
+        "[i]Models with Ricochet[/i]",
+        "Модели с правилом Страх получают -1 к Дисциплине",
+        "«Рикошет»",
+        "e\u0301",
+        "\u1100\u1161\u11a8",
+        "କ\u0b47\u0b3e",
+        "[url=x]",
+        "(тут, я чуть не упал под стол, - Oleon)",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.one_of(EXTRACT_PIECES, st.text(max_size=8)), min_size=1, max_size=12),
+    st.sampled_from(["en", "ru"]),
+)
+def test_every_span_extract_prints_indexes_its_input(pieces: list[str], lang: str) -> None:
+    text = "".join(pieces)
+    row = extract_text("p", text, lang)
+    for q in row["quantities"]:
+        start, end = q["span"]
+        assert 0 <= start < end <= len(text)
+        assert text[start:end] == q["surface"]
+        assert normalise(q["surface"]).strip()  # not a slice of tags or spaces alone
+    for effect in row["effects"]:
+        if "span" in effect:
+            start, end = effect["span"]
+            assert 0 <= start <= end <= len(text)
+
+
+def test_extract_gives_offsets_into_the_input_not_the_normalised_text() -> None:
+    text = "[b]Fear[/b]  causes panic, +1 to hit."
+    [q] = extract_text("p", text, "en")["quantities"]
+    assert (q["span"], q["surface"]) == ([27, 29], "+1")
+    [q] = extract_text("p", "Move 6″e\u0301 and D3.", "en")["quantities"][:1]
+    assert q["surface"] == "6″"
 
 
 # --- rule ids: whatever the name, a safe file name ----------------------------------------

@@ -47,3 +47,51 @@ def test_units_have_parts_characteristics_and_linked_rules(tmp_path: Path) -> No
     assert unit["equipment"] == [{"name": "Shield", "id": "shield"}]
     [weapon] = unit["options"]
     assert [c["id"] for c in weapon["choices"]] == ["spear", "halberd"]
+
+
+def test_a_race_choice_gives_the_model_its_profile(tmp_path: Path) -> None:
+    drop = tmp_path / "corpus" / "drops" / "army"
+    drop.mkdir(parents=True)
+    for name in ("combat.gst", "greenskins.cat"):
+        shutil.copy(FIXTURE.parent / name, drop / name)
+    build(tmp_path / "corpus", tmp_path / "out")
+    units = json.loads((tmp_path / "out" / "units.json").read_text("utf-8"))
+    validate(units, "units", "units.json")
+    unit = next(u for u in units if u["id"] == "brawlers")
+    # the default race (Tough Brawler) completes the profile: Health Points and Res 4
+    [part] = unit["parts"]
+    assert part["characteristics"]["health_points"] == 1
+    assert part["characteristics"]["resilience"] == 4
+    assert part["characteristics"]["offensive_skill"] == 3
+    wild, tough = unit["variants"]
+    assert (wild["name"], wild["default"], tough["name"], tough["default"]) == (
+        "Wild Brawler",
+        False,
+        "Tough Brawler",
+        True,
+    )
+    [wild_part] = wild["parts"]
+    assert wild_part["characteristics"]["resilience"] == 3
+    assert {"name": "Distracting", "id": "distracting"} in wild_part["rules"]
+    assert wild["rules"] == [{"name": "Hatred", "id": "hatred"}]
+
+
+def test_option_names_in_the_plural_or_combined_name_rules(tmp_path: Path) -> None:
+    drop = tmp_path / "corpus" / "drops" / "army"
+    drop.mkdir(parents=True)
+    for name in ("combat.gst", "greenskins.cat"):
+        shutil.copy(FIXTURE.parent / name, drop / name)
+    build(tmp_path / "corpus", tmp_path / "out")
+    units = json.loads((tmp_path / "out" / "units.json").read_text("utf-8"))
+    validate(units, "units", "units.json")
+    unit = next(u for u in units if u["id"] == "brawlers")
+    [equipment] = [o for o in unit["options"] if o["group"] == "Equipment"]
+    both, plural, mystery = equipment["choices"]
+    assert both == {
+        "name": "Halberd and Shield",
+        "id": None,
+        "combines": [{"name": "Halberd", "id": "halberd"}, {"name": "Shield", "id": "shield"}],
+    }
+    assert plural == {"name": "Great Weapons", "id": "great-weapon"}
+    # a part that names no rule: the option stays unknown, not half read
+    assert mystery == {"name": "Mystery and Shield", "id": None}

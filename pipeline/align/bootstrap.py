@@ -5,12 +5,19 @@ vocabulary only, and texts that differ in their rule terms alone cannot be told 
 So the surest links of one round (linked, with a high score) are read for term pairs
 (`suggest`, the same induction `rulepipe glossary suggest` runs), the pairs become a
 glossary, the clusters' texts are matched against it, and alignment runs again; at most
-a few rounds, stopping when a round links nothing more. Every round is reported.
+a few rounds, going on while a round links more. Every round is reported.
+
+A proposed pair is also checked against the whole texts of the sure links before it is
+used: a term whose rendering the translations do not carry as often as the English
+carries the term (a pair read from one sentence that the rest of the text contradicts,
+a rendering that is only part of the term) would add an anchor to one side only and
+make true pairs look less alike, so it is left out.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -32,6 +39,9 @@ MAX_BEADS = 20_000
 #: Doubts that keep a proposal out of the induced glossary (a rendering written in lower
 #: case is the house style of some terms: "раунд боя").
 DOUBTS = ("one occurrence", "another rendering scores close")
+#: A term is kept when both sides of at least this share of the sure links that carry it
+#: carry it as many times.
+AGREEMENT = 0.9
 
 
 def _beads(links: Sequence[Link], by_id: Mapping[str, Segment], lang: str) -> list[Bead]:
@@ -82,6 +92,27 @@ def _with_terms(
     return out
 
 
+def _sure(links: Sequence[Link]) -> list[Link]:
+    return [link for link in links if link.status == "linked" and link.score >= SURE_SCORE]
+
+
+def honoured(glossary: Glossary, links: Sequence[Link], facts: Mapping[str, Facts]) -> Glossary:
+    """The terms of `glossary` that both sides of the sure links carry alike (`facts` read
+    with `glossary`): a term counted differently in the two texts of more than a tenth of
+    the links that carry it is dropped."""
+    seen: Counter[str] = Counter()
+    agree: Counter[str] = Counter()
+    for link in _sure(links):
+        assert link.source is not None
+        source = Counter(facts[link.source].terms.ids)
+        target = Counter(facts[link.target].terms.ids)
+        for term in source.keys() | target.keys():
+            seen[term] += 1
+            agree[term] += source[term] == target[term]
+    keep = tuple(t for t in glossary.terms if agree[t.id] >= AGREEMENT * seen[t.id])
+    return dataclasses.replace(glossary, terms=keep)
+
+
 def _linked(links: Sequence[Link]) -> int:
     return sum(link.status == "linked" for link in links)
 
@@ -102,6 +133,10 @@ def bootstrap(
     known: tuple[Term, ...] = ()
     for n in range(2, max_rounds + 1):
         glossary = induce(links, by_id)
+        if glossary.terms:
+            sure = {i for link in _sure(links) for i in (link.source, link.target)}
+            read = _with_terms(facts, [by_id[i] for i in sorted(sure) if i], glossary)
+            glossary = honoured(glossary, links, read)
         if not glossary.terms or glossary.terms == known:
             break
         known = glossary.terms

@@ -6,7 +6,8 @@ with their product. Each candidate pair is scored from anchor agreement (weighte
 idf weights), length ratio and sentence counts, lifted when a translation memory put the
 two blocks side by side. Pairs are then assigned one to one per language, best first; a
 foreign cluster whose best score is under the threshold stays `unlinked`, and one whose
-runner-up is within the margin is `ambiguous`.
+runner-up is within the margin is `ambiguous`, unless the anchors in which the close
+candidates differ clearly side with the best one (`_told_apart`).
 """
 
 from __future__ import annotations
@@ -195,6 +196,31 @@ def score(
     return total, evidence
 
 
+def _told_apart(
+    foreign: Anchors, best: Anchors, rivals: Sequence[Anchors], index: AnchorIndex
+) -> bool:
+    """Whether the anchors that tell close candidates apart side with `best`.
+
+    Candidates made from one text (a template, a rule repeated with one word changed)
+    share most anchors, and what the translation carries on one side only is the same
+    against each of them; the score dilutes the few anchors they differ in. Counted on
+    those alone (idf-weighted), `best` must be off by clearly less than every rival."""
+    candidates = (best, *rivals)
+    keys = set(foreign.keys).union(*(c.keys for c in candidates))
+    off = [0.0] * len(candidates)
+    for key in keys:
+        if key.startswith(NAME):
+            continue
+        have = foreign.keys.get(key, 0)
+        gaps = [abs(have - c.keys.get(key, 0)) for c in candidates]
+        if min(gaps) != max(gaps):
+            w = index.idf(key)
+            for i, gap in enumerate(gaps):
+                off[i] += w * gap
+    nearest = min(off[1:])
+    return nearest > 0 and off[0] * params()["paragraphs"]["told_apart"] <= nearest
+
+
 def assign(
     foreign: Sequence[Anchors],
     english: Sequence[Anchors],
@@ -248,7 +274,13 @@ def assign(
             continue
         best = found[chosen[fi]]
         rivals = [c for c in found if c is not best]
-        close = rivals and best.score - rivals[0].score < p["ambiguous_margin"]
+        near = [c for c in rivals if best.score - c.score < p["ambiguous_margin"]]
+        close = bool(near) and not _told_apart(
+            f,
+            english[by_cluster[best.source]],
+            [english[by_cluster[c.source]] for c in near],
+            index,
+        )
         status = "ambiguous" if close else "linked"
         decisions.append(Decision(f.cluster, status, best, tuple(rivals[:3])))
     return decisions

@@ -11,8 +11,13 @@ lang/lexicon.yaml) already fixes is not proposed and its renderings are not free
 with anything else; rejected terms are never proposed again.
 
 A pair seen once is proposed only when nothing else could be meant: a 1-1 bead whose one
-unknown English term is capitalised and whose translation has one capitalised phrase. Any
-proposal with thin or contested evidence says so in its note (`unsure: ...`).
+unknown English term is capitalised and whose translation has one capitalised phrase, once
+the terms already settled (by the glossary, the core vocabulary or surer pairs) are taken
+out of both sides; settling a pair can leave one term alone in another bead, so this runs
+until nothing changes. Two terms left in a bead with two capitalised phrases are paired in
+order only when their word counts fit that pairing and not the crossed one; a capitalised
+core-vocabulary term whose one rendering in the bead is capitalised too needs no second
+bead. Any proposal with thin or contested evidence says so in its note (`unsure: ...`).
 """
 
 from __future__ import annotations
@@ -102,6 +107,23 @@ def _relative(c: Candidate, text: str) -> float:
     return (c.start + c.end) / 2 / max(len(text), 1)
 
 
+def _groups(target: Sequence[Candidate]) -> list[list[Candidate]]:
+    """The capitalised phrases of a translation, overlapping ones grouped, in text order."""
+    groups: list[list[Candidate]] = []
+    end = -1
+    for c in sorted((c for c in target if c.capitalised), key=lambda c: (c.start, c.end)):
+        if c.start >= end:
+            groups.append([])
+        groups[-1].append(c)
+        end = max(end, c.end)
+    return groups
+
+
+def _fitting(e: Candidate, group: list[Candidate]) -> Candidate:
+    """The phrase of a group closest to the English term's length."""
+    return min(group, key=lambda c: (abs(c.size - e.size), -len(c.words), c.key))
+
+
 def _single(
     bead: Bead, english: list[Candidate], target: list[Candidate]
 ) -> tuple[str, str] | None:
@@ -110,21 +132,61 @@ def _single(
     English term's length)."""
     if not bead.one_to_one or len(english) != 1:
         return None
-    capitalised = [c for c in target if c.capitalised]
-    if not capitalised:
+    groups = _groups(target)
+    if len(groups) != 1:
         return None
-    first = min(c.start for c in capitalised)
-    last = max(c.end for c in capitalised)
-    covered = sorted((c.start, c.end) for c in capitalised)
-    end = covered[0][1]
-    for a, b in covered[1:]:
-        if a > end:
-            return None  # two separate capitalised phrases
-        end = max(end, b)
-    del first, last
-    e = english[0]
-    best = min(capitalised, key=lambda c: (abs(c.size - e.size), -len(c.words), c.key))
-    return e.key, best.key
+    return english[0].key, _fitting(english[0], groups[0]).key
+
+
+def _two(english: list[Candidate], target: list[Candidate]) -> list[tuple[str, str]]:
+    """Two unknown English terms and two capitalised phrases: paired in order only when
+    the word counts say so and the crossed pairing would not fit them."""
+    groups = _groups(target)
+    if len(english) != 2 or len(groups) != 2:
+        return []
+    first, second = sorted(english, key=lambda c: c.start)
+    if first.size == second.size:
+        return []
+    pairs = [(e, _fitting(e, g)) for e, g in zip((first, second), groups, strict=True)]
+    if any(t.size != e.size for e, t in pairs):
+        return []
+    return [(e.key, t.key) for e, t in pairs]
+
+
+def _left_alone(
+    bead: Bead,
+    english: Mapping[str, Candidate],
+    free: Mapping[str, Candidate],
+    fixed: Mapping[str, Candidate],
+    settled: set[str] | dict[str, Any],
+    taken: set[str],
+) -> list[tuple[str, str]]:
+    """`_single` (or `_two`) on what a bead has left once the settled English terms, and
+    the phrases inside their renderings and inside what the glossary fixes, are taken out
+    of it."""
+    if not bead.one_to_one:
+        return []
+    unknown = [e for e in english.values() if e.key not in settled]
+    if len(unknown) not in (1, 2):
+        return []
+    used = [c for c in free.values() if c.key in taken] + list(fixed.values())
+    left = [c for c in free.values() if c.key not in taken and _own_capital(c, used)]
+    if len(unknown) == 2:
+        return _two(unknown, left)
+    one = _single(bead, unknown, left)
+    return [one] if one is not None else []
+
+
+def _own_capital(c: Candidate, used: Sequence[Candidate]) -> bool:
+    """Whether a phrase keeps a capital of its own once the settled phrases are taken out:
+    not inside one of them, and not capitalised only through the words it shares with one
+    ("дистанцию Случайного движения" around the settled "Случайное движение")."""
+    over = [u for u in used if c.start < u.end and u.start < c.end]
+    if any(u.start <= c.start and c.end <= u.end for u in over):
+        return False
+    theirs = {w for u in over for w in u.words}
+    capitals = [w for i, w in enumerate(c.words) if w[:1].isupper() and (i or not c.initial)]
+    return not over or any(w not in theirs for w in capitals)
 
 
 def _capitals(found: list[Candidate]) -> tuple[bool, ...]:
@@ -155,6 +217,7 @@ def suggest(
     en_seen: dict[str, list[Candidate]] = defaultdict(list)
     target_seen: dict[str, list[Candidate]] = defaultdict(list)
     singles: set[tuple[str, str]] = set()
+    seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
     for n, bead in enumerate(beads):
         english = {c.key: c for c in candidates(bead.source, "en") if c.key not in known_en}
         found = candidates(bead.target, lang)
@@ -178,10 +241,15 @@ def suggest(
                 if t.capitalised is not None:
                     pair.caps_known += 1
                     pair.caps_agree += t.capitalised
+            if e.key in lexicon and bead.one_to_one and len(allowed) == 1:
+                t = next(iter(allowed.values()))
+                if t.capitalised:  # the core vocabulary's one rendering, a rule term in both
+                    singles.add((e.key, t.key))
         unknown = [e for e in english.values() if e.key not in lexicon]
         one = _single(bead, unknown, list(free.values()))
         if one is not None:
             singles.add(one)
+        seen.append((english, free, fixed))
 
     def score(key: tuple[str, str]) -> float:
         e, t = key
@@ -201,18 +269,30 @@ def suggest(
         # capitals that disagree refuse a pair with thin evidence
         return not (pair.caps_known and not pair.caps_agree and together < UNCAPITALISED_NEEDS)
 
-    scored = {k: score(k) for k in pairs if eligible(k)}
-    order = sorted(
-        scored,
-        key=lambda k: (-scored[k], -len(pairs[k].beads), -len(k[1].split()), k),
-    )
     chosen: dict[str, str] = {}
     taken: set[str] = set()
-    for e, t in order:
-        if scored[(e, t)] < min_score or e in chosen or t in taken:
-            continue
-        chosen[e] = t
-        taken.add(t)
+    scored: dict[tuple[str, str], float] = {}
+    while True:
+        scored = {k: score(k) for k in pairs if eligible(k)}
+        order = sorted(
+            scored,
+            key=lambda k: (-scored[k], -len(pairs[k].beads), -len(k[1].split()), k),
+        )
+        for e, t in order:
+            if scored[(e, t)] < min_score or e in chosen or t in taken:
+                continue
+            chosen[e] = t
+            taken.add(t)
+        settled = {*chosen, *lexicon}
+        more = {
+            pair
+            for bead, (english, free, fixed) in zip(beads, seen, strict=True)
+            for pair in _left_alone(bead, english, free, fixed, settled, taken)
+        } - singles
+        more = {(e, t) for e, t in more if e not in chosen and t not in taken}
+        if not more:
+            break
+        singles |= more
     out = []
     for e, t in chosen.items():
         out.append(_suggestion(e, t, lang, pairs, scored, en_seen, target_seen, beads, taken))

@@ -126,8 +126,10 @@ def _nouns(word: str) -> list[Any]:
 
 
 def _adjectives(word: str) -> list[Any]:
+    """Adjective readings of a word whose likeliest reading is one; pronouns that inflect
+    as adjectives ("свой", "такой", "любой") belong to the sentence, not to a term."""
     parses = _parses(word)
-    if not parses or parses[0].tag.POS not in ("ADJF", "PRTF"):
+    if not parses or parses[0].tag.POS not in ("ADJF", "PRTF") or "Apro" in parses[0].tag:
         return []
     return [p for p in parses if p.tag.POS in ("ADJF", "PRTF")]
 

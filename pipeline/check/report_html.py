@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from html import escape
-from itertools import pairwise
 
 from .. import __version__
 from ..model import Span
@@ -72,20 +71,25 @@ _JS = """
   function apply(){
     var on={check:{},severity:{}};
     boxes.forEach(function(b){if(b.checked){on[b.dataset.kind][b.value]=true;}});
-    var visible={},shown=0;
+    var shown=0,rank={error:3,warning:2,info:1};
     document.querySelectorAll('li.finding').forEach(function(li){
       var v=!!(on.check[li.dataset.check]&&on.severity[li.dataset.severity]);
       li.classList.toggle('hidden',!v);
-      if(v){visible[li.id]=true;shown++;}
+      if(v){shown++;}
+    });
+    document.querySelectorAll('li.more').forEach(function(li){
+      var n=0;li.dataset.more.split(' ').forEach(function(k){var p=k.split(':');
+        if(on.check[p[0]]&&on.severity[p[1]]){n+=+p[2];}});
+      li.classList.toggle('hidden',!n);shown+=n;
     });
     document.querySelectorAll('mark[data-f]').forEach(function(m){
-      var ids=m.dataset.f.split(' '),sev=null,rank={error:3,warning:2,info:1};
-      ids.forEach(function(id){var li=document.getElementById(id);
-        if(visible[id]&&(!sev||rank[li.dataset.severity]>rank[sev])){sev=li.dataset.severity;}});
+      var sev=null;
+      m.dataset.f.split(' ').forEach(function(k){var p=k.split(':');
+        if(on.check[p[0]]&&on.severity[p[1]]&&(!sev||rank[p[1]]>rank[sev])){sev=p[1];}});
       m.className=sev?'on sev-'+sev:'';
     });
     document.querySelectorAll('#findings article.pair').forEach(function(a){
-      var v=!!a.querySelector('li.finding:not(.hidden)');
+      var v=!!a.querySelector('li.finding:not(.hidden),li.more:not(.hidden)');
       a.classList.toggle('hidden',!v);
       var entry=document.querySelector('ol.index a[href="#'+a.id+'"]');
       if(entry){entry.parentNode.classList.toggle('hidden',!v);}
@@ -121,34 +125,63 @@ _HEADER = (
 )
 
 
+# Bounds that keep the page linear in its input however the findings nest or overlap: the
+# findings of one pair listed one by one (the rest counted in one line; checks.json has
+# all), and the characters of a found or expected text shown.
+MAX_LISTED = 200
+MAX_QUOTED = 200
+
+
 def _marked(text: str, spans: list[tuple[Span, str, str]], accepted: bool = False) -> str:
-    """`text` escaped, with each (span, finding id, severity) wrapped in <mark> elements;
-    marks of accepted findings are grey and left alone by the filters."""
-    clean: list[tuple[int, int, str, str]] = []
-    for (a, b), fid, sev in spans:
+    """`text` escaped, cut where a finding's span starts or ends, each piece covered by a
+    finding in one flat <mark> (never nested) naming the check:severity classes that cover
+    it (the filters need no more), so nested or overlapping findings cost one mark per
+    cut: linear in the findings. Marks of accepted findings are grey and left alone by the
+    filters. `spans` are (span, check, severity)."""
+    events: list[tuple[int, int, str]] = []  # (offset, +1 start / -1 end, class)
+    for (a, b), check, sev in spans:
         a = max(0, min(a, len(text)))
         b = max(0, min(b, len(text)))
         if b <= a:
             if a >= len(text):
                 continue
             b = a + 1
-        clean.append((a, b, fid, sev))
-    if not clean:
+        events.append((a, 1, f"{check}:{sev}"))
+        events.append((b, -1, f"{check}:{sev}"))
+    if not events:
         return escape(text)
-    cuts = sorted({0, len(text), *(c[0] for c in clean), *(c[1] for c in clean)})
-    out = []
-    for a, b in pairwise(cuts):
-        piece = escape(text[a:b])
-        over = [c for c in clean if c[0] <= a and b <= c[1]]
-        if not over:
+    events.sort(key=lambda e: e[0])
+    active: dict[str, int] = {}
+    out: list[str] = []
+    at = 0
+    k = 0
+    while at < len(text):
+        while k < len(events) and events[k][0] <= at:
+            _, step, cls = events[k]
+            active[cls] = active.get(cls, 0) + step
+            if not active[cls]:
+                del active[cls]
+            k += 1
+        end = events[k][0] if k < len(events) else len(text)
+        piece = escape(text[at:end])
+        if not active:
             out.append(piece)
         elif accepted:
             out.append(f'<mark class="on ok">{piece}</mark>')
         else:
-            sev = max((c[3] for c in over), key=lambda s: RANK[s])
-            ids = " ".join(dict.fromkeys(c[2] for c in over))
-            out.append(f'<mark class="on sev-{sev}" data-f="{ids}">{piece}</mark>')
+            classes = sorted(active)
+            sev = max((c.rsplit(":", 1)[1] for c in classes), key=lambda s: RANK[s])
+            out.append(f'<mark class="on sev-{sev}" data-f="{" ".join(classes)}">{piece}</mark>')
+        at = end
     return "".join(out)
+
+
+def _quoted(text: str) -> str:
+    """A found or expected text, escaped, at most MAX_QUOTED characters of it."""
+    if len(text) <= MAX_QUOTED:
+        return escape(text)
+    half = MAX_QUOTED // 2
+    return f"{escape(text[:half])} … {escape(text[-half:])} ({len(text):,} characters)"
 
 
 def _codepoints(found: str | None, expected: str | None) -> str:
@@ -165,9 +198,9 @@ def _finding_li(it: Item, fid: str, accepted_file: str) -> str:
     f = it.finding
     extra = ""
     if f.expected:
-        extra += f' <span class="expected">expected: <q>{escape(f.expected)}</q></span>'
+        extra += f' <span class="expected">expected: <q>{_quoted(f.expected)}</q></span>'
     if f.found:
-        extra += f' <span class="expected">found: <q>{escape(f.found)}</q></span>'
+        extra += f' <span class="expected">found: <q>{_quoted(f.found)}</q></span>'
     if f.check == "homoglyph":
         extra += _codepoints(f.found, f.expected)
     if it.accepted is None:
@@ -189,11 +222,27 @@ def _finding_li(it: Item, fid: str, accepted_file: str) -> str:
     )
 
 
+def _more(rest: list[Item]) -> str:
+    """One line for the findings of a pair past MAX_LISTED, counted by check and severity
+    (the filters count them too)."""
+    if not rest:
+        return ""
+    counts: dict[str, int] = defaultdict(int)
+    for it in rest:
+        counts[f"{it.finding.check}:{it.finding.severity}"] += 1
+    keys = " ".join(f"{k}:{n}" for k, n in sorted(counts.items()))
+    told = ", ".join(f"{n:,} {k.replace(':', ' ')}" for k, n in sorted(counts.items()))
+    return (
+        f'<li class="more" data-more="{keys}">and {len(rest):,} more finding(s) of this pair'
+        f" ({told}), marked in the texts above and listed in checks.json</li>"
+    )
+
+
 def _pair_article(
     n: int, pair: Pair, items: list[tuple[str, Item]], seen: Review, accepted: bool = False
 ) -> str:
-    src_spans = [(it.finding.source_span, fid, it.finding.severity) for fid, it in items]
-    tgt_spans = [(it.finding.target_span, fid, it.finding.severity) for fid, it in items]
+    src_spans = [(it.finding.source_span, it.finding.check, it.finding.severity) for _, it in items]
+    tgt_spans = [(it.finding.target_span, it.finding.check, it.finding.severity) for _, it in items]
     src_spans = [s for s in src_spans if s[0]]
     tgt_spans = [s for s in tgt_spans if s[0]]
     sl = escape(pair.source_lang)
@@ -232,7 +281,9 @@ def _pair_article(
         else ""
     )
     file = seen.accepted_file or str(DEFAULT)
-    lis = "".join(_finding_li(it, fid, file) for fid, it in items)
+    lis = "".join(_finding_li(it, fid, file) for fid, it in items[:MAX_LISTED]) + _more(
+        [it for _, it in items[MAX_LISTED:]]
+    )
     prefix = "acc" if accepted else "pair"
     return (
         f'<article class="pair" id="{prefix}-{n}" data-pair="{escape(pair.id)}"'

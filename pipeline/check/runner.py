@@ -3,19 +3,22 @@ in a stable order."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from ..gc_pause import gc_paused
 from ..glossary import Glossary
 from ..pairs import Pair
 from ..parallel import map_in_order
+from ..progress import Report as Progress
 from .across_pairs import PairTerms
 from .catalogue import CHECK_IDS, CHECKS
 from .context import Corpus, PairContext, Run
 from .model import Finding, Report
 from .registry import Check
 
-Progress = Callable[[int], None]
+PAIRS, ALONE, ACROSS = "pairs", "texts alone", "across pairs"
+"""The bars `progress` hears of: the pairs, then the segments checked alone, then the
+checks over the whole corpus (one step)."""
 # A pair of this many characters weighs as much as a segment to extract (see parallel.py):
 # checking 3,000 such pairs takes long enough for a second process to pay.
 _CHARS_PER_WEIGHT = 250
@@ -48,7 +51,9 @@ def run_checks(
     """All findings for `pairs` (source/target) and `alone` (segments checked on their own).
 
     With `alone` None, the single-text checks run on each pair's source instead, as for a
-    pairs file; a build passes its segments, so each text is checked once.
+    pairs file; a build passes its segments, so each text is checked once. `progress`, when
+    given, hears of each text checked (in a worker's piece at a time when they run in
+    parallel) under the stage names PAIRS, ALONE and ACROSS.
     """
     segment, pair_checks, corpus = _scope("segment"), _scope("pair"), _scope("corpus")
     run = Run(glossary)
@@ -69,8 +74,14 @@ def run_checks(
         return found, ctx.terms_row() if pairs[k].target is not None else None
 
     def tick(done: int, total: int) -> None:
-        if progress is not None:
-            progress(min(done, len(pairs)))
+        """Texts come back in order: the first len(pairs) are pairs, the rest alone."""
+        assert progress is not None
+        progress(PAIRS, min(done, len(pairs)), len(pairs))
+        if alone:
+            progress(ALONE, max(0, done - len(pairs)), len(alone))
+
+    if progress is not None:
+        tick(0, len(texts))
 
     results = map_in_order(
         one,
@@ -85,8 +96,12 @@ def run_checks(
         if row is not None:
             rows.append(row)
     everything = Corpus(rows, run)
-    for c in corpus:
+    for k, c in enumerate(corpus):
+        if progress is not None:
+            progress(ACROSS, k, len(corpus))
         findings.extend(c.run(everything))
+    if progress is not None:
+        progress(ACROSS, len(corpus), len(corpus))
     for found, _ in results[len(pairs) :]:
         findings.extend(found)
     all_pairs = [*pairs, *(alone or ())]

@@ -35,6 +35,7 @@ COMMANDS = (
     "table",
     "charge",
     "attack",
+    "matchup",
     "completion",
 )
 
@@ -54,19 +55,25 @@ exit codes: 0 done, 1 findings at or above --fail-on, 2 bad usage or bad input
 Run `rulepipe COMMAND --help` for the options of a command."""
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with `only`, just that command is declared in full (the
+    others by name alone), so that running one imports one command module, not all."""
     p = argparse.ArgumentParser(
         prog="rulepipe", description=DESCRIPTION, epilog=EPILOG, formatter_class=FORMATTER
     )
     p.add_argument("--version", action="version", version=f"rulepipe {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
-        importlib.import_module(f"{__name__}.{name}").add(sub)
+        if only is None or name == only:
+            importlib.import_module(f"{__name__}.{name}").add(sub)
+        else:
+            sub.add_parser(name)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = parser(argv[0] if argv and argv[0] in COMMANDS else None).parse_args(argv)
     try:
         return int(args.run(args))
     except InputError as exc:

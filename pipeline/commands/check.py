@@ -12,6 +12,7 @@ from ..errors import InputError
 from . import options
 
 FORMATS = ("json", "html", "text")
+REPORTS = frozenset({"checks.json", "checks.html"})  # what -o DIR holds
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -40,7 +41,9 @@ Findings a reviewer accepted are read from --accepted FILE (default:
 
 Writes DIR/checks.json (schemas/checks.schema.json) and DIR/checks.html (one
 self-contained page: summary, filters, both texts side by side with the findings marked)
-and prints a terse summary. Exit code 1 when open findings at or above --fail-on exist.""",
+and prints a terse summary. DIR is replaced whole, as a build folder is: the reports of one
+run are always together, a second run into DIR while one writes is refused, and a folder
+holding other files is not replaced. Exit code 1 when open findings at or above --fail-on exist.""",
         epilog="examples:\n  rulepipe check --build output -o checks\n"
         "  rulepipe check --pairs corpus/examples/pairs.jsonl --glossary"
         " corpus/examples/terms.tsv --fail-on never",
@@ -96,8 +99,7 @@ def run(args: argparse.Namespace) -> int:
     from ..check.report_text import report_text, summary_line
     from ..check.review import review
     from ..check.runner import run_checks
-    from ..emit import dump_json
-    from ..files import write_atomic
+    from ..emit import ReportOutput, dump_json
     from ..glossary import chosen_glossary
     from ..schemas import validate
 
@@ -131,20 +133,24 @@ def run(args: argparse.Namespace) -> int:
                 " only the checks on single segments ran",
                 file=sys.stderr,
             )
-    report = run_checks(pairs, glossary, alone, inputs)
+    from ..progress import stage_progress
+
+    with stage_progress() as progress:
+        report = run_checks(pairs, glossary, alone, inputs, progress)
     file = str(accepted_path) if accepted_path is not None else None
     seen = review(report, accepted, rule_names, file)
-    if "json" in formats or "html" in formats:
-        args.out.mkdir(parents=True, exist_ok=True)
-    written = []
+    reports: dict[str, str] = {}
     if "json" in formats:
         data = report_data(report, seen)
         validate(data, "checks", "checks.json")
-        write_atomic(args.out / "checks.json", dump_json(data))
-        written.append(args.out / "checks.json")
+        reports["checks.json"] = dump_json(data)
     if "html" in formats:
-        write_atomic(args.out / "checks.html", report_html(report, seen))
-        written.append(args.out / "checks.html")
+        reports["checks.html"] = report_html(report, seen)
+    if reports:  # one folder swap: the reports of one run, always together
+        with ReportOutput(args.out, REPORTS) as folder:
+            for name, text in reports.items():
+                folder.write_text(name, text)
+    written = [args.out / name for name in reports]
     if "text" in formats:
         sys.stdout.write(report_text(report, args.fail_on, use_colour(sys.stdout), seen))
     else:

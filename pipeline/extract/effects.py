@@ -18,8 +18,8 @@ from functools import cache
 from typing import Any
 
 from pipeline.extract.names import rule_id
+from pipeline.lang import ENGLISH, lemma
 from pipeline.lang import data as lang_data
-from pipeline.lang import lemma
 from pipeline.quantities import Quantity
 from pipeline.sentences import sentences
 from pipeline.slug import slugify
@@ -31,10 +31,6 @@ _WHOLE = re.compile(r"^\{(\w+)(?:\|(\w+))?\}$")
 _SUFFIX = re.compile(r"^(.*\})\|(\w+)$")
 _PAREN = re.compile(r"\s*\([^()]*\)")
 _INT = re.compile(r"^[+\-−]?\d+$")
-_GRANT_ITEM = re.compile(
-    r"^(?P<name>[A-Z][\w'’!-]*(?:\s+(?:(?:to|the|of|it|in)\s+)?[A-Z][\w'’!-]*)*)"
-    r"(?:\s*\((?P<params>[^()]*)\))?"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +59,8 @@ class _Data:
     examples: tuple[re.Pattern[str], ...] = ()
     negations: dict[str, str] | None = None
     condition_on: tuple[str, ...] = ()
-    grant_item: re.Pattern[str] | None = None
-    list_sep: re.Pattern[str] | None = None
+    grant_item: re.Pattern[str] = re.compile("")
+    list_sep: re.Pattern[str] = re.compile("")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +71,13 @@ class EffectResult:
     sentences: tuple[Span, ...]
     unformalised: tuple[Span, ...]
     skipped: tuple[Span, ...]
+
+
+def _listing(raw: dict[str, Any], key: str) -> re.Pattern[str]:
+    """A listing pattern (a rule name in a list, the list's separators) of the language, or
+    English's when its file states none: every pattern is written once, in the data."""
+    pattern = raw.get(key) or lang_data(ENGLISH, "effects")[key]
+    return re.compile(str(pattern))
 
 
 @cache
@@ -110,8 +113,8 @@ def _data(lang: str) -> _Data:
         examples=tuple(re.compile(p) for p in raw.get("examples") or []),
         negations={str(k): str(v) for k, v in (raw.get("negations") or {}).items()},
         condition_on=tuple(str(c.get("read", raw.get("match", "text"))) for c in conditions),
-        grant_item=re.compile(raw["grant_item"]) if raw.get("grant_item") else None,
-        list_sep=re.compile(raw["list_sep"]) if raw.get("list_sep") else None,
+        grant_item=_listing(raw, "grant_item"),
+        list_sep=_listing(raw, "list_sep"),
     )
 
 
@@ -264,13 +267,10 @@ def _split_top(text: str, seps: re.Pattern[str]) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
-_LIST_SEP = re.compile(r",\s+(?:and\s+)?|\s+and\s+")
-
-
 def _grant_items(listed: str, data: _Data) -> list[tuple[str, list[str]]]:
     out = []
-    for item in _split_top(listed.rstrip(". "), data.list_sep or _LIST_SEP):
-        m = (data.grant_item or _GRANT_ITEM).match(item)
+    for item in _split_top(listed.rstrip(". "), data.list_sep):
+        m = data.grant_item.match(item)
         if m is None:
             continue
         name = m.group("name").rstrip(".")

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from pipeline.bbcode import strip_tags
+from pipeline.bbcode import find_markup, strip_tags, tag_spans
 from pipeline.extract.effects import find_effects
 from pipeline.extract.keywords import Occurrences, core_lexicon, keyword_spans
 from pipeline.extract.kinds import classify, split_labels
@@ -33,7 +33,7 @@ from pipeline.glossary import Glossary
 from pipeline.lang import data as lang_data
 from pipeline.lang import tokenize
 from pipeline.model import Segment
-from pipeline.normalise import normalise
+from pipeline.normalise import normalise, normalise_with_map, to_input_span
 from pipeline.quantities import Quantity, find_quantities, parse_profile
 from pipeline.slug import slugify
 
@@ -388,13 +388,44 @@ def _segment_from_text(id: str, text: str, lang: str) -> Segment:
 
 
 def extract_text(id: str, text: str, lang: str, glossary: Glossary | None = None) -> dict[str, Any]:
-    """What `rulepipe extract FILE.jsonl` prints for one `{"id","text","lang"}` line."""
-    facts = extract(_segment_from_text(id, text, lang), glossary)
+    """What `rulepipe extract FILE.jsonl` prints for one `{"id","text","lang"}` line. Spans
+    are offsets into the `text` given (not into its normalised form, which has no tags and
+    single spaces), and a quantity's surface is that slice of it."""
+    segment = _segment_from_text(id, text, lang)
+    facts = extract(segment, glossary)
+    normalised, offsets = normalise_with_map(text, tag_spans(find_markup(text)))
+    if normalised != segment.text:  # one normaliser, two paths: a bug, not an input error
+        raise AssertionError(f"{id}: the mapped normalisation differs from the text read")
+
+    def raw(span: Sequence[int]) -> list[int]:
+        return list(to_input_span(text, offsets, span[0], span[1]))
+
+    quantities = []
+    for q in facts.quantities:
+        item = q.to_json()
+        item["span"] = raw(q.span)
+        item["surface"] = text[item["span"][0] : item["span"][1]]
+        quantities.append(item)
     return {
         "id": id,
         "name": facts.name,
         "kind": facts.kind,
         "keywords": list(facts.keywords),
-        "quantities": [q.to_json() for q in facts.quantities],
-        "effects": [dict(e) for e in facts.effects],
+        "quantities": quantities,
+        "effects": [_raw_spans(dict(e), raw) for e in facts.effects],
     }
+
+
+def _raw_spans(obj: Any, raw: Any) -> Any:
+    """`obj` with every `span` pair, at any depth, mapped by `raw`."""
+    if isinstance(obj, dict):
+        return {
+            k: raw(v) if k == "span" and _is_span(v) else _raw_spans(v, raw) for k, v in obj.items()
+        }
+    if isinstance(obj, list | tuple):
+        return [_raw_spans(v, raw) for v in obj]
+    return obj
+
+
+def _is_span(v: Any) -> bool:
+    return isinstance(v, list | tuple) and len(v) == 2 and all(isinstance(x, int) for x in v)

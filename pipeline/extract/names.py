@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pipeline.glossary import Glossary
 from pipeline.lang import data as lang_data
 from pipeline.lang import lemma, phrase_matcher, token_matcher
+from pipeline.sentences import sentences
 from pipeline.slug import slugify
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ class _Lang:
     evidence: dict[str, dict[str, Any]]
     naming: frozenset[str]
     not_names: frozenset[str]
+    type_words: frozenset[str]  # end a capitalised run ("Insignificant R&F")
+    characteristics: frozenset[str]  # never a name, nor the start of one
     joiners: frozenset[str]
     label: re.Pattern[str] | None  # a `Name:` / `Name -` label at the start of a text
     defines: re.Pattern[str] | None  # "Fortitude is a Special Save."
@@ -89,7 +92,9 @@ def _lang(lang: str, glossary: Glossary | None) -> _Lang:
         canonical=canonical,
         evidence=data.get("evidence") or {},
         naming=frozenset(data.get("naming") or (data.get("cues") or {}).keys()),
-        not_names=frozenset(data.get("not_names") or ()),
+        not_names=frozenset([*(data.get("not_names") or ()), *(data.get("characteristics") or ())]),
+        type_words=frozenset(data.get("type_words") or ()),
+        characteristics=frozenset(data.get("characteristics") or ()),
         joiners=frozenset(data.get("joiners") or ()),
         label=_name_pattern(data.get("label"), data),
         defines=_name_pattern(data.get("defines"), data),
@@ -114,14 +119,37 @@ def _name_pattern(template: str | None, data: dict[str, Any]) -> re.Pattern[str]
     return re.compile(template.replace("{NAME}", name))
 
 
-def _acceptable(name: str, cl: _Lang) -> bool:
-    """Not a name: a listed word or phrase, a number, or a sentence opener ("Roll a D6")."""
+def _acceptable(name: str, cl: _Lang, marked: bool = False) -> bool:
+    """Not a name: a listed word or phrase, a number, or a sentence opener ("Roll a D6").
+
+    A `marked` name (set in bold by its writer) may open with an article or a word that
+    elsewhere opens a sentence when it reads as a title ("The Bigger They Are", "March
+    and Shoot"): the mark says it is a name; "Roll a D6" stays out on its number, "The
+    model" on its noun.
+    """
     words = name.split()
-    if not words or name in cl.not_names or words[0] in cl.not_names:
+    if not words or name in cl.not_names or name in cl.characteristics:
         return False
-    if words[0].casefold() in cl.not_label or any(c.isdigit() for c in name):
+    if marked and len(words) > 1 and words[0].casefold() in _ARTICLES:
+        second = words[1][:1].upper() + words[1][1:]
+        return second not in cl.not_names and second not in cl.characteristics
+    if words[0] in cl.not_names:
+        return False
+    if words[0].casefold() in cl.not_label and not (marked and _titled(words, cl)):
+        return False
+    if any(c.isdigit() for c in name):
         return False
     return words[-1].casefold() not in cl.joiners
+
+
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
+def _titled(words: list[str], cl: _Lang) -> bool:
+    """A title of several words joined by a connector, every other word capitalised ("March
+    and Shoot", "Way of the Warrior"); an instruction ("Choose One") has no connector."""
+    inner = [w.casefold() in cl.joiners for w in words[1:-1]]
+    return any(inner) and all(w[:1].isupper() or w.casefold() in cl.joiners for w in words)
 
 
 def label_name(raw: str, text: str, lang: str) -> NameHit | None:
@@ -130,9 +158,10 @@ def label_name(raw: str, text: str, lang: str) -> NameHit | None:
     cl = _lang(lang, None)
     bold = re.match(r"\s*(?:\[b\](?P<b>[^\[\]]{1,80})\[/b\]|\*\*(?P<s>[^*]{1,80})\*\*)", raw, re.I)
     if bold:
-        name = (bold.group("b") or bold.group("s") or "").strip().rstrip(":.").strip()
+        name = (bold.group("b") or bold.group("s") or "").strip().rstrip(":").strip()
+        name = name if name.endswith("...") else name.rstrip(".").strip()
         name = re.sub(r"\s*\([^()]*\)$", "", name)
-        if name and _acceptable(name, cl) and name[:1].isupper():
+        if name and _acceptable(name, cl, marked=True) and name[:1].isupper():
             at = text.find(name)
             return NameHit(name, "bold-label", None, (max(at, 0), max(at, 0) + len(name)))
     if cl.label is not None:
@@ -172,6 +201,8 @@ def _title_run(doc: Doc, i: int, cl: _Lang) -> tuple[int, str] | None:
     j = i + 1
     while j < len(doc):
         tok = doc[j]
+        if tok.text in cl.type_words:
+            break
         if _is_cap(tok) or (tok.text == "!" and not doc[j - 1].whitespace_):
             j += 1
         elif not doc[j - 1].whitespace_ and (tok.is_alpha or tok.text in "-'’"):
@@ -181,8 +212,10 @@ def _title_run(doc: Doc, i: int, cl: _Lang) -> tuple[int, str] | None:
         else:
             break
     name = doc[i:j].text
-    if name in cl.not_names:
+    if name in cl.not_names or doc[i].text in cl.type_words:
         return None
+    if re.split(r"\s+(?:and|or)\s+", name)[0] in cl.characteristics:
+        return None  # "the Strength and Armour Penetration of the rider"
     return j, name
 
 
@@ -210,14 +243,20 @@ def find_name(
         return found
     cl = _lang(lang, glossary)
     known = _known_at(doc, cl)
-    # candidate name -> [is known, cue count, first position, evidence group, span]
+    # candidate name -> [is known, cue count, first position, evidence group, span,
+    # cued at the start of a sentence]: a cue that opens a sentence counts twice ("Models
+    # with X add ..." defines X; "... against units with a model with Fear" mentions Fear)
     cands: dict[str, list[Any]] = {}
     subjects: dict[int, tuple[int, int, str]] = {}  # end token -> widest (start, end, group)
+    starts = _sentence_starts(doc)
     for match_id, start, end in cl.matcher(doc):
         group = doc.vocab.strings[match_id]
         if group not in cl.naming:
             continue
-        if group in ("subject", "modal-subject"):
+        info = cl.evidence.get(group) or {}
+        if info.get("sentence_start") and start not in starts:
+            continue
+        if info.get("subject"):
             if end not in subjects or start < subjects[end][0]:
                 subjects[end] = (start, end, group)
             continue
@@ -226,7 +265,7 @@ def find_name(
             continue
         stop, name, is_known = found
         span = (doc[end].idx, doc[stop - 1].idx + len(doc[stop - 1]))
-        _add(cands, name, is_known, start, group, span)
+        _add(cands, name, is_known, start, group, span, opens=start in starts)
     for start, end, group in subjects.values():
         toks = [t for t in doc[start:end] if _is_cap(t)]
         if doc[end - 1].lower_ in ("gain", "gains"):
@@ -242,12 +281,18 @@ def find_name(
         _add(cands, name, toks[0].i in known, start, group, span, weight=0)
     if not cands:
         return None
-    best_name, (_, _, _, group, span) = max(
+    best_name, (_, _, _, group, span, _) = max(
         cands.items(),
-        key=lambda kv: (_rank(cl, kv[1][3]), kv[1][1], kv[1][0], -kv[1][2]),
+        key=lambda kv: (_rank(cl, kv[1][3]), kv[1][1] + kv[1][5], kv[1][5], kv[1][0], -kv[1][2]),
     )
     info = cl.evidence.get(group) or {}
     return NameHit(best_name, str(info.get("evidence", group)), info.get("kind"), span)
+
+
+def _sentence_starts(doc: Doc) -> frozenset[int]:
+    """Tokens that begin a sentence (the blank pipelines mark none but the first)."""
+    begins = {a for a, _ in sentences(doc.text)}
+    return frozenset(t.i for t in doc if t.idx in begins)
 
 
 def _rank(cl: _Lang, group: str) -> int:
@@ -262,11 +307,13 @@ def _add(
     group: str,
     span: tuple[int, int],
     weight: int = 1,
+    opens: bool = False,
 ) -> None:
     if name in cands:
         cands[name][1] += weight
+        cands[name][5] = cands[name][5] or opens
         return
-    cands[name] = [is_known, weight, pos, group, span]
+    cands[name] = [is_known, weight, pos, group, span, opens]
 
 
 def find_references(

@@ -19,14 +19,13 @@ from typing import Any
 
 from pipeline.lang import data as lang_data
 from pipeline.normalise import normalise
+from pipeline.slug import slugify
 
 Span = tuple[int, int]
 _SIGNED = re.compile(r"^\s*(?P<sign>[+\-−])\s*(?P<n>\d+)\s*$")
+_BRACKETED = re.compile(r"^\s*(?P<base>[+\-−]?\s*\d+)\s*\[\s*(?P<bracket>\d+)\s*\]\s*$")
+_SQUARE = re.compile(r"^\[(?P<inner>.*)\]$")
 _PLAIN = re.compile(r"^\s*(?P<n>\d+)\s*(?:\"|″|”)?\s*$")
-_NAME_ITEM = re.compile(
-    r"^[A-Z][\w'’!-]*(?:\s+(?:(?:to|the|of|in|a|an|at)\s+)?[A-Z0-9][\w'’!-]*){0,4}"
-    r"(?:\s*\([^()]*\))?$"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +37,7 @@ class _Data:
     as_user: frozenset[str]
     text_columns: frozenset[str]
     descriptive: frozenset[str]
+    name_item: re.Pattern[str]
 
 
 @cache
@@ -53,6 +53,7 @@ def _data(lang: str) -> _Data:
         as_user=frozenset(str(v).lower() for v in raw["as_user"]),
         text_columns=frozenset(raw["text_columns"]),
         descriptive=frozenset(raw["descriptive_columns"]),
+        name_item=re.compile(raw["name_item"]),
     )
 
 
@@ -101,7 +102,7 @@ def _value(value: str) -> tuple[str, int] | None:
     return None
 
 
-def name_list(text: str) -> list[tuple[str, Span]] | None:
+def name_list(text: str, lang: str = "en") -> list[tuple[str, Span]] | None:
     """The items of a free-text column when every one reads as a rule name, else None."""
     items: list[tuple[str, Span]] = []
     depth, last = 0, 0
@@ -116,9 +117,43 @@ def name_list(text: str) -> list[tuple[str, Span]] | None:
                 start = last + raw.index(item)
                 items.append((item, (start, start + len(item))))
             last = i + 1
-    if not items or not all(_NAME_ITEM.match(item) for item, _ in items):
+    pattern = _data(lang).name_item
+    if not items or not all(pattern.match(_inner(item)[0]) for item, _ in items):
         return None
     return items
+
+
+def _inner(item: str) -> tuple[str, int]:
+    """An item without its square brackets ("[Multiple Wounds (D3)]"), and their offset."""
+    m = _SQUARE.match(item)
+    return (m.group("inner").strip(), item.index(m.group("inner").strip())) if m else (item, 0)
+
+
+def _bracket_items(
+    names: Sequence[tuple[str, Span]], lang: str
+) -> tuple[list[tuple[str, Span]], list[dict[str, Any]]]:
+    """Listed names split into plain ones and the effects of square-bracketed ones, which
+    only the one hit with the bracket values has (`[Multiple Wounds (D3)]` of Area Attack)."""
+    plain: list[tuple[str, Span]] = []
+    effects: list[dict[str, Any]] = []
+    exclude = set(lang_data(lang, "effects").get("grant_exclude") or ())
+    for item, (a, b) in names:
+        inner, off = _inner(item)
+        if off == 0:
+            plain.append((item, (a, b)))
+            continue
+        m = re.match(r"^(?P<name>[^()]+?)\s*(?:\((?P<params>[^()]*)\))?$", inner)
+        name = m.group("name") if m else inner
+        params = [p.strip() for p in (m.group("params") or "").split(",") if p.strip()] if m else []
+        span = [a + off, a + off + len(inner)]
+        if name in exclude and params:
+            effect = {"op": "multiple-wounds", "amount": params[0], "applies_to": "bracket-hit"}
+        else:
+            effect = {"op": "grant", "rule": slugify(name), "applies_to": "bracket-hit"}
+            if params:
+                effect["params"] = params
+        effects.append({**effect, "span": span})
+    return plain, effects
 
 
 def read_profile(
@@ -150,9 +185,12 @@ def read_profile(
             if at >= 0:
                 value = norm
                 text_span = (at, at + len(value))
-                listed = name_list(value)
+                listed = name_list(value, lang)
                 if listed is not None:
-                    names = [(n, (at + a, at + b)) for n, (a, b) in listed]
+                    names, found = _bracket_items(
+                        [(n, (at + a, at + b)) for n, (a, b) in listed], lang
+                    )
+                    effects.extend(found)
             profile.setdefault("text", {})[label] = value
             continue
         if label in data.weapon_columns:
@@ -170,6 +208,14 @@ def read_profile(
         if value.strip().lower() in data.as_user:
             profile[char] = "as-user"
             continue
+        square = _BRACKETED.match(value)
+        if square:  # "Str 3 [7]": the one hit of Area Attack or Penetrating that takes 7
+            read = _value(square.group("base"))
+            extra: dict[str, Any] = {"op": "modify", "characteristic": char}
+            extra |= {"to": int(square.group("bracket")), "applies_to": "bracket-hit"}
+            if span is not None:
+                extra["span"] = [span[0], span[1]]
+            effects.append(extra)
         if read is None:
             profile[char] = value  # stated, not read for sure: no effect
             continue

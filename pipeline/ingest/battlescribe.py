@@ -206,6 +206,8 @@ def _options(entry: etree._Element) -> list[dict[str, Any]]:
 def read_units(name: str, data: bytes) -> list[dict[str, Any]]:
     """The units of a catalogue: model parts with characteristics and the rules named in their
     profiles, the rules and default equipment linked to the unit, and its equipment options.
+    A unit whose profile is a choice (a race) has its default choice's profiles in its parts
+    and every choice as a variant (its parts, rules and equipment).
 
     A part is named by its profiles ("Warhorse Offensive" is the part Warhorse); Global and
     Defensive characteristics belong to the whole model, so every part carries them.
@@ -222,45 +224,109 @@ def read_units(name: str, data: bytes) -> list[dict[str, Any]]:
             for m in _children(entry, "selectionEntries", "selectionEntry")
             if m.get("type") == "model"
         ]
-        parts: dict[str, dict[str, Any]] = {}
-        shared: dict[str, str] = {}
-        shared_rules: list[str] = []
-        for model in models:
-            for part, kind, rows in _part_profiles(model):
-                target = parts.setdefault(part, {"name": part, "characteristics": {}, "rules": []})
-                for key, value in rows:
-                    if key.lower() in ("rules", "special rules"):
-                        names = _split_names(value)
-                        if kind == "offensive":
-                            target["rules"].extend(names)
-                        else:
-                            shared_rules.extend(names)
-                    elif value:
-                        if kind == "offensive":
-                            target["characteristics"][key] = value
-                        else:
-                            shared[key] = value
-                if kind != "offensive":
-                    target["shared"] = True
-        for p in parts.values():
-            p.pop("shared", None)
-        attacking = [p for p in parts.values() if p["characteristics"]] or list(parts.values())
-        for i, part in enumerate(attacking):
-            part["characteristics"] = {**shared, **part["characteristics"]}
-            part["rules"] = _unique(shared_rules + part["rules"])
-            part["role"] = _role(part["name"], i, len(attacking))
+        profiles = [x for m in models for x in _part_profiles(m)]
+        base = {kind for _, kind, _ in profiles}
+        choices = _profile_choices(models, {"global", "defensive", "size"} - base)
+        defaults = [x for c in choices if c["default"] for x in c["profiles"]]
         links = [x for m in models for x in _children(m, "infoLinks", "infoLink")]
         units.append(
             {
                 "name": (entry.get("name") or "").strip(),
-                "parts": attacking,
+                "parts": _parts(profiles + defaults),
                 "rules": _unique(_link_name(x) for x in links if x.get("type") == "rule"),
                 "equipment": _unique(_link_name(x) for x in links if x.get("type") == "profile"),
                 "options": _options(entry),
                 "lines": list(line_span(entry)),
             }
         )
+        if choices:
+            units[-1]["variants"] = [
+                {
+                    "group": c["group"],
+                    "name": c["name"],
+                    "default": c["default"],
+                    "parts": _parts(profiles + c["profiles"] + _others(choices, c)),
+                    "rules": c["rules"],
+                    "equipment": c["equipment"],
+                }
+                for c in choices
+            ]
     return units
+
+
+def _parts(profiles: Iterable[tuple[str, str, tuple[tuple[str, str], ...]]]) -> list[dict]:
+    """Model parts from (part, profile type, rows): Global and Defensive rows are shared."""
+    parts: dict[str, dict[str, Any]] = {}
+    shared: dict[str, str] = {}
+    shared_rules: list[str] = []
+    for part, kind, rows in profiles:
+        target = parts.setdefault(part, {"name": part, "characteristics": {}, "rules": []})
+        for key, value in rows:
+            if key.lower() in ("rules", "special rules"):
+                names = _split_names(value)
+                if kind == "offensive":
+                    target["rules"].extend(names)
+                else:
+                    shared_rules.extend(names)
+            elif value:
+                if kind == "offensive":
+                    target["characteristics"][key] = value
+                else:
+                    shared[key] = value
+    attacking = [p for p in parts.values() if p["characteristics"]] or list(parts.values())
+    for i, part in enumerate(attacking):
+        part["characteristics"] = {**shared, **part["characteristics"]}
+        part["rules"] = _unique(shared_rules + part["rules"])
+        part["role"] = _role(part["name"], i, len(attacking))
+    return attacking
+
+
+def _profile_choices(models: Iterable[etree._Element], missing: set[str]) -> list[dict[str, Any]]:
+    """Choices of a group that complete the model's profile (a race with its own Defensive
+    characteristics): each with its profiles, rules and equipment, and whether the group
+    defaults to it (a group without a stated default takes its first choice).
+
+    A choice completes the model when every whole-model profile it states (Global, Defensive,
+    Size) is one the unit lacks; a choice that restates one is another model (a champion) or
+    a mount, not a completion."""
+    out: list[dict[str, Any]] = []
+    for model in models:
+        for group in _children(model, "selectionEntryGroups", "selectionEntryGroup"):
+            found = []
+            entries = _children(group, "selectionEntries", "selectionEntry")
+            stated = [(e, _part_profiles(e)) for e in entries]
+            stated = [(e, p) for e, p in stated if p]
+            whole = [{k for _, k, _ in p} & {"global", "defensive", "size"} for _, p in stated]
+            if not stated or not all(w and w <= missing for w in whole):
+                continue
+            for e, profiles in stated:
+                links = _children(e, "infoLinks", "infoLink")
+                found.append(
+                    {
+                        "group": (group.get("name") or "").strip(),
+                        "name": (e.get("name") or "").strip(),
+                        "id": e.get("id"),
+                        "profiles": profiles,
+                        "rules": _unique(_link_name(x) for x in links if x.get("type") == "rule"),
+                        "equipment": _unique(
+                            _link_name(x) for x in links if x.get("type") == "profile"
+                        ),
+                    }
+                )
+            default = group.get("defaultSelectionEntryId")
+            if found and not any(c["id"] == default for c in found):
+                default = found[0]["id"]
+            for c in found:
+                c["default"] = c.pop("id") == default
+            out += found
+    return out
+
+
+def _others(choices: list[dict[str, Any]], chosen: dict[str, Any]) -> list:
+    """The profiles of the default choices of the groups other than the chosen one's."""
+    return [
+        x for c in choices if c["default"] and c["group"] != chosen["group"] for x in c["profiles"]
+    ]
 
 
 def _role(part: str, index: int, count: int) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
-from ..files import file_kind
+from ..files import file_kind, safe_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,7 @@ def _inside(path: str, root: str) -> bool:
 def _link(drop: str, file: str, path: Path, root: str) -> Entry:
     """A symbolic link: its target if that is a regular file inside the corpus."""
     try:
-        shown = os.readlink(path)
+        shown = safe_name(os.readlink(path))
     except OSError:
         shown = "?"
     target = os.path.realpath(path)
@@ -63,7 +63,7 @@ def _walk(drop: str, folder: Path, prefix: str, root: str) -> Iterator[Entry]:
         raise InputError(str(folder), f"cannot list folder: {exc.strerror}") from None
     for name in names:
         path = folder / name
-        file = prefix + name
+        file = prefix + safe_name(name)
         try:
             mode = os.lstat(path).st_mode
         except OSError as exc:
@@ -99,9 +99,20 @@ def corpus_entries(corpus: Path) -> Iterator[Entry]:
         raise InputError(str(drops_dir), "no drop folders")
     for drop in drops:
         if drop.is_symlink():
-            shown = os.readlink(drop)
+            shown = safe_name(os.readlink(drop))
             yield Entry(
-                drop.name, ".", drop, f"drop folder is a symbolic link (-> {shown}); not followed"
+                safe_name(drop.name),
+                ".",
+                drop,
+                f"drop folder is a symbolic link (-> {shown}); not followed",
+            )
+            continue
+        if safe_name(drop.name) != drop.name:  # the drop's name is in every id: it must be text
+            yield Entry(
+                safe_name(drop.name),
+                ".",
+                drop,
+                "drop folder name is not printable UTF-8 text; not read (rename the folder)",
             )
             continue
         entries = sorted(_walk(drop.name, drop, "", root), key=lambda e: e.file)

@@ -20,8 +20,8 @@ count, casualties are capped at it (the unit is gone; later wounds land nowhere)
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import comb, lcm
 from pathlib import Path
@@ -32,9 +32,18 @@ import numpy as np
 
 from pipeline.errors import InputError
 from pipeline.files import read_yaml
+from pipeline.interpret import limits
 from pipeline.interpret.core import core, need_from_rows
-from pipeline.interpret.dice import parse
-from pipeline.interpret.rules import BoundEffect, Build, as_int, parse_ref
+from pipeline.interpret.dice import parse, repeat_sum
+from pipeline.interpret.limits import MAX_ROLLS
+from pipeline.interpret.rules import (
+    BoundEffect,
+    Build,
+    as_int,
+    bracket_profile,
+    parse_ref,
+    split_params,
+)
 from pipeline.slug import slugify
 
 ATTACKER_FIELDS = (
@@ -50,9 +59,10 @@ DEFENDER_FIELDS = ("defensive_skill", "resilience", "health_points", "armour")
 SHOOTER_FIELDS = ("models", "attacks", "aim", "strength", "armour_penetration")
 TARGET_FIELDS = ("resilience", "health_points", "armour")
 MODES = ("melee", "shooting")
-MAX_ROLLS = 2000  # exact distributions beyond this take too long to be useful
 INT_FIELDS = {
     "models",
+    "ranks",  # the target's formation, for Area Attack and Penetrating
+    "files",
     "aim",
     "offensive_skill",
     "strength",
@@ -448,49 +458,39 @@ def _matches(e: BoundEffect, v: int | None) -> bool:
     return v is not None and v in (values if isinstance(values, list) else [values])
 
 
-def per_roll(
-    *,
-    auto_hit: bool,
-    offensive_skill: int,
+@dataclass(frozen=True, slots=True)
+class BracketHit:
+    """The one hit of an attack that takes the square-bracket values (`Str 3 [7]`) and
+    attributes (`[Multiple Wounds (D3)]`) of Area Attack and Penetrating weapons."""
+
+    strength: int
+    ap: int
+    effects: list[BoundEffect]
+    mw_amount: icepool.Die | None
+    has: Collection[str]
+
+
+def _hitter(
     strength: int,
     ap: int,
     defender: Mapping[str, int],
     attacker_effects: list[BoundEffect],
     defender_effects: list[BoundEffect],
     mw_amount: icepool.Die | None,
-    aim: int | None = None,
-    shooting_modifier: int = 0,
-    attacker_has: Collection[str] = (),
-) -> tuple[PerRoll, dict[str, Any]]:
-    """Exact outcome of one attack roll against the defender, and the needed rolls.
-
-    With `aim` the to-hit roll is a shot: it needs the Aim with `shooting_modifier` and the
-    rules' modifiers, has no automatic natural 6, and a need above 6 is a 6 then a second roll.
-    """
+    attacker_has: Collection[str],
+) -> tuple[Callable[[list[BoundEffect]], list[tuple[int, int, Fraction]]], Any, Any, list[Any]]:
+    """What one hit at this Strength and AP does: (wounded, unsaved wound size, probability)
+    per outcome, given the natural to-hit roll's effects; with the to-wound and save rules."""
     c = core()
     hp = int(defender["health_points"])
-    # the attacker's own roll changes, and the defender's on rolls made against it
     own = [e for e in attacker_effects if e.get("applies_to") != "enemy"]
     against = [e for e in defender_effects if e.op != "roll" or e.get("applies_to") == "enemy"]
-    if aim is not None:
-        hit = _roll_rule("to-hit", aim, [*own, *against], c["shooting"])
-        hit.modifier += shooting_modifier
-    else:
-        hit = _roll_rule(
-            "to-hit",
-            None
-            if auto_hit
-            else need_from_rows(c["to_hit"]["rows"], offensive_skill - defender["defensive_skill"]),
-            [*own, *against],
-            c["to_hit"],
-        )
     wound = _roll_rule(
         "to-wound",
         need_from_rows(c["to_wound"]["rows"], strength - defender["resilience"]),
         [*own, *against],
         c["to_wound"],
     )
-    nat_hit = _naturals(attacker_effects, "to-hit")
     nat_wound = _naturals(attacker_effects, "to-wound")
     specials = [e for e in defender_effects if e.op == "special-save"]
     arm = c["armour_save"]
@@ -554,6 +554,63 @@ def per_roll(
             out.extend((1, cv, wp * fail * cp) for cv, cp in chunk)
         return out
 
+    return one_hit, wound, save_rule, specials
+
+
+def per_roll(
+    *,
+    auto_hit: bool,
+    offensive_skill: int,
+    strength: int,
+    ap: int,
+    defender: Mapping[str, int],
+    attacker_effects: list[BoundEffect],
+    defender_effects: list[BoundEffect],
+    mw_amount: icepool.Die | None,
+    aim: int | None = None,
+    shooting_modifier: int = 0,
+    attacker_has: Collection[str] = (),
+    hits_per_roll: int = 1,
+    bracket: BracketHit | None = None,
+) -> tuple[PerRoll, dict[str, Any]]:
+    """Exact outcome of one attack roll against the defender, and the needed rolls.
+
+    With `aim` the to-hit roll is a shot: it needs the Aim with `shooting_modifier` and the
+    rules' modifiers, has no automatic natural 6, and a need above 6 is a 6 then a second roll.
+    A successful roll makes `hits_per_roll` hits (Area Attack, Penetrating); one of them, the
+    one the natural roll's effects go with, takes the `bracket` values and attributes.
+    """
+    c = core()
+    # the attacker's own roll changes, and the defender's on rolls made against it
+    own = [e for e in attacker_effects if e.get("applies_to") != "enemy"]
+    against = [e for e in defender_effects if e.op != "roll" or e.get("applies_to") == "enemy"]
+    if aim is not None:
+        hit = _roll_rule("to-hit", aim, [*own, *against], c["shooting"])
+        hit.modifier += shooting_modifier
+    else:
+        hit = _roll_rule(
+            "to-hit",
+            None
+            if auto_hit
+            else need_from_rows(c["to_hit"]["rows"], offensive_skill - defender["defensive_skill"]),
+            [*own, *against],
+            c["to_hit"],
+        )
+    nat_hit = _naturals(attacker_effects, "to-hit")
+    one_hit, wound, save_rule, specials = _hitter(
+        strength, ap, defender, attacker_effects, defender_effects, mw_amount, attacker_has
+    )
+    first_hit = one_hit
+    if bracket is not None:
+        first_hit = _hitter(
+            bracket.strength,
+            bracket.ap,
+            defender,
+            bracket.effects,
+            defender_effects,
+            bracket.mw_amount,
+            bracket.has,
+        )[0]
     plain_hit = one_hit([])
     hits: dict[int, Fraction] = {}
     wounds: dict[int, Fraction] = {}
@@ -591,12 +648,17 @@ def per_roll(
             for e in hit_nats
             if e.get("effect") == "extra-hit"
         )
+        extra += hits_per_roll - 1
+        limits.check_extra_hits(len(plain_hit), extra, str(hit_nats[0].path) if hit_nats else "")
         joint: dict[tuple[int, tuple[int, ...]], Fraction] = {(0, ()): hp_}
-        for outcomes in [one_hit(hit_nats), *([plain_hit] * extra)]:
+        for outcomes in [first_hit(hit_nats), *([plain_hit] * extra)]:
             nxt: dict[tuple[int, tuple[int, ...]], Fraction] = {}
             for (w, seq), p in joint.items():
                 for dw, size, q in outcomes:
-                    add(nxt, (w + dw, (*seq, size) if size else seq), p * q)
+                    new = (*seq, size) if size else seq
+                    if hits_per_roll > 1:  # the wounds of one multiplied hit, largest first
+                        new = tuple(sorted(new, reverse=True))
+                    add(nxt, (w + dw, new), p * q)
             joint = nxt
         add(hits, 1 + extra, hp_)
         for (w, seq), p in joint.items():
@@ -631,6 +693,9 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
     d_ids = {parse_ref(r).id for r in dfd.rules} | {e.rule for e in d_all}
     a_eff = [e for e in a_all if _holds(e, att_cond, a_ids, d_ids)]
     d_eff = [e for e in d_all if _holds(e, dfd_cond, d_ids, a_ids)]
+    # what only the one hit with the square-bracket values has (`Str 3 [7]`, `[Multiple Wounds]`)
+    bracketed = [e for e in a_eff if e.bracket_hit or e.get("applies_to") == "bracket-hit"]
+    a_eff = [e for e in a_eff if e not in bracketed]
     ignored = {str(e.get("what")) for e in a_eff if e.op == "ignore"}
     d_eff = [e for e in d_eff if e.rule not in ignored]
 
@@ -654,11 +719,13 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
             raise InputError(src, f"{what} cannot be negative: {expr}")
         if n_models * int(max(die.outcomes())) > MAX_ROLLS:
             raise InputError(src, f"too many {what}; exact results stop at {MAX_ROLLS} rolls")
-        return n_models @ die if n_models != 1 else die
+        return repeat_sum(die, n_models, src)
 
     def mw(effects: list[BoundEffect]) -> icepool.Die | None:
         found = [e for e in effects if e.op == "multiple-wounds"]
-        dice = [parse(str(e.get("amount")), e.bindings, str(e.path)) for e in found]
+        # the amount is X; a rule named after it (Clipped Wings) is a condition, not dice
+        amounts = [split_params(str(e.get("amount")))[0] for e in found]
+        dice = [parse(a, e.bindings, str(e.path)) for a, e in zip(amounts, found, strict=True)]
         return max(dice, key=lambda d: d.mean(), default=None)
 
     model_effects = [e for e in a_eff if e.get("applies_to", "attack") == "model"]
@@ -666,8 +733,22 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
     for e in a_eff:
         if e.op != "hits":
             continue
-        strength = model["strength"] if e.get("strength", "self") == "self" else e.get("strength")
-        ap = model["armour_penetration"] if e.get("ap", "self") == "self" else e.get("ap")
+        # Breath Attack (Str 4, AP 1, Flaming Attacks): the values and rules of its bracket
+        stated, named = bracket_profile(e.params, str(e.path))
+        attrs: list[BoundEffect] = []
+        if e.get("attributes") == "bracket":
+            known = [r for r in named if (build.rules_dir / f"{r.id}.yaml").is_file()]
+            attrs = build.effects(known, str(e.path))
+            attrs = [x for x in attrs if _holds(x, att_cond, a_ids, d_ids)]
+        values = {"self": None, "bracket": None}
+        strength = e.get("strength", "self")
+        ap = e.get("ap", "self")
+        strength = model["strength"] if strength in values else strength
+        ap = model["armour_penetration"] if ap in values else ap
+        if e.get("strength") == "bracket":
+            strength = stated.get("strength", strength)
+        if e.get("ap") == "bracket":
+            ap = stated.get("armour_penetration", ap)
         strength = as_int(strength, e.bindings, str(e.path), e.where())
         ap = as_int(ap, e.bindings, str(e.path), e.where())
         roll, info = per_roll(
@@ -677,10 +758,11 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
             ap=ap,
             defender=defender,
             attacker_effects=[x for x in model_effects if x.op != "hits"]
-            + [x for x in a_eff if x.op == "roll"],
+            + [x for x in a_eff if x.op == "roll"]
+            + [x for x in attrs if x.op != "hits"],
             defender_effects=d_eff,
-            mw_amount=mw(model_effects),
-            attacker_has=a_ids | att_cond,
+            mw_amount=mw([*model_effects, *attrs]),
+            attacker_has=a_ids | att_cond | {x.rule for x in attrs},
         )
         step = int(e.get("step", model.get("agility", 0)))
         profile = {"strength": strength, "armour_penetration": ap, "step": step, **info}
@@ -695,19 +777,41 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
     shot_mod = sum(
         int(v) for k, v in situations.items() if k in scenario.conditions and k not in ignored
     )
+    own_effects = [x for x in a_eff if x.op != "hits"]
+    bracket = None
+    if bracketed:
+        b_weapon = _modified(weapon, bracketed, {"bracket-hit", "attack", "model"})
+        b_effects = [*own_effects, *(x for x in bracketed if x.op not in ("hits", "modify"))]
+        bracket = BracketHit(
+            int(b_weapon["strength"]),
+            int(b_weapon["armour_penetration"]),
+            b_effects,
+            mw(b_effects),
+            a_ids | att_cond | {x.rule for x in bracketed},
+        )
+    multiply = [e for e in a_eff if e.op == "multiply-hits"]
+    hits_per_roll = max(
+        (_hits_per_roll(e, dfd, att_cond, scenario.source) for e in multiply), default=1
+    )
     roll, info = per_roll(
         auto_hit=False,
         offensive_skill=int(weapon.get("offensive_skill", 0)),
         strength=weapon["strength"],
         ap=weapon["armour_penetration"],
         defender=defender,
-        attacker_effects=[x for x in a_eff if x.op != "hits"],
+        attacker_effects=own_effects,
         defender_effects=d_eff,
         mw_amount=mw(a_eff),
         aim=int(weapon["aim"]) if shooting else None,
         shooting_modifier=shot_mod if shooting else 0,
         attacker_has=a_ids | att_cond,
+        hits_per_roll=hits_per_roll,
+        bracket=bracket,
     )
+    if hits_per_roll > 1:
+        info["hits_per_hit"] = hits_per_roll
+    if bracket is not None:
+        info["bracket_hit"] = {"strength": bracket.strength, "armour_penetration": bracket.ap}
     profile = {
         "offensive_skill": weapon.get("offensive_skill"),
         "strength": weapon["strength"],
@@ -727,6 +831,46 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
     return out, defender
 
 
+def _line_sizes(target: Side, flank: bool) -> list[int | None] | None:
+    """The models in each rank of the target (each file from a flank), None where unknown;
+    None when even the number of ranks (files) is unknown. The unit's width is `files`; a
+    last rank that is not full stands in its first files."""
+    models, files, ranks = target.models, target.chars.get("files"), target.chars.get("ranks")
+    if files and models:
+        full, rest = divmod(models, files)
+        if flank:
+            return [full + (1 if j < rest else 0) for j in range(files)]
+        return [files] * full + ([rest] if rest else [])
+    if flank:
+        return [ranks] * files if files and ranks else ([None] * files if files else None)
+    return [files] * ranks if ranks and files else ([None] * ranks if ranks else None)
+
+
+def _hits_per_roll(e: BoundEffect, target: Side, conditions: Collection[str], source: str) -> int:
+    """The hits one hit of an Area Attack or Penetrating attack becomes on this target."""
+    per_line = as_int(e.get("per_line"), e.bindings, str(e.path), e.where())
+    lines = e.get("lines", 1)
+    sizes = _line_sizes(target, "flank-facing" in conditions)
+    if lines == "all":
+        if sizes is None:
+            raise InputError(
+                source,
+                f"{e.rule} counts the target's ranks and files: give the defender's "
+                "'ranks', or its 'models' and 'files' (models per rank)",
+                "defender",
+            )
+        chosen = sizes[: e.get("max_lines", len(sizes))]
+    else:
+        count = as_int(lines, e.bindings, str(e.path), e.where())
+        known = sorted(sizes, key=lambda v: -(v if v is not None else 10**9)) if sizes else None
+        chosen = known[:count] if known is not None else [None] * count
+    capped = e.get("cap") == "line-models"
+    total = sum(per_line if not capped or n is None else min(per_line, n) for n in chosen)
+    if target.models is not None:  # never more hits than there are models in the unit
+        total = min(total, target.models)
+    return max(total, 1)
+
+
 def _integer_weights(probs: Mapping[int, Fraction]) -> tuple[dict[int, int], int]:
     den = 1
     for p in probs.values():
@@ -734,20 +878,34 @@ def _integer_weights(probs: Mapping[int, Fraction]) -> tuple[dict[int, int], int
     return {k: int(p * den) for k, p in probs.items()}, den
 
 
-def _roll_once(
-    cur: Any, w: Mapping[tuple[int, ...], int], moves: Mapping[int, tuple[Any, Any]], grow: int
-) -> Any:
+def _wound(part: Any, c: int) -> Any:
+    """One unsaved wound of size c: damage d on the front model becomes d + c, or (at d + c
+    >= Health Points) the model is removed. A shift of rows, not an HP x HP matrix."""
+    hp, cols = part.shape
+    nxt = np.zeros((hp, cols + 1), dtype=object)
+    if c < hp:
+        nxt[c:, :cols] = part[: hp - c]
+    nxt[0, 1:] += part[max(hp - c, 0) :].sum(axis=0)
+    return nxt
+
+
+def _fold(state: Any, models: int | None) -> Any:
+    """Casualties past the unit's models are the unit gone: kept in one column."""
+    if models is None or state.shape[1] <= models + 1:
+        return state
+    out = state[:, : models + 1].copy()
+    out[:, models] += state[:, models + 1 :].sum(axis=1)
+    return out
+
+
+def _roll_once(cur: Any, w: Mapping[tuple[int, ...], int], grow: int) -> Any:
     """The chain's state after one more roll: each sequence of unsaved wounds, in order."""
     hp = cur.shape[0]
     out = np.zeros((hp, cur.shape[1] + grow), dtype=object)
     for seq, x in w.items():
         part = cur
         for c in seq:
-            stay, kill = moves[c]
-            nxt = np.zeros((hp, part.shape[1] + 1), dtype=object)
-            nxt[:, : part.shape[1]] = stay.dot(part)
-            nxt[0, 1:] += kill.dot(part)
-            part = nxt
+            part = _wound(part, c)
         out[:, : part.shape[1]] += part * x
     return out
 
@@ -764,20 +922,6 @@ def casualties(srcs: list[Source], hp: int, models: int | None) -> Dist:
     den_total = 1
     for s in srcs:
         w, den = _integer_weights(dict(s.per_roll.seqs))
-        # per wound size c: `stay` moves damage that leaves the model standing (row = new
-        # damage, col = old damage); `kill` is 1 where that wound removes the model
-        moves: dict[int, tuple[Any, Any]] = {}
-        for seq in w:
-            for c in seq:
-                if c not in moves:
-                    stay = np.zeros((hp, hp), dtype=object)
-                    kill = np.zeros(hp, dtype=object)
-                    for d in range(hp):
-                        if d + c >= hp:
-                            kill[d] = 1
-                        else:
-                            stay[d + c, d] = 1
-                    moves[c] = (stay, kill)
         grow = max(len(seq) for seq in w)
 
         counts = {int(n): int(q) for n, q in s.count.items() if q}
@@ -786,7 +930,7 @@ def casualties(srcs: list[Source], hp: int, models: int | None) -> Dist:
         cur = state
         for n in range(nmax + 1):
             if n:
-                cur = _roll_once(cur, w, moves, grow)
+                cur = _fold(_roll_once(cur, w, grow), models)
             if len(counts) > 1 and n in counts:
                 part = cur * (counts[n] * den ** (nmax - n))
                 if mix is None:
@@ -802,7 +946,68 @@ def casualties(srcs: list[Source], hp: int, models: int | None) -> Dist:
 
 def resolve(scenario: Scenario, build: Build) -> AttackResult:
     """Distributions of hits, wounds, unsaved wounds and casualties for a scenario."""
+    options = _weapon_options(scenario, build)
+    if len(options) < 2:
+        return _resolve(scenario, build)
+    best: tuple[tuple[Fraction, Fraction], str, AttackResult] | None = None
+    for name, rules in options:  # Weapon Master: the weapon that removes the most models
+        attacker = replace(scenario.attacker, rules=rules)
+        res = _resolve(replace(scenario, attacker=attacker), build)
+        score = (res.casualties.mean(), res.unsaved_wounds.mean())
+        if best is None or score > best[0]:
+            best = (score, name, res)
+    assert best is not None
+    _, name, res = best
+    srcs = tuple(
+        replace(s, profile={**s.profile, "weapon": name}) if s.name == "attacks" else s
+        for s in res.sources
+    )
+    return replace(res, sources=srcs)
+
+
+def _weapon_options(scenario: Scenario, build: Build) -> list[tuple[str, tuple[str, ...]]]:
+    """(weapon, the attacker's rules fighting with it) for each weapon a model part that
+    chooses its weapon (Weapon Master) may take: each of its melee weapons, and with
+    `hand_weapon` its Hand Weapon (none of them); [] when it has no choice to make."""
+    att = scenario.attacker
+    if scenario.mode != "melee":
+        return []
+    cond = set(scenario.conditions) | ({"charging", "first-round"} if att.charging else set())
+    effects = build.effects(att.rules, scenario.source)
+    ids = {parse_ref(r).id for r in att.rules} | {e.rule for e in effects}
+    choose = [e for e in effects if e.op == "choose-weapon" and _holds(e, cond, ids)]
+    if not choose:
+        return []
+    weapons = []
+    for ref in att.rules:
+        rule = build.rule(parse_ref(ref).id, scenario.source)
+        if rule.kind == "weapon" and (rule.data.get("profile") or {}).get("weapon", "melee") in (
+            "melee",
+            None,
+        ):
+            weapons.append(ref)
+    rest = tuple(r for r in att.rules if r not in weapons)
+    options = [(parse_ref(w).id, (*rest, w)) for w in weapons]
+    if any(e.get("hand_weapon") for e in choose):
+        options.append(("hand-weapon", rest))
+    return options
+
+
+def _resolve(scenario: Scenario, build: Build) -> AttackResult:
     srcs, defender = sources(scenario, build)
+    limits.check_attack(
+        [
+            (
+                int(max(s.count.outcomes())),
+                [len(q) for q in s.per_roll.seqs],
+                _integer_weights(dict(s.per_roll.seqs))[1].bit_length(),
+            )
+            for s in srcs
+        ],
+        int(defender["health_points"]),
+        scenario.defender.models,
+        scenario.source,
+    )
     hits = wounds = unsaved = Dist.point(0)
     for s in srcs:
         items = list(s.count.items())

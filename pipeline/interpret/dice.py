@@ -19,6 +19,9 @@ Grammar (case of keywords free, spaces free)::
 
 `D3` is half a D6 rounded up (core data); a re-roll happens at most once. Variables are single
 capital letters (`X`) bound by the caller to a number or another expression.
+
+An expression is read into a tree first, priced (its outcomes and steps, `limits`) and only
+then computed: sums by convolution (`weights`), drop/keep pools and re-rolls by icepool.
 """
 
 from __future__ import annotations
@@ -32,15 +35,20 @@ from functools import lru_cache
 import icepool
 
 from pipeline.errors import InputError
+from pipeline.interpret import limits, weights
 from pipeline.interpret.core import core
+from pipeline.interpret.limits import (
+    MAX_DICE,
+    MAX_KEEP_SIDES,
+    MAX_NESTING,
+    MAX_SIDES,
+    MAX_VARIABLE_DEPTH,
+)
+from pipeline.interpret.weights import Weights
 from pipeline.lang import notation
 
 Binding = int | str | icepool.Die
 Bindings = Mapping[str, Binding]
-
-MAX_DICE = 200
-MAX_SIDES = 1000
-MAX_DEPTH = 8
 
 # Letters that mean "D" before the number of sides (Д6, К6) and the homoglyphs of X are
 # language data (pipeline/lang/folds.yaml).
@@ -94,16 +102,50 @@ def tokenize(text: str, source: str = "expression") -> list[Token]:
     return tokens
 
 
-@dataclass
-class _PoolSpec:
-    """NdS with its modifiers, turned into a die only once all modifiers are read."""
+# --- the expression tree: read first, priced (limits), then computed -----------------------
 
-    count: int | icepool.Die
+
+@dataclass(frozen=True, slots=True)
+class _Const:
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Given:
+    """A variable bound to a die by the caller."""
+
+    die: icepool.Die
+
+
+@dataclass
+class _Pool:
+    """NdS with its modifiers; `count` is a number or an expression rolled for it."""
+
+    count: int | _Node
     sides: int
+    start: Token | None = None
     reroll: set[int] = field(default_factory=set)
     drop_lowest: int = 0
     drop_highest: int = 0
     keep: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Neg:
+    inner: _Node
+
+
+@dataclass(frozen=True, slots=True)
+class _Sum:
+    terms: tuple[_Node, ...]  # subtraction is the sum of a negated term
+
+
+@dataclass(frozen=True, slots=True)
+class _Product:
+    factors: tuple[_Node, ...]
+
+
+_Node = _Const | _Given | _Pool | _Neg | _Sum | _Product
 
 
 def single_die(sides: int) -> icepool.Die:
@@ -117,11 +159,17 @@ def single_die(sides: int) -> icepool.Die:
 
 
 class _Parser:
-    def __init__(self, text: str, bindings: Bindings, source: str, depth: int) -> None:
+    """Recursive descent over the tokens; every nested level (a parenthesis, a unary minus, a
+    variable) counts against MAX_NESTING, so no input reaches the interpreter's stack limit."""
+
+    def __init__(
+        self, text: str, bindings: Bindings, source: str, depth: int, nesting: int = 0
+    ) -> None:
         self.text = text
         self.source = source
         self.bindings = bindings
         self.depth = depth
+        self.nesting = nesting
         self.tokens = tokenize(text, source)
         self.i = 0
 
@@ -152,85 +200,109 @@ class _Parser:
     def number(self, what: str) -> int:
         return int(self.need("num", what=what).text)
 
+    def enter(self, tok: Token | None) -> None:
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise self.error(f"more than {MAX_NESTING} nested levels (the limit)", tok)
+
     # --- grammar -------------------------------------------------------------------------
-    def parse(self) -> icepool.Die:
-        die = self.expr()
+    def parse(self) -> _Node:
+        node = self.expr()
         if self.peek() is not None:
             raise self.error(f"unexpected {self.peek().text!r}")  # type: ignore[union-attr]
-        return die
+        return node
 
-    def expr(self) -> icepool.Die:
-        die = self.term()
+    def expr(self) -> _Node:
+        terms = [self.term()]
         while True:
             if self.take("op", "+"):
-                die = die + self.term()
+                terms.append(self.term())
             elif self.take("op", "-"):
-                die = die - self.term()
+                terms.append(_Neg(self.term()))
             else:
-                return die
+                return terms[0] if len(terms) == 1 else _Sum(tuple(terms))
 
-    def term(self) -> icepool.Die:
-        die = self.unary()
+    def term(self) -> _Node:
+        factors = [self.unary()]
         while self.take("op", "*") or self.take("op", "×"):
-            die = die * self.unary()
-        return die
+            factors.append(self.unary())
+        return factors[0] if len(factors) == 1 else _Product(tuple(factors))
 
-    def unary(self) -> icepool.Die:
-        if self.take("op", "-"):
-            return -self.unary()
+    def unary(self) -> _Node:
+        tok = self.take("op", "-")
+        if tok is not None:
+            self.enter(tok)
+            node = _Neg(self.unary())
+            self.nesting -= 1
+            return node
         return self.pool()
 
-    def pool(self) -> icepool.Die:
-        start = self.peek()
+    def pool(self) -> _Node:
         value = self.primary()
-        if not isinstance(value, _PoolSpec):
+        if not isinstance(value, _Pool):
             if self.peek() is not None and self.peek().kind == "kw":  # type: ignore[union-attr]
                 raise self.error("drop/keep/reroll/maximised need dice before them")
             return value
         while (tok := self.take("kw")) is not None:
             self.modifier(value, tok)
-        return self.realise(value, start)
+        self.check_pool(value)
+        return value
 
-    def primary(self) -> icepool.Die | _PoolSpec:
+    def primary(self) -> _Node:
         tok = self.peek()
         if tok is None:
             raise self.error("expected a number, a die or a variable")
-        count: int | icepool.Die | None = None
+        count: _Node | None = None
         if self.take("num"):
-            count = int(tok.text)
+            count = _Const(int(tok.text))
         elif self.take("var"):
             count = self.variable(tok)
         elif self.take("op", "("):
+            self.enter(tok)
             count = self.expr()
             self.need("op", ")")
+            self.nesting -= 1
         elif tok.kind != "die":
             raise self.error(f"unexpected {tok.text!r}")
         if self.take("die"):
             sides = self.number("the number of sides after D")
             if not 1 <= sides <= MAX_SIDES:
                 raise self.error(f"a die needs 1 to {MAX_SIDES} sides, not {sides}")
-            if count is None:
-                count = 1
-            if isinstance(count, icepool.Die):
-                if len(count) == 1:
-                    count = int(count.outcomes()[0])
-                elif min(count.outcomes()) < 0:
+            n: int | _Node = 1 if count is None else _fixed(count)
+            if not isinstance(n, int):
+                size = _size(n, self.source, repr(self.text))
+                if size.lo < 0:
                     raise self.error("a number of dice cannot be negative")
-            if isinstance(count, int) and not 0 <= count <= MAX_DICE:
-                raise self.error(f"a roll takes 0 to {MAX_DICE} dice, not {count}")
-            return _PoolSpec(count, sides)
+                n = size.lo if size.outcomes == 1 and size.lo == size.hi else n
+                if not isinstance(n, int) and size.hi > MAX_DICE:
+                    raise self.error(f"a roll takes 0 to {MAX_DICE} dice, not up to {size.hi}")
+            if isinstance(n, int) and not 0 <= n <= MAX_DICE:
+                raise self.error(f"a roll takes 0 to {MAX_DICE} dice, not {n}")
+            return _Pool(n, sides, tok)
         assert count is not None
-        return icepool.Die([count]) if isinstance(count, int) else count
+        return count
 
-    def variable(self, tok: Token) -> icepool.Die:
+    def variable(self, tok: Token) -> _Node:
         if tok.text not in self.bindings:
             raise self.error(
                 f"{tok.text} is not given (bind it: --set {tok.text}=3, or rule(3) in a reference)",
                 tok,
             )
-        return to_die(self.bindings[tok.text], self.bindings, self.source, self.depth + 1)
+        value = self.bindings[tok.text]
+        if isinstance(value, icepool.Die):
+            return _Given(value)
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise InputError(self.source, f"expected a number or dice expression, not {value!r}")
+        if isinstance(value, int):
+            return _Const(value)
+        if self.depth + 1 > MAX_VARIABLE_DEPTH:
+            raise _too_deep(self.source, value)
+        self.enter(tok)
+        inner = _Parser(value, self.bindings, self.source, self.depth + 1, self.nesting).parse()
+        self.nesting -= 1
+        return inner
 
-    def modifier(self, spec: _PoolSpec, tok: Token) -> None:
+    def modifier(self, spec: _Pool, tok: Token) -> None:
         if tok.text in ("drop", "keep"):
             side = self.take("kw", "lowest") or self.take("kw", "highest")
             if side is None:
@@ -244,11 +316,13 @@ class _Parser:
             else:
                 spec.keep = (side.text, n)
         elif tok.text == "maximised":
-            if isinstance(spec.count, icepool.Die):
+            if not isinstance(spec.count, int):
                 raise self.error("a maximised roll needs a fixed number of dice", tok)
             extra = core().get("dice", {}).get("maximised_roll", {"extra_dice": 1})
             spec.count += int(extra.get("extra_dice", 1))
             spec.drop_lowest += int(extra.get("extra_dice", 1))
+            if spec.count > MAX_DICE:
+                raise self.error(f"a roll takes 0 to {MAX_DICE} dice, not {spec.count}", tok)
         elif tok.text == "reroll":
             spec.reroll |= self.reroll_values(spec.sides)
         else:
@@ -269,40 +343,150 @@ class _Parser:
             values.add(self.number("a face value"))
         return values
 
-    def realise(self, spec: _PoolSpec, start: Token | None) -> icepool.Die:
-        die = single_die(spec.sides)
-        if spec.reroll:
-            depth = int(core().get("dice", {}).get("reroll_depth", 1))
-            if set(die.outcomes()) <= spec.reroll:
-                raise self.error("every face would be re-rolled", start)
-            die = die.reroll(sorted(spec.reroll), depth=depth)
+    def check_pool(self, spec: _Pool) -> None:
+        """The modifiers of a pool fit together (before anything is rolled)."""
+        start = spec.start
+        if spec.reroll and set(_face(spec).outcomes()) <= spec.reroll:
+            raise self.error("every face would be re-rolled", start)
         dropped = spec.drop_lowest + spec.drop_highest
-        if isinstance(spec.count, icepool.Die):
+        if not isinstance(spec.count, int):
             if dropped or spec.keep:
                 raise self.error("drop/keep need a fixed number of dice", start)
-            return spec.count @ die
+            return
+        if (dropped or spec.keep) and spec.sides > MAX_KEEP_SIDES:
+            raise self.error(
+                f"drop/keep take dice of up to {MAX_KEEP_SIDES} sides (the limit), "
+                f"not {spec.sides}",
+                start,
+            )
         n = spec.count
         if spec.keep is not None:
-            side, k = spec.keep
+            k = spec.keep[1]
             if dropped:
                 raise self.error("use either keep or drop, not both", start)
             if k > n:
                 raise self.error(f"cannot keep {k} of {n} dice", start)
-            pool = die.pool(n)
-            return (pool.highest(k) if side == "highest" else pool.lowest(k)).sum()
-        if dropped:
-            if dropped >= n:
-                raise self.error(f"cannot drop {dropped} of {n} dice", start)
-            return _drop(die, n, spec)
-        return n @ die if n != 1 else die
+        elif dropped and dropped >= n:
+            raise self.error(f"cannot drop {dropped} of {n} dice", start)
 
 
-def _drop(die: icepool.Die, n: int, spec: _PoolSpec) -> icepool.Die:
-    """Sum of n dice without the lowest and highest ones named by the spec."""
-    pool = die.pool(n)
-    keep = n - spec.drop_lowest - spec.drop_highest
-    sorted_pool = pool.lowest(n - spec.drop_highest) if spec.drop_highest else pool
-    return sorted_pool.highest(keep).sum()
+def _too_deep(source: str, value: str) -> InputError:
+    limit = MAX_VARIABLE_DEPTH
+    return InputError(source, f"variables refer to each other more than {limit} deep in {value!r}")
+
+
+def _fixed(node: _Node) -> int | _Node:
+    return node.value if isinstance(node, _Const) else node
+
+
+@lru_cache(maxsize=64)
+def _face_of(sides: int, reroll: tuple[int, ...]) -> icepool.Die:
+    die = single_die(sides)
+    if reroll and not set(die.outcomes()) <= set(reroll):
+        die = die.reroll(list(reroll), depth=int(core().get("dice", {}).get("reroll_depth", 1)))
+    return die
+
+
+def _face(spec: _Pool) -> icepool.Die:
+    """One die of the pool, re-rolls applied."""
+    return _face_of(spec.sides, tuple(sorted(spec.reroll)))
+
+
+def _kept(spec: _Pool) -> int | None:
+    """How many dice a drop/keep pool sums, None for a plain sum."""
+    if not isinstance(spec.count, int):
+        return None
+    if spec.keep is not None:
+        return spec.keep[1]
+    dropped = spec.drop_lowest + spec.drop_highest
+    return spec.count - dropped if dropped else None
+
+
+def _die_size(die: icepool.Die) -> limits.Size:
+    weights = {q for _, q in die.items() if q}
+    values = [int(v) for v, q in die.items() if q]
+    bits = die.denominator().bit_length()
+    return limits.die(len(values), min(values), max(values), len(weights) == 1, bits)
+
+
+def _size(node: _Node, source: str, what: str = "the expression") -> limits.Size:
+    """The outcomes and the work of a node, priced before anything is computed; a node past
+    the limits is refused here."""
+    if isinstance(node, _Const):
+        size = limits.constant(node.value)
+    elif isinstance(node, _Given):
+        size = _die_size(node.die)
+    elif isinstance(node, _Neg):
+        size = limits.negate(_size(node.inner, source, what))
+    elif isinstance(node, _Sum):
+        size = _size(node.terms[0], source, what)
+        for t in node.terms[1:]:
+            size = limits.check(limits.add(size, _size(t, source, what)), what, source)
+    elif isinstance(node, _Product):
+        size = _size(node.factors[0], source, what)
+        for f in node.factors[1:]:
+            size = limits.check(limits.multiply(size, _size(f, source, what)), what, source)
+    else:
+        face = _die_size(_face(node))
+        kept = _kept(node)
+        if isinstance(node.count, int):
+            n = node.count
+            size = limits.repeat(face, n) if kept is None else limits.pool(face, n, kept)
+        else:
+            size = limits.random_count(_size(node.count, source, what), face)
+    return limits.check(size, what, source)
+
+
+def _compute(node: _Node) -> Weights:
+    if isinstance(node, _Const):
+        return Weights.point(node.value)
+    if isinstance(node, _Given):
+        return Weights.of_die(node.die)
+    if isinstance(node, _Neg):
+        return _compute(node.inner).negate()
+    if isinstance(node, _Sum):
+        out = _compute(node.terms[0])
+        for t in node.terms[1:]:
+            if isinstance(t, _Pool) and isinstance(t.count, int) and _kept(t) is None:
+                face = Weights.of_die(_face(t))  # its dice one by one: each a running sum
+                for _ in range(t.count):
+                    out = out + face
+            else:
+                out = out + _compute(t)
+        return out
+    if isinstance(node, _Product):
+        out = _compute(node.factors[0])
+        for f in node.factors[1:]:
+            out = out * _compute(f)
+        return out
+    face = _face(node)
+    kept = _kept(node)
+    if not isinstance(node.count, int):
+        return weights.random_count(_compute(node.count), Weights.of_die(face))
+    if kept is None:
+        return weights.repeat(Weights.of_die(face), node.count)
+    pool = face.pool(node.count)
+    if node.keep is not None:
+        side, k = node.keep
+        return Weights.of_die((pool.highest(k) if side == "highest" else pool.lowest(k)).sum())
+    if node.drop_highest:
+        pool = pool.lowest(node.count - node.drop_highest)
+    return Weights.of_die(pool.highest(kept).sum())
+
+
+def evaluate(text: str, node: _Node, source: str) -> icepool.Die:
+    """Price the expression (refused past the limits, naming them), then compute it."""
+    _size(node, source, repr(text))
+    return _compute(node).die()
+
+
+def repeat_sum(die: icepool.Die, count: int, source: str = "expression") -> icepool.Die:
+    """The sum of `count` rolls of `die`, priced first (icepool's `count @ die` recurses once
+    per roll and enumerates every pair)."""
+    if count == 1:
+        return die
+    limits.check(limits.repeat(_die_size(die), count), f"{count} rolls of a die", source)
+    return weights.repeat(Weights.of_die(die), count).die()
 
 
 def to_die(
@@ -317,17 +501,17 @@ def to_die(
         return icepool.Die([value])
     if not isinstance(value, str):
         raise InputError(source, f"expected a number or dice expression, not {value!r}")
-    if depth > MAX_DEPTH:
-        raise InputError(source, f"variables refer to each other too deeply in {value!r}")
+    if depth > MAX_VARIABLE_DEPTH:
+        raise _too_deep(source, value)
     binds = dict(bindings or {})
     if not binds and depth == 0:
         return _parse_cached(value, source)
-    return _Parser(value, binds, source, depth).parse()
+    return evaluate(value, _Parser(value, binds, source, depth).parse(), source)
 
 
 @lru_cache(maxsize=512)
 def _parse_cached(text: str, source: str) -> icepool.Die:
-    return _Parser(text, {}, source, 0).parse()
+    return evaluate(text, _Parser(text, {}, source, 0).parse(), source)
 
 
 def parse(text: str, bindings: Bindings | None = None, source: str = "expression") -> icepool.Die:
@@ -356,17 +540,16 @@ def p_all_equal(text: str, bindings: Bindings | None = None) -> Fraction:
 
     Only a plain pool NdS (optionally with re-rolls) has a meaning here.
     """
-    parser = _Parser(text, dict(bindings or {}), "expression", 0)
-    spec = parser.primary()
-    while (tok := parser.take("kw")) is not None and isinstance(spec, _PoolSpec):
-        parser.modifier(spec, tok)
-    if parser.peek() is not None or not isinstance(spec, _PoolSpec):
+    spec = _Parser(text, dict(bindings or {}), "expression", 0).parse()
+    if (
+        not isinstance(spec, _Pool)
+        or not isinstance(spec.count, int)
+        or spec.drop_lowest
+        or spec.drop_highest
+        or spec.keep
+    ):
         raise InputError("expression", f"'all equal' needs a plain pool like 3D6, not {text!r}")
-    if not isinstance(spec.count, int) or spec.drop_lowest or spec.drop_highest or spec.keep:
-        raise InputError("expression", f"'all equal' needs a plain pool like 3D6, not {text!r}")
-    die = single_die(spec.sides)
-    if spec.reroll:
-        die = die.reroll(sorted(spec.reroll), depth=int(core()["dice"].get("reroll_depth", 1)))
+    die = _face(spec)
     total = die.denominator()
     return sum(
         (Fraction(q, total) ** spec.count for _, q in die.items()),

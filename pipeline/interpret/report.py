@@ -117,12 +117,22 @@ def print_distribution(
     console(file=out).print(table)
 
 
-def print_outcomes(title: str, outcomes: Sequence[Outcome], out: TextIO | None = None) -> None:
+def print_outcomes(
+    title: str,
+    outcomes: Sequence[Outcome],
+    out: TextIO | None = None,
+    langs: Sequence[tuple[str, Sequence[str]]] = (),
+) -> None:
+    """One line per outcome; `langs` (code, words per outcome), when given, replaces the
+    outcome column by one column per language."""
     table = Table(title=title)
-    for col, just in (("outcome", "left"), ("table", "left"), ("p", "right"), ("%", "right")):
+    words = [col for col, _ in langs] or ["outcome"]
+    cols = [*((w, "left") for w in words), ("table", "left"), ("p", "right"), ("%", "right")]
+    for col, just in cols:
         table.add_column(col, justify=just)  # type: ignore[arg-type]
-    for o in outcomes:
-        table.add_row(o.outcome, " -> ".join(o.path), _short(o.p), _pct(o.p))
+    for k, o in enumerate(outcomes):
+        cells = [per[k] for _, per in langs] or [o.outcome]
+        table.add_row(*cells, " -> ".join(o.path), _short(o.p), _pct(o.p))
     console(file=out).print(table)
 
 

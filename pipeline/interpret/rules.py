@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pipeline.build_folder import require_build
 from pipeline.errors import InputError
 from pipeline.files import read_yaml
+from pipeline.interpret.limits import MAX_GRANT_DEPTH, MAX_GRANTS, refuse_count
 from pipeline.lookup import did_you_mean
 from pipeline.schemas import definition_validator, schema
 from pipeline.slug import slugify
@@ -26,9 +27,9 @@ if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
 
 DEFAULT_PARAMS = ("X", "Y", "Z")
-MAX_GRANT_DEPTH = 8
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_TIMES = re.compile(r"^(\d+)\s*[×xX]\s*(\d+)$")
 _REF = re.compile(r"^\s*(?P<name>[^()\[\]]+?)\s*(?:[(\[](?P<params>[^()\[\]]*)[)\]])?\s*$")
 
 
@@ -66,6 +67,8 @@ class BoundEffect:
     rule: str
     path: Path
     index: int
+    params: tuple[str, ...] = ()  # the reference's whole bracket, for effects that read it
+    bracket_hit: bool = False  # granted to the one hit that takes the square-bracket values
 
     @property
     def op(self) -> str:
@@ -88,9 +91,16 @@ def parse_ref(text: str, source: str = "rules") -> RuleRef:
         raise InputError(source, f"rule reference {text!r} has no usable id")
     raw = m.group("params")
     params = tuple(p.strip() for p in raw.split(",")) if raw is not None and raw.strip() else ()
+    params = _split_times(params)
     if any(not p for p in params):
         raise InputError(source, f"empty parameter in rule reference {text!r}")
     return RuleRef(rule_id, params)
+
+
+def _split_times(params: tuple[str, ...]) -> tuple[str, ...]:
+    """`1×5` is two parameters: Area Attack (X×Y), X hits in each of Y ranks."""
+    times = _TIMES.match(params[0]) if len(params) == 1 else None
+    return (times.group(1), times.group(2)) if times else params
 
 
 def _schema() -> dict[str, Any]:
@@ -155,46 +165,87 @@ class Build:
         self._cache[rule_id] = rule
         return rule
 
-    def effects(
-        self, refs: Iterable[RuleRef | str], source: str = "rules", _depth: int = 0
-    ) -> list[BoundEffect]:
-        """All effects of the referenced rules, `grant`s followed, parameters bound."""
+    def effects(self, refs: Iterable[RuleRef | str], source: str = "rules") -> list[BoundEffect]:
+        """All effects of the referenced rules, `grant`s followed, parameters bound.
+
+        A model has a rule or it has not: a rule granted again (by another path, under the
+        same conditions) adds nothing, so grants that fan out (20 rules each granting the
+        same 20) are expanded once each. A rule granting itself through others is an error.
+        """
+        walk = _Walk()
+        parsed = [parse_ref(r, source) if isinstance(r, str) else r for r in refs]
+        walk.seen.update((ref, None) for ref in parsed)
         out: list[BoundEffect] = []
-        for ref in refs:
-            if isinstance(ref, str):
-                ref = parse_ref(ref, source)
-            rule = self.rule(ref.id, source)
-            names = rule.params or DEFAULT_PARAMS[: len(ref.params)]
-            if len(ref.params) > len(names):
-                raise InputError(
-                    source,
-                    f"{ref} gives {len(ref.params)} parameters, {rule.id} takes {len(names)}",
-                )
-            bindings = dict(zip(names, ref.params, strict=False))
-            for i, effect in enumerate(rule.effects):
-                bound = BoundEffect(effect, bindings, rule.id, rule.path, i)
-                if bound.op == "bracket":
-                    out.extend(self._bracket(bound, ref, source, _depth))
-                    continue
-                out.append(bound)
-                if bound.op == "grant":
-                    if _depth >= MAX_GRANT_DEPTH:
-                        raise InputError(
-                            str(rule.path), "grants loop or nest too deep", bound.where()
-                        )
-                    params = tuple(str(bindings.get(str(p), p)) for p in effect.get("params", ()))
-                    sub = RuleRef(str(effect["rule"]), params)
-                    if not (self.rules_dir / f"{sub.id}.yaml").is_file():
-                        continue  # an unresolved reference, flagged by the build: no effect
-                    granted = self.effects([sub], str(rule.path), _depth + 1)
-                    when = effect.get("when")
-                    if when is not None:  # a conditional grant makes its effects conditional
-                        granted = [_with_when(g, str(when)) for g in granted]
-                    out.extend(granted)
+        for ref in parsed:
+            out.extend(self._expand(ref, source, walk, (), None))
         return out
 
+    def _expand(
+        self, ref: RuleRef, source: str, walk: _Walk, stack: tuple[str, ...], when: str | None
+    ) -> list[BoundEffect]:
+        """The effects of one rule and of what it grants; `when` is the condition every
+        grant on the way here was under (the key of a rule already had)."""
+        rule = self.rule(ref.id, source)
+        walk.count += 1
+        refuse_count(walk.count, MAX_GRANTS, "rules reached through grants", str(rule.path))
+        stack = (*stack, rule.id)
+        names = rule.params or DEFAULT_PARAMS[: len(ref.params)]
+        if len(ref.params) > len(names) and not _reads_bracket(rule):
+            raise InputError(
+                source,
+                f"{ref} gives {len(ref.params)} parameters, {rule.id} takes {len(names)}",
+            )
+        bindings = dict(zip(names, ref.params, strict=False))
+        out: list[BoundEffect] = []
+        for i, effect in enumerate(rule.effects):
+            bound = BoundEffect(effect, bindings, rule.id, rule.path, i, ref.params)
+            if bound.op == "bracket":
+                out.extend(self._bracket(bound, ref, walk, stack, when))
+                continue
+            out.append(bound)
+            if bound.op == "grant":
+                params = tuple(str(bindings.get(str(p), p)) for p in effect.get("params", ()))
+                sub = RuleRef(str(effect["rule"]), _split_times(params))
+                if not (self.rules_dir / f"{sub.id}.yaml").is_file():
+                    continue  # an unresolved reference, flagged by the build: no effect
+                cond = effect.get("when")
+                granted = self._grant(sub, str(rule.path), bound.where(), walk, stack, when, cond)
+                if effect.get("applies_to") == "bracket-hit":
+                    granted = [replace(g, bracket_hit=True) for g in granted]
+                out.extend(_with_when(g, str(cond)) if cond is not None else g for g in granted)
+        return out
+
+    def _grant(
+        self,
+        sub: RuleRef,
+        path: str,
+        where: str,
+        walk: _Walk,
+        stack: tuple[str, ...],
+        when: str | None,
+        cond: Any,
+    ) -> list[BoundEffect]:
+        """A granted rule's effects, once per rule and condition; loops and depth refused."""
+        if sub.id in stack:
+            raise InputError(path, f"grants loop: {' -> '.join((*stack, sub.id))}", where)
+        if len(stack) > MAX_GRANT_DEPTH:
+            raise InputError(
+                path, f"grants nest more than {MAX_GRANT_DEPTH} deep (the limit)", where
+            )
+        if cond is not None:
+            when = str(cond) if when is None else f"{when} & {cond}"
+        if (sub, when) in walk.seen:
+            return []
+        walk.seen.add((sub, when))
+        return self._expand(sub, path, walk, stack, when)
+
     def _bracket(
-        self, bound: BoundEffect, ref: RuleRef, source: str, depth: int
+        self,
+        bound: BoundEffect,
+        ref: RuleRef,
+        walk: _Walk,
+        stack: tuple[str, ...],
+        when_here: str | None,
     ) -> list[BoundEffect]:
         """What a bracket states: `+1 Strength` modifies, `Poison Attacks` is granted."""
         from pipeline.interpret.core import core
@@ -213,14 +264,59 @@ class Build:
                 out.append(BoundEffect(effect, {}, bound.rule, bound.path, bound.index))
                 continue
             try:
-                sub = parse_ref(param, source)
+                sub = parse_ref(param, str(bound.path))
             except InputError:
                 continue
             if not (self.rules_dir / f"{sub.id}.yaml").is_file():
                 continue  # not a rule of this build: nothing to apply
-            granted = self.effects([sub], str(bound.path), depth + 1)
+            granted = self._grant(sub, str(bound.path), bound.where(), walk, stack, when_here, when)
             out.extend(_with_when(g, str(when)) if when else g for g in granted)
         return out
+
+
+def split_params(text: str) -> tuple[str, ...]:
+    """The parameters of a bracket's text: `D3, Clipped Wings` is X = D3 and a rule named."""
+    return tuple(p.strip() for p in str(text).split(",") if p.strip()) or (str(text),)
+
+
+def _reads_bracket(rule: Rule) -> bool:
+    """Whether the rule reads its whole bracket (Devastating Charge (+1 Strength, Hatred),
+    Breath Attack (Str 4, AP 1, Flaming Attacks, Magical Attacks)), not X, Y, Z."""
+    return any(e.get("op") == "bracket" or e.get("attributes") == "bracket" for e in rule.effects)
+
+
+_BRACKET_VALUE = re.compile(r"^\s*(?P<name>[A-Za-z][A-Za-z ]*?)\s*(?P<n>\d+)\s*$")
+
+
+def bracket_profile(
+    params: Iterable[str], source: str = "rules"
+) -> tuple[dict[str, int], list[RuleRef]]:
+    """A bracket that states a profile: `Str 4` / `Strength 4` set a characteristic, every
+    other item names a rule (`Breath Attack (Str 4, AP 1, Flaming Attacks)`)."""
+    from pipeline.interpret.core import core
+
+    names = core()["characteristics"].get("names", {})
+    chars: dict[str, int] = {}
+    refs: list[RuleRef] = []
+    for param in params:
+        m = _BRACKET_VALUE.match(param)
+        char = names.get(" ".join(m.group("name").lower().split())) if m else None
+        if m and char:
+            chars[char] = int(m.group("n"))
+            continue
+        try:
+            refs.append(parse_ref(param, source))
+        except InputError:
+            continue
+    return chars, refs
+
+
+@dataclass
+class _Walk:
+    """What one expansion of grants has met: (rule, condition) pairs had, rules reached."""
+
+    seen: set[tuple[RuleRef, str | None]] = field(default_factory=set)
+    count: int = 0
 
 
 _BRACKET_MOD = re.compile(r"^\s*(?P<sign>[+\-−])\s*(?P<n>\d+)\s+(?P<name>[A-Za-z][A-Za-z ]*?)\s*$")

@@ -16,6 +16,9 @@ from typing import Any
 
 import yaml
 
+# libyaml's safe loader where installed: the same data, read several times faster
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 LANG_DIR = Path(__file__).resolve().parent
 ENGLISH = "en"
 UNDETERMINED = "und"
@@ -38,7 +41,7 @@ def tag(code: str | None) -> str:
 
 def _read(path: Path) -> dict[str, Any]:
     with path.open(encoding="utf-8") as fh:
-        data = yaml.safe_load(fh) or {}
+        data = yaml.load(fh, Loader=_LOADER) or {}
     if not isinstance(data, dict):
         raise ValueError(f"{path}: expected a mapping")
     return data

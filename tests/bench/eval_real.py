@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import sys
 import tempfile
@@ -84,17 +85,20 @@ def shot(
     dfd: list[str] = (),  # type: ignore[assignment]
     *,
     conditions: list[str] = (),  # type: ignore[assignment]
+    defender: dict[str, Any] | None = None,
+    measure: str = "hits",
 ) -> dict[str, Any]:
     """A shooting case: one shot at Aim 4+, Strength 3, against Resilience 3; measures hits."""
     return {
         "name": name,
-        "measure": "hits",
+        "measure": measure,
         "expected": expected,
         "scenario": {
             "mode": "shooting",
             "attacker": {"models": 1, "attacks": 1, "aim": 4, "strength": 3,
                          "armour_penetration": 0, "rules": att},
-            "defender": {"resilience": 3, "health_points": 1, "armour": 0, "rules": list(dfd)},
+            "defender": {"resilience": 3, "health_points": 1, "armour": 0, "rules": list(dfd)}
+                        | (defender or {}),
             "conditions": list(conditions),
         },
     }  # fmt: skip
@@ -149,6 +153,36 @@ CASES = [
     shot("quick to fire, moving", F(1, 2), ["quick-to-fire"],
          conditions=["moving-and-shooting"]),
     shot("hard target", F(1, 3), [], ["hard-target"]),
+    # cumulative: -1 for each instance
+    shot("hard target twice", F(1, 6), [], ["hard-target", "hard-target"]),
+    # Unwieldy: -1 more when moving (6+); Quick to Fire drops only the normal -1 (5+)
+    shot("unwieldy, moving", F(1, 6), ["unwieldy"], conditions=["moving-and-shooting"]),
+    shot("unwieldy + quick to fire, moving", F(1, 3), ["unwieldy", "quick-to-fire"],
+         conditions=["moving-and-shooting"]),
+    # Volley Fire ignores the Cover of intervening models only
+    shot("volley fire, models' cover", F(1, 2), ["volley-fire"],
+         conditions=["soft-cover", "intervening-models"]),
+    shot("volley fire, other cover", F(1, 3), ["volley-fire"], conditions=["soft-cover"]),
+    # Area Attack (1×5) on 20 models 5 wide: 4 ranks, a hit in each
+    shot("area attack (1x5), 4 ranks", 4 * F(1, 2), ["area-attack(1×5)"],
+         defender={"models": 20, "files": 5}),
+    # from a flank: 5 files of 4, a hit in each
+    shot("area attack (1x5), flank", 5 * F(1, 2), ["area-attack(1×5)"],
+         conditions=["flank-facing"], defender={"models": 20, "files": 5}),
+    # Penetrating: a hit per rank, at most 5: 8 ranks give 5
+    shot("penetrating, 8 ranks", 5 * F(1, 2), ["penetrating"],
+         defender={"models": 40, "files": 5}),
+    # Breath Attack (Str 4, AP 1, Flaming Attacks): 2D6 hits (7), S 4 (3+), Fortitude ignored
+    case("breath attack vs fortitude", "unsaved", 7 * F(2, 3),
+         ["breath-attack(Str 4, AP 1, Flaming Attacks)"], ["fortitude(4+)"],
+         attacker={"attacks": 0}),
+    # Weapon Master takes Paired Weapons against R 3 (2 * 2/3 * 1/2), the Great Weapon
+    # against R 5 and Armour 4 (1/2 * 1/2 * 2/3)
+    case("weapon master vs R 3", "unsaved", F(2, 3),
+         ["weapon-master", "great-weapon", "paired-weapons"]),
+    case("weapon master vs R 5 A 4", "unsaved", F(1, 6),
+         ["weapon-master", "great-weapon", "paired-weapons"],
+         defender={"resilience": 5, "armour": 4}),
 ]  # fmt: skip
 
 MEASURES: dict[str, Callable[[Any], F]] = {
@@ -192,6 +226,15 @@ def attack_time(out: Path, repeat: int = 20) -> float | None:
     return best
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and its finished workers (the build may use both cores)."""
+    own, kids = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def evaluate(files: list[Path], label: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         corpus = Path(tmp) / "corpus"
@@ -199,17 +242,21 @@ def evaluate(files: list[Path], label: str) -> None:
             drop = corpus / "drops" / f.stem
             drop.mkdir(parents=True)
             shutil.copy(f, drop / f.name)
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), _cpu()
         try:
             build(corpus, Path(tmp) / "out")
         except InputError as exc:  # e.g. a game system with no rule texts yet
             print(f"== {label}: {len(files)} files, not built: {exc}")
             return
-        took = time.perf_counter() - t
+        took, cpu = time.perf_counter() - t, _cpu() - cpu
         out = Path(tmp) / "out"
         rules = read_json(out / "rules.json", "rules")
         units = read_json(out / "units.json", "units")
-        print(f"== {label}: {len(files)} files, build {took:.1f} s")
+        load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+        print(
+            f"== {label}: {len(files)} files, build {took:.1f} s wall, {cpu:.1f} s CPU "
+            f"(load average {load})"
+        )
         print(f"{'file':<40} {'rules':>6} {'units':>6} {'executable':>11} {'unresolved':>11}")
         for f in files:
             mine = [

@@ -4,7 +4,10 @@ trees, nothing left beside an output folder, a refusal in one line."""
 from __future__ import annotations
 
 import re
+import resource
+import signal
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -29,8 +32,12 @@ def make_corpus(root: Path, files: dict[str, bytes | str], drop: str = "d") -> P
 
 
 def leftovers(parent: Path) -> list[str]:
-    """Temporary or moved-aside build folders left beside an output folder."""
-    return sorted(p.name for p in parent.iterdir() if ".tmp-" in p.name or ".old-" in p.name)
+    """Temporary files or folders, or moved-aside build folders, left beside an output."""
+    return sorted(
+        p.name
+        for p in parent.iterdir()
+        if ".tmp-" in p.name or ".old-" in p.name or p.name.endswith(".tmp")
+    )
 
 
 def assert_refused(
@@ -51,3 +58,17 @@ def assert_refused(
         assert before is not None
         assert tree(out) == before
         assert leftovers(out.parent) == []
+
+
+def limits(memory: int | None = None, file_size: int | None = None) -> Callable[[], None]:
+    """A `preexec_fn` for a child: at most `memory` bytes of address space, files of at most
+    `file_size` bytes (a write past that size fails with EFBIG, as on a full disk)."""
+
+    def apply() -> None:
+        if memory is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        if file_size is not None:
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))
+
+    return apply
