@@ -6,7 +6,9 @@ options; a chosen weapon replaces the unit's default weapons, chosen options joi
 equipment. Each part strikes with its own characteristics and rules (a mount does not wield
 the rider's halberd); the model defends with the Defensive characteristics every part shares
 and all the rules of its parts and equipment (a Shield's +1 Armour, Parry). Fields written in
-the scenario override what the unit states. A side without `unit` is written out in full, as
+the scenario override what the unit states. A model whose profile is a choice (a race) is
+its default choice unless an option names another; a rule whose value no bracket gives is
+left out and reported in `unresolved`. A side without `unit` is written out in full, as
 `attack` has always read it.
 """
 
