@@ -79,20 +79,21 @@ def test_report_legends_come_from_the_registry():
 
 
 def test_one_pair_reads_its_quantities_and_terms_once(monkeypatch):
-    """Four mismatch checks, the homoglyph check and the sentence anchors all read the
-    quantities; the glossary check, the anchors and the checks across pairs read the terms."""
+    """Four mismatch checks, the homoglyph check, the effect check and the sentence anchors
+    all read the quantities; the glossary check, the anchors and the checks across pairs
+    read the terms."""
     calls: list[tuple[str, bool]] = []
-    items, find = context.items, context.TermIndex.find
+    quantities, find = context.find_quantities, context.TermIndex.find
 
     def counted_items(text, lang):
         calls.append(("items", gc.isenabled()))
-        return items(text, lang)
+        return quantities(text, lang)
 
     def counted_find(self, text):
         calls.append(("terms", gc.isenabled()))
         return find(self, text)
 
-    monkeypatch.setattr(context, "items", counted_items)
+    monkeypatch.setattr(context, "find_quantities", counted_items)
     monkeypatch.setattr(context.TermIndex, "find", counted_find)
     glossary = load_glossary(Path(CORPUS) / "glossary.yaml")
     source = (
