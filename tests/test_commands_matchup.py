@@ -6,16 +6,14 @@ The army book is tests/data/battlescribe/arena.cat (see tests/test_interpret_uni
 from __future__ import annotations
 
 import json
-import shutil
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from pipeline.build import build
-
 from .conftest import run_cli
+from .helpers.battlescribe import build_fixtures
 
 DATA = Path(__file__).parent / "data" / "battlescribe"
 ARENA = ["Boar Riders", "Brutes", "Halberdiers", "Pikemen", "Practice Dummies", "Wisps"]
@@ -23,13 +21,7 @@ ARENA = ["Boar Riders", "Brutes", "Halberdiers", "Pikemen", "Practice Dummies", 
 
 @pytest.fixture(scope="module")
 def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("matchup")
-    drop = root / "corpus" / "drops" / "army"
-    drop.mkdir(parents=True)
-    for name in ("combat.gst", "arena.cat"):
-        shutil.copy(DATA / name, drop / name)
-    build(root / "corpus", root / "out")
-    return root / "out"
+    return build_fixtures(tmp_path_factory.mktemp("matchup"), "combat.gst", "arena.cat")
 
 
 def test_json_has_every_cell_with_exact_fractions(out: Path) -> None:

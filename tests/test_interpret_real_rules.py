@@ -8,7 +8,6 @@ AP 0, Agility 3, against Defensive Skill 4, Resilience 3, 1 Health Point, Armour
 
 from __future__ import annotations
 
-import shutil
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -21,18 +20,15 @@ from pipeline.errors import InputError
 from pipeline.interpret.attack import resolve, scenario_from_dict, sources
 from pipeline.interpret.rules import Build
 
+from .helpers.battlescribe import build_fixtures
+
 FIXTURE = Path(__file__).parent / "data" / "battlescribe" / "combat.gst"
 F = Fraction
 
 
 @pytest.fixture(scope="module")
 def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("combat")
-    drop = root / "corpus" / "drops" / "gst"
-    drop.mkdir(parents=True)
-    shutil.copy(FIXTURE, drop / FIXTURE.name)
-    build(root / "corpus", root / "out")
-    return root / "out"
+    return build_fixtures(tmp_path_factory.mktemp("combat"), FIXTURE.name)
 
 
 def rule(out: Path, rule_id: str) -> dict[str, Any]:
@@ -366,12 +362,7 @@ ATTACKS = Path(__file__).parent / "data" / "battlescribe" / "attacks.gst"
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("attacks")
-    drop = root / "corpus" / "drops" / "gst"
-    drop.mkdir(parents=True)
-    shutil.copy(ATTACKS, drop / ATTACKS.name)
-    build(root / "corpus", root / "out")
-    return root / "out"
+    return build_fixtures(tmp_path_factory.mktemp("attacks"), ATTACKS.name)
 
 
 def fire(

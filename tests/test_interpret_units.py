@@ -12,19 +12,18 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pipeline.build import build
 from pipeline.errors import InputError
 from pipeline.interpret.combat import combat_from_dict, mean, resolve_combat
 from pipeline.interpret.rules import Build
 
 from .conftest import run_cli
+from .helpers.battlescribe import build_fixtures
 
 DATA = Path(__file__).parent / "data" / "battlescribe"
 F = Fraction
@@ -32,13 +31,7 @@ F = Fraction
 
 @pytest.fixture(scope="module")
 def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("arena")
-    drop = root / "corpus" / "drops" / "army"
-    drop.mkdir(parents=True)
-    for name in ("combat.gst", "arena.cat"):
-        shutil.copy(DATA / name, drop / name)
-    build(root / "corpus", root / "out")
-    return root / "out"
+    return build_fixtures(tmp_path_factory.mktemp("arena"), "combat.gst", "arena.cat")
 
 
 def fight(out: Path, attacker: dict[str, Any], defender: dict[str, Any], **kw: Any) -> Any:
@@ -226,13 +219,9 @@ def test_simulation_agrees_with_the_exact_round(out: Path) -> None:
 @pytest.fixture(scope="module")
 def green(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The arena with greenskins.cat: units whose profile or equipment is a choice."""
-    root = tmp_path_factory.mktemp("green")
-    drop = root / "corpus" / "drops" / "army"
-    drop.mkdir(parents=True)
-    for name in ("combat.gst", "arena.cat", "greenskins.cat"):
-        shutil.copy(DATA / name, drop / name)
-    build(root / "corpus", root / "out")
-    return root / "out"
+    return build_fixtures(
+        tmp_path_factory.mktemp("green"), "combat.gst", "arena.cat", "greenskins.cat"
+    )
 
 
 def test_a_unit_whose_defensive_profile_is_a_race_choice(green: Path) -> None:
