@@ -16,7 +16,6 @@ number, a weapon or rule the build has no rule for, or an error of the combat it
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import sys
 import tempfile
@@ -27,21 +26,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from eval_real import DATA, SUFFIXES  # the same data folder and file kinds
+
 from pipeline.build import build
 from pipeline.errors import InputError
 from pipeline.interpret.combat import combat_from_dict, mean, resolve_combat
 from pipeline.interpret.rules import Build
 from pipeline.interpret.scenario import Units
 
-REPO = Path(__file__).resolve().parents[2]
-DATA = Path(
-    os.environ.get("RULEPIPE_DATA")
-    or next(
-        (str(p / "shared" / "data") for p in REPO.parents if (p / "shared" / "data").is_dir()),
-        str(REPO.parent / "shared" / "data"),
-    )
-)
-SUFFIXES = {".gst", ".cat", ".gstz", ".catz"}
 TARGET = {
     "models": 20,
     "attacks": 1,
