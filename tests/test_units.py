@@ -6,8 +6,12 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from pipeline.build import build
 from pipeline.schemas import validate
+
+from .helpers.battlescribe import build_fixtures
 
 FIXTURE = Path(__file__).parent / "data" / "battlescribe" / "combat.gst"
 CATALOGUE = Path(__file__).parent / "data" / "battlescribe" / "knights.cat"
@@ -49,14 +53,17 @@ def test_units_have_parts_characteristics_and_linked_rules(tmp_path: Path) -> No
     assert [c["id"] for c in weapon["choices"]] == ["spear", "halberd"]
 
 
-def test_a_race_choice_gives_the_model_its_profile(tmp_path: Path) -> None:
-    drop = tmp_path / "corpus" / "drops" / "army"
-    drop.mkdir(parents=True)
-    for name in ("combat.gst", "greenskins.cat"):
-        shutil.copy(FIXTURE.parent / name, drop / name)
-    build(tmp_path / "corpus", tmp_path / "out")
-    units = json.loads((tmp_path / "out" / "units.json").read_text("utf-8"))
+@pytest.fixture(scope="module")
+def greenskins(tmp_path_factory: pytest.TempPathFactory) -> list[dict]:
+    """units.json of the arena rules with greenskins.cat (choices that give the profile)."""
+    out = build_fixtures(tmp_path_factory.mktemp("greenskins"), "combat.gst", "greenskins.cat")
+    units = json.loads((out / "units.json").read_text("utf-8"))
     validate(units, "units", "units.json")
+    return units
+
+
+def test_a_race_choice_gives_the_model_its_profile(greenskins: list[dict]) -> None:
+    units = greenskins
     unit = next(u for u in units if u["id"] == "brawlers")
     # the default race (Tough Brawler) completes the profile: Health Points and Res 4
     [part] = unit["parts"]
@@ -76,14 +83,8 @@ def test_a_race_choice_gives_the_model_its_profile(tmp_path: Path) -> None:
     assert wild["rules"] == [{"name": "Hatred", "id": "hatred"}]
 
 
-def test_option_names_in_the_plural_or_combined_name_rules(tmp_path: Path) -> None:
-    drop = tmp_path / "corpus" / "drops" / "army"
-    drop.mkdir(parents=True)
-    for name in ("combat.gst", "greenskins.cat"):
-        shutil.copy(FIXTURE.parent / name, drop / name)
-    build(tmp_path / "corpus", tmp_path / "out")
-    units = json.loads((tmp_path / "out" / "units.json").read_text("utf-8"))
-    validate(units, "units", "units.json")
+def test_option_names_in_the_plural_or_combined_name_rules(greenskins: list[dict]) -> None:
+    units = greenskins
     unit = next(u for u in units if u["id"] == "brawlers")
     [equipment] = [o for o in unit["options"] if o["group"] == "Equipment"]
     both, plural, mystery = equipment["choices"]
