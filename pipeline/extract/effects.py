@@ -137,20 +137,37 @@ class _View:
         return self.pos[i - 1] + 1 if i > 0 else 0
 
 
+# A word form's dictionary form, lower case, per language: read once per form, not per
+# occurrence. Cleared when full, so memory stays bounded.
+_FORMS_KEPT = 50_000
+_forms: dict[str, dict[str, str]] = {}
+
+
 def _view(sentence: str, on: str, lang: str) -> _View:
     if on != "lemmas":
         return _View(sentence, tuple(range(len(sentence))))
     out: list[str] = []
     pos: list[int] = []
     last = 0
+    forms = _forms.setdefault(lang, {})
     for m in _WORD.finditer(sentence):
-        out.append(sentence[last : m.start()])
-        pos.extend(range(last, m.start()))
-        word = (lemma(m.group(), lang) or m.group()).lower()
+        s, e = m.span()
+        out.append(sentence[last:s])
+        pos.extend(range(last, s))
+        form = m.group()
+        word = forms.get(form)
+        if word is None:
+            word = (lemma(form, lang) or form).lower()
+            if len(forms) >= _FORMS_KEPT:
+                forms.clear()
+            forms[form] = word
         out.append(word)
-        pos.extend(min(m.start() + i, m.end() - 1) for i in range(len(word) - 1))
-        pos.append(m.end() - 1)
-        last = m.end()
+        # each lemma character at its word's character, the surplus on the word's last one
+        k = len(word) - 1
+        n = min(k, e - 1 - s)
+        pos.extend(range(s, s + n))
+        pos.extend([e - 1] * (k - n + 1))
+        last = e
     out.append(sentence[last:])
     pos.extend(range(last, len(sentence)))
     return _View("".join(out), tuple(pos))
