@@ -10,10 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-# libyaml's safe loader where installed: the same data, read several times faster
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+from pipeline.files import read_data
 
 CORE_PATH = Path(__file__).with_name("core.yaml")
 
@@ -21,11 +18,7 @@ CORE_PATH = Path(__file__).with_name("core.yaml")
 @lru_cache(maxsize=1)
 def core() -> dict[str, Any]:
     """The parsed core data (read once per process)."""
-    with CORE_PATH.open(encoding="utf-8") as fh:
-        data = yaml.load(fh, Loader=_LOADER)
-    if not isinstance(data, dict):
-        raise ValueError(f"{CORE_PATH}: not a mapping")
-    return data
+    return read_data(CORE_PATH)
 
 
 def need_from_rows(rows: list[dict[str, int]], difference: int) -> int:

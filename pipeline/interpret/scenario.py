@@ -23,10 +23,9 @@ from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
-import yaml
-
 from pipeline.build_folder import require_build
 from pipeline.errors import InputError
+from pipeline.files import read_data
 from pipeline.interpret.attack import ATTACKER_FIELDS, DEFENDER_FIELDS, INT_FIELDS, Side
 from pipeline.interpret.rules import Build, parse_ref
 from pipeline.lookup import did_you_mean, fold
@@ -59,11 +58,7 @@ PART_DEFAULTS = {
 @lru_cache(maxsize=1)
 def combat_data() -> dict[str, Any]:
     """The close-combat data of `combat.yaml` (read once per process)."""
-    with COMBAT_PATH.open(encoding="utf-8") as fh:
-        data = yaml.safe_load(fh)
-    if not isinstance(data, dict):
-        raise ValueError(f"{COMBAT_PATH}: not a mapping")
-    return data
+    return read_data(COMBAT_PATH)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,10 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-# libyaml's safe loader where installed: the same data, read several times faster
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+from pipeline.files import read_data
 
 LANG_DIR = Path(__file__).resolve().parent
 ENGLISH = "en"
@@ -39,14 +36,6 @@ def tag(code: str | None) -> str:
     return primary(code) or UNDETERMINED
 
 
-def _read(path: Path) -> dict[str, Any]:
-    with path.open(encoding="utf-8") as fh:
-        data = yaml.load(fh, Loader=_LOADER) or {}
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: expected a mapping")
-    return data
-
-
 def has_data(lang: str | None, name: str) -> bool:
     """Whether the language has its own `<name>.yaml`."""
     return (LANG_DIR / tag(lang) / f"{name}.yaml").is_file()
@@ -57,16 +46,16 @@ def data(lang: str | None, name: str, fallback: bool = True) -> dict[str, Any]:
     """`<lang>/<name>.yaml`; English's when the language has none (`fallback`), else {}."""
     code = tag(lang)
     if has_data(code, name):
-        return _read(LANG_DIR / code / f"{name}.yaml")
+        return read_data(LANG_DIR / code / f"{name}.yaml")
     if fallback:
-        return _read(LANG_DIR / ENGLISH / f"{name}.yaml")
+        return read_data(LANG_DIR / ENGLISH / f"{name}.yaml")
     return {}
 
 
 @cache
 def shared(name: str) -> dict[str, Any]:
     """`<name>.yaml`: facts about languages in general (candidates, asides, homoglyphs)."""
-    return _read(LANG_DIR / f"{name}.yaml")
+    return read_data(LANG_DIR / f"{name}.yaml")
 
 
 def shared_path(name: str) -> Path:
