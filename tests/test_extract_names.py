@@ -209,3 +209,31 @@ def test_a_bold_label_may_open_with_an_article_or_read_as_a_title():
     for raw in ("**Roll a D6**: on a 1,", "**Note**: this", "**The model**: gains",
                 "**Choose One**: of", "**Strength**: 4"):  # fmt: skip
         assert label(raw) is None, raw
+
+
+def test_connectors_in_a_row_stay_inside_a_name():
+    assert name_in("Models with Oath of the Mountain gain +1 Discipline.") == "Oath of the Mountain"
+    # a connector before an uncapitalised word ends the name
+    assert name_in("Models with Grim Resolve of the unit reroll 1s.") == "Grim Resolve"
+
+
+def test_a_models_state_ends_a_name():
+    text = "A side with models with Iron Resolve Engaged in Combat adds +1 to its Combat Score."
+    assert name_in(text) == "Iron Resolve"
+
+
+def test_invisible_characters_are_not_part_of_a_name():
+    assert name_in("Models with Grim\u200b Resolve\u200b gain Fear.") == "Grim Resolve"
+    assert name_in("Models with \u200bGrim Resolve gain Fear.") == "Grim Resolve"
+
+
+def test_affected_by_and_is_considered_name_the_rule():
+    text = "All models affected by the Bitter Frost suffer -1 Agility until the next turn."
+    assert name_in(text) == "Bitter Frost"
+    text = "A unit is considered a Shield Wall if it has two ranks. It gains +1 Armour."
+    assert name_in(text) == "Shield Wall"
+
+
+def test_a_capitalised_unit_is_a_name_of_its_own_not_a_subject():
+    assert name_in("Characters that leave a Combined Unit lose Fear.") is None
+    assert name_in("When a Gnasher Herd unit Breaks, it suffers D3 hits.") == "Gnasher Herd"

@@ -163,11 +163,11 @@ def label_name(raw: str, text: str, lang: str) -> NameHit | None:
         name = re.sub(r"\s*\([^()]*\)$", "", name)
         if name and _acceptable(name, cl, marked=True) and name[:1].isupper():
             at = text.find(name)
-            return NameHit(name, "bold-label", None, (max(at, 0), max(at, 0) + len(name)))
+            return NameHit(_visible(name), "bold-label", None, (max(at, 0), max(at, 0) + len(name)))
     if cl.label is not None:
         m = cl.label.match(text)
         if m and _acceptable(m.group("name"), cl):
-            return NameHit(m.group("name"), "label", None, m.span("name"))
+            return NameHit(_visible(m.group("name")), "label", None, m.span("name"))
     return None
 
 
@@ -176,7 +176,7 @@ def defined_name(text: str, lang: str) -> NameHit | None:
     cl = _lang(lang, None)
     m = cl.defines.match(text) if cl.defines is not None else None
     if m and _acceptable(m.group("name"), cl):
-        return NameHit(m.group("name"), "defined", None, m.span("name"))
+        return NameHit(_visible(m.group("name")), "defined", None, m.span("name"))
     return None
 
 
@@ -190,8 +190,19 @@ def _known_at(doc: Doc, cl: _Lang) -> dict[int, tuple[int, str]]:
     return out
 
 
+# Invisible characters some sources put inside names ("Unholy Appetite\u200b"): zero-width
+# spaces and joiners, word joiners, byte-order marks and soft hyphens.
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200d\u2060\ufeff]")
+
+
+def _visible(name: str) -> str:
+    """A name without the invisible characters its source wrote in it."""
+    return " ".join(_INVISIBLE.sub("", name).split())
+
+
 def _is_cap(tok: Any) -> bool:
-    return tok.text[:1].isupper() and tok.text[:1].isalpha()
+    first = _INVISIBLE.sub("", tok.text)[:1]
+    return first.isupper() and first.isalpha()
 
 
 def _title_run(doc: Doc, i: int, cl: _Lang) -> tuple[int, str] | None:
@@ -207,8 +218,13 @@ def _title_run(doc: Doc, i: int, cl: _Lang) -> tuple[int, str] | None:
             j += 1
         elif not doc[j - 1].whitespace_ and (tok.is_alpha or tok.text in "-'’"):
             j += 1  # "Cannot" is "Can" + "not"; "Two-Handed" is three tokens
-        elif tok.lower_ in cl.joiners and j + 1 < len(doc) and _is_cap(doc[j + 1]):
-            j += 2
+        elif tok.lower_ in cl.joiners:
+            k = j + 1  # "Chill of the Grave": connectors, then a capitalised word
+            while k < len(doc) and k - j < 2 and doc[k].lower_ in cl.joiners:
+                k += 1
+            if k == len(doc) or not _is_cap(doc[k]) or doc[k].text in cl.type_words:
+                break
+            j = k + 1
         else:
             break
     name = doc[i:j].text
@@ -286,7 +302,7 @@ def find_name(
         key=lambda kv: (_rank(cl, kv[1][3]), kv[1][1] + kv[1][5], kv[1][5], kv[1][0], -kv[1][2]),
     )
     info = cl.evidence.get(group) or {}
-    return NameHit(best_name, str(info.get("evidence", group)), info.get("kind"), span)
+    return NameHit(_visible(best_name), str(info.get("evidence", group)), info.get("kind"), span)
 
 
 def _sentence_starts(doc: Doc) -> frozenset[int]:
