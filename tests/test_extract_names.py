@@ -237,3 +237,23 @@ def test_affected_by_and_is_considered_name_the_rule():
 def test_a_capitalised_unit_is_a_name_of_its_own_not_a_subject():
     assert name_in("Characters that leave a Combined Unit lose Fear.") is None
     assert name_in("When a Gnasher Herd unit Breaks, it suffers D3 hits.") == "Gnasher Herd"
+
+
+def test_in_a_tie_a_known_name_is_the_rule_cited():
+    # Fly is a known rule name, Storm Wings is not: each is cued once
+    text = "Models with Storm Wings may reroll Charge Range rolls against units with Fly."
+    assert name_in(text) == "Storm Wings"
+    text = "The unit ignores units with Fly, and models with Storm Wings ignore it."
+    assert name_in(text) == "Storm Wings"
+
+
+def test_a_first_line_of_its_own_is_the_name():
+    def label(raw: str) -> tuple[str, str] | None:
+        hit = label_name(raw, " ".join(raw.split()), "en")
+        return (hit.name, hit.evidence) if hit else None
+
+    assert label("Storm Wings\nThe model gains Fly.") == ("Storm Wings", "title-line")
+    # a type line, a wrapped sentence and a line without text below are not names
+    assert label("Universal Rule\nThe model gains Fly.") is None
+    assert label("Models with Fear cause\nPanic Tests.") is None
+    assert label("Storm Wings") is None

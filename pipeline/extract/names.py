@@ -5,7 +5,9 @@ cues such as "Models with X" or "Модели с правилом X". The cues a
 patterns from `pipeline/lang/<lang>/names.yaml`; the name after a cue is the longest known
 rule name (matched on lemmas, so "War Machines" is War Machine) or else a run of capitalised
 words. Several cues can point at different rules (Vanguard's text cites "units with Scout"
-first), so candidates are ranked: known names, then the most often cued, then the first.
+first), so candidates are ranked: by their cue, then the most often cued, then one cued where
+a sentence opens, then one that is not a known name (a known name in a tie is more often a
+rule the text cites: "models with Multiple Wounds" in a text defining another), then the first.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class _Lang:
     joiners: frozenset[str]
     label: re.Pattern[str] | None  # a `Name:` / `Name -` label at the start of a text
     defines: re.Pattern[str] | None  # "Fortitude is a Special Save."
+    title_line: re.Pattern[str] | None  # a first line that is only a name, text below it
     not_label: frozenset[str]  # first words of a label that is not a name ("Roll a D6:")
 
 
@@ -98,6 +101,7 @@ def _lang(lang: str, glossary: Glossary | None) -> _Lang:
         joiners=frozenset(data.get("joiners") or ()),
         label=_name_pattern(data.get("label"), data),
         defines=_name_pattern(data.get("defines"), data),
+        title_line=_name_pattern(data.get("title_line"), data),
         not_label=frozenset(str(w).casefold() for w in data.get("not_label") or ()),
     )
     _LANGS[key] = (glossary, compiled)
@@ -153,8 +157,9 @@ def _titled(words: list[str], cl: _Lang) -> bool:
 
 
 def label_name(raw: str, text: str, lang: str) -> NameHit | None:
-    """A name the text opens with as a label: `[b]Fear[/b]`, `**Fear**`, `Fear:` or
-    `Fear - `; None when the opening words are not a name (a verb, a characteristic)."""
+    """A name the text opens with as a label: `[b]Fear[/b]`, `**Fear**`, `Fear:`, `Fear - `
+    or a first line of its own ("Fear\\nModels ..."); None when the opening words are not a
+    name (a verb, a characteristic, a type line such as "Universal Rule")."""
     cl = _lang(lang, None)
     bold = re.match(r"\s*(?:\[b\](?P<b>[^\[\]]{1,80})\[/b\]|\*\*(?P<s>[^*]{1,80})\*\*)", raw, re.I)
     if bold:
@@ -168,6 +173,11 @@ def label_name(raw: str, text: str, lang: str) -> NameHit | None:
         m = cl.label.match(text)
         if m and _acceptable(m.group("name"), cl):
             return NameHit(_visible(m.group("name")), "label", None, m.span("name"))
+    first, newline, rest = raw.strip().partition("\n")
+    m = cl.title_line.match(first) if cl.title_line is not None and newline else None
+    if m and rest.strip()[:1].isupper() and _acceptable(m.group("name"), cl):
+        at = max(text.find(m.group("name")), 0)
+        return NameHit(_visible(m.group("name")), "title-line", None, (at, at + len(m[0])))
     return None
 
 
@@ -297,10 +307,7 @@ def find_name(
         _add(cands, name, toks[0].i in known, start, group, span, weight=0)
     if not cands:
         return None
-    best_name, (_, _, _, group, span, _) = max(
-        cands.items(),
-        key=lambda kv: (_rank(cl, kv[1][3]), kv[1][1] + kv[1][5], kv[1][5], kv[1][0], -kv[1][2]),
-    )
+    best_name, (_, _, _, group, span, _) = max(cands.items(), key=lambda kv: _order(cl, kv[1]))
     info = cl.evidence.get(group) or {}
     return NameHit(_visible(best_name), str(info.get("evidence", group)), info.get("kind"), span)
 
@@ -313,6 +320,13 @@ def _sentence_starts(doc: Doc) -> frozenset[int]:
 
 def _rank(cl: _Lang, group: str) -> int:
     return int((cl.evidence.get(group) or {}).get("rank", 2))
+
+
+def _order(cl: _Lang, cand: list[Any]) -> tuple[int, int, bool, bool, int]:
+    """How a candidate ranks: its cue, cues counted (one opening a sentence twice), one
+    opening a sentence, not a known name, then the first."""
+    is_known, count, pos, group, _, opens = cand
+    return _rank(cl, group), count + opens, opens, not is_known, -pos
 
 
 def _add(
