@@ -257,3 +257,22 @@ def test_a_first_line_of_its_own_is_the_name():
     assert label("Universal Rule\nThe model gains Fly.") is None
     assert label("Models with Fear cause\nPanic Tests.") is None
     assert label("Storm Wings") is None
+
+
+def test_half_of_a_units_models_have_names_the_rule():
+    text = "If more than half of the models in a unit have Storm Wings, it gains +1 March Rate."
+    assert name_in(text) == "Storm Wings"
+    text = (
+        "A unit gains Fear if more than half of its models with type Infantry have Storm Wings "
+        "and it is joined by a model with Grim Resolve."
+    )
+    assert name_in(text) == "Storm Wings"
+
+
+def test_what_the_bearer_gets_is_not_the_rule():
+    text = "The model part gains +1 Attack Value and is equipped with a Great Weapon."
+    assert name_in(text) is None
+    text = "The model is equipped with a Great Weapon. A Storm Lord may only take 50 pts of items."
+    assert name_in(text) == "Storm Lord"
+    # the same cue where the bearer is not the subject still names the rule
+    assert name_in("Attacks made with a Great Weapon gain +2 Strength.") == "Great Weapon"

@@ -54,6 +54,7 @@ class _Lang:
     label: re.Pattern[str] | None  # a `Name:` / `Name -` label at the start of a text
     defines: re.Pattern[str] | None  # "Fortitude is a Special Save."
     title_line: re.Pattern[str] | None  # a first line that is only a name, text below it
+    bearer: re.Pattern[str] | None  # a sentence about the rule's bearer ("The model gains")
     not_label: frozenset[str]  # first words of a label that is not a name ("Roll a D6:")
 
 
@@ -102,6 +103,7 @@ def _lang(lang: str, glossary: Glossary | None) -> _Lang:
         label=_name_pattern(data.get("label"), data),
         defines=_name_pattern(data.get("defines"), data),
         title_line=_name_pattern(data.get("title_line"), data),
+        bearer=re.compile(data["bearer"]) if data.get("bearer") else None,
         not_label=frozenset(str(w).casefold() for w in data.get("not_label") or ()),
     )
     _LANGS[key] = (glossary, compiled)
@@ -275,11 +277,14 @@ def find_name(
     cands: dict[str, list[Any]] = {}
     subjects: dict[int, tuple[int, int, str]] = {}  # end token -> widest (start, end, group)
     starts = _sentence_starts(doc)
+    granted = _bearer_sentences(doc, cl)
     for match_id, start, end in cl.matcher(doc):
         group = doc.vocab.strings[match_id]
         if group not in cl.naming:
             continue
         info = cl.evidence.get(group) or {}
+        if not info.get("subject") and any(a <= doc[start].idx < b for a, b in granted):
+            continue  # "The model part ... is equipped with a Hand Weapon": what it gets
         if info.get("sentence_start") and start not in starts:
             continue
         if info.get("subject"):
@@ -310,6 +315,15 @@ def find_name(
     best_name, (_, _, _, group, span, _) = max(cands.items(), key=lambda kv: _order(cl, kv[1]))
     info = cl.evidence.get(group) or {}
     return NameHit(_visible(best_name), str(info.get("evidence", group)), info.get("kind"), span)
+
+
+def _bearer_sentences(doc: Doc, cl: _Lang) -> list[tuple[int, int]]:
+    """Sentences whose subject is the rule's bearer ("The model gains ...", "The model
+    part ... is equipped with ..."): the rules they cite are what the bearer gets or has,
+    not the rule the text defines."""
+    if cl.bearer is None:
+        return []
+    return [(a, b) for a, b in sentences(doc.text) if cl.bearer.match(doc.text, a)]
 
 
 def _sentence_starts(doc: Doc) -> frozenset[int]:
