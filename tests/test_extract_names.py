@@ -215,6 +215,9 @@ def test_connectors_in_a_row_stay_inside_a_name():
     assert name_in("Models with Oath of the Mountain gain +1 Discipline.") == "Oath of the Mountain"
     # a connector before an uncapitalised word ends the name
     assert name_in("Models with Grim Resolve of the unit reroll 1s.") == "Grim Resolve"
+    # a pair of connectors that does not join names ends it
+    assert name_in("Models with Grim Resolve in the Army reroll 1s.") == "Grim Resolve"
+    assert name_in("Models with Grim Resolve and a Shield reroll 1s.") == "Grim Resolve"
 
 
 def test_a_models_state_ends_a_name():

@@ -51,6 +51,7 @@ class _Lang:
     type_words: frozenset[str]  # end a capitalised run ("Insignificant R&F")
     characteristics: frozenset[str]  # never a name, nor the start of one
     joiners: frozenset[str]
+    joiner_pairs: frozenset[str]  # two connectors in a row inside a name ("of the")
     label: re.Pattern[str] | None  # a `Name:` / `Name -` label at the start of a text
     defines: re.Pattern[str] | None  # "Fortitude is a Special Save."
     title_line: re.Pattern[str] | None  # a first line that is only a name, text below it
@@ -100,6 +101,7 @@ def _lang(lang: str, glossary: Glossary | None) -> _Lang:
         type_words=frozenset(data.get("type_words") or ()),
         characteristics=frozenset(data.get("characteristics") or ()),
         joiners=frozenset(data.get("joiners") or ()),
+        joiner_pairs=frozenset(data.get("joiner_pairs") or ()),
         label=_name_pattern(data.get("label"), data),
         defines=_name_pattern(data.get("defines"), data),
         title_line=_name_pattern(data.get("title_line"), data),
@@ -231,8 +233,8 @@ def _title_run(doc: Doc, i: int, cl: _Lang) -> tuple[int, str] | None:
         elif not doc[j - 1].whitespace_ and (tok.is_alpha or tok.text in "-'’"):
             j += 1  # "Cannot" is "Can" + "not"; "Two-Handed" is three tokens
         elif tok.lower_ in cl.joiners:
-            k = j + 1  # "Chill of the Grave": connectors, then a capitalised word
-            while k < len(doc) and k - j < 2 and doc[k].lower_ in cl.joiners:
+            k = j + 1  # "Chill of the Grave": a pair of connectors, then a capitalised word
+            if k < len(doc) and f"{tok.lower_} {doc[k].lower_}" in cl.joiner_pairs:
                 k += 1
             if k == len(doc) or not _is_cap(doc[k]) or doc[k].text in cl.type_words:
                 break
