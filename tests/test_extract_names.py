@@ -279,3 +279,11 @@ def test_what_the_bearer_gets_is_not_the_rule():
     assert name_in(text) == "Storm Lord"
     # the same cue where the bearer is not the subject still names the rule
     assert name_in("Attacks made with a Great Weapon gain +2 Strength.") == "Great Weapon"
+
+
+def test_a_wound_with_the_rule_names_it():
+    text = (
+        "Unsaved wounds are multiplied. Roll once for each unsaved wound with Storm Wings; "
+        "against a model with Fly roll twice."
+    )
+    assert name_in(text) == "Storm Wings"
