@@ -287,3 +287,11 @@ def test_a_wound_with_the_rule_names_it():
         "against a model with Fly roll twice."
     )
     assert name_in(text) == "Storm Wings"
+
+
+def test_a_label_may_join_names_with_a_comma():
+    assert _name("Storm Wings, Grim Resolve: The model gains Fly.") == (
+        "Storm Wings, Grim Resolve",
+        "label",
+    )
+    assert _name("Strength, Armour: the values used to wound.") is None

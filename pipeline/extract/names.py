@@ -122,7 +122,7 @@ def _name_pattern(template: str | None, data: dict[str, Any]) -> re.Pattern[str]
     cap = r"(?:\d+\s+)?[A-ZА-ЯЁ][\w'’\-]*"
     more = int(data.get("max_name_words", 6)) - 1
     end = r"(?=\s*[!?.…]*\s*(?:\(|:|$|\s[-–—]\s))"
-    rest = rf"(?:\s+(?:(?:{joiners})\s+)*{cap}|\s+{word}{end})"
+    rest = rf"(?:\s+(?:(?:{joiners})\s+)*{cap}|,\s+{cap}|\s+{word}{end})"
     name = rf"(?P<name>{cap}(?:{rest}){{0,{more}}}(?:\s*(?:!+|\?|\.\.\.|…))?)"
     return re.compile(template.replace("{NAME}", name))
 
