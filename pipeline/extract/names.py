@@ -135,6 +135,8 @@ def _acceptable(name: str, cl: _Lang, marked: bool = False) -> bool:
     and Shoot"): the mark says it is a name; "Roll a D6" stays out on its number, "The
     model" on its noun.
     """
+    if "," in name:  # "Giant See, Giant Do": each part a name
+        return all(_acceptable(part.strip(), cl, marked) for part in name.split(","))
     words = name.split()
     if not words or name in cl.not_names or name in cl.characteristics:
         return False
