@@ -295,3 +295,17 @@ def test_a_label_may_join_names_with_a_comma():
         "label",
     )
     assert _name("Strength, Armour: the values used to wound.") is None
+
+
+def test_a_possessive_stays_inside_a_name():
+    assert name_in("Models with Seer's Craft gain +1 Discipline.") == "Seer's Craft"
+    assert name_in("Models with Seer’s Craft gain +1 Discipline.") == "Seer’s Craft"
+    assert name_in("Units with Fear's reach are slow.") == "Fear"
+
+
+def test_a_plural_name_is_defined_by_are():
+    assert _name("Totem Poles are upgrades that some Characters may take.") == (
+        "Totem Poles",
+        "defined",
+    )
+    assert _name("Characters are models that may join units.") is None

@@ -234,6 +234,8 @@ def _title_run(doc: Doc, i: int, cl: _Lang) -> tuple[int, str] | None:
             j += 1
         elif not doc[j - 1].whitespace_ and (tok.is_alpha or tok.text in "-'’"):
             j += 1  # "Cannot" is "Can" + "not"; "Two-Handed" is three tokens
+        elif tok.lower_ in ("'s", "’s") and j + 1 < len(doc) and _is_cap(doc[j + 1]):
+            j += 2  # "Willbreaker's Craft"
         elif tok.lower_ in cl.joiners:
             k = j + 1  # "Chill of the Grave": a pair of connectors, then a capitalised word
             if k < len(doc) and f"{tok.lower_} {doc[k].lower_}" in cl.joiner_pairs:
