@@ -323,13 +323,23 @@ def find_name(
     return NameHit(_visible(best_name), str(info.get("evidence", group)), info.get("kind"), span)
 
 
+# An aside in brackets ("(normally, this means that models with X ...)") speaks of others;
+# a parameter in brackets ("Bodyguard (General with X)") is still the bearer's.
+_ASIDE = re.compile(r"\(\s*[a-z]")
+
+
 def _bearer_sentences(doc: Doc, cl: _Lang) -> list[tuple[int, int]]:
     """Sentences whose subject is the rule's bearer ("The model gains ...", "The model
-    part ... is equipped with ..."): the rules they cite are what the bearer gets or has,
-    not the rule the text defines."""
+    part ... is equipped with ..."), up to an aside in brackets: the rules they cite are
+    what the bearer gets or has, not the rule the text defines."""
     if cl.bearer is None:
         return []
-    return [(a, b) for a, b in sentences(doc.text) if cl.bearer.match(doc.text, a)]
+    out = []
+    for a, b in sentences(doc.text):
+        if cl.bearer.match(doc.text, a):
+            aside = _ASIDE.search(doc.text, a, b)
+            out.append((a, aside.start() if aside else b))
+    return out
 
 
 def _sentence_starts(doc: Doc) -> frozenset[int]:
