@@ -314,5 +314,8 @@ def test_a_plural_name_is_defined_by_are():
 def test_an_aside_about_other_models_is_not_the_bearers():
     text = "The model part may shoot from one more rank (that is, models with Volley Line shoot)."
     assert name_in(text) == "Volley Line"
-    text = "The model gains Bodyguard (General with Grim Resolve). It counts as a unit with Oath of Iron."
+    text = (
+        "The model gains Bodyguard (General with Grim Resolve). "
+        "It counts as a unit with Oath of Iron."
+    )
     assert name_in(text) == "Oath of Iron"
