@@ -319,3 +319,10 @@ def test_an_aside_about_other_models_is_not_the_bearers():
         "It counts as a unit with Oath of Iron."
     )
     assert name_in(text) == "Oath of Iron"
+
+
+def test_a_subject_name_reaches_back_over_its_connectors():
+    text = "All model parts in the same unit as the Banner of the Iron Wolf gain Hatred."
+    assert name_in(text) == "Banner of the Iron Wolf"
+    # an article between capitalised words does not join them
+    assert name_in("A unit that Charges a Fleeing Wolf Pack gains Hatred.") == "Fleeing Wolf Pack"

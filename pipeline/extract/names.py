@@ -253,6 +253,25 @@ def _title_run(doc: Doc, i: int, cl: _Lang) -> tuple[int, str] | None:
     return j, name
 
 
+_NOT_INSIDE = frozenset({"a", "an", "the", "and", "or", "it", "be"})
+
+
+def _name_start(doc: Doc, i: int, cl: _Lang) -> int:
+    """Where a name ending in a subject begins: back over connectors to the capitalised
+    word before them ("the Plaque of the Snake God gain ..." is Plaque of the Snake God)."""
+    while True:
+        k = i - 1
+        if k >= 1 and f"{doc[k - 1].lower_} {doc[k].lower_}" in cl.joiner_pairs:
+            k -= 1
+        elif k < 0 or doc[k].lower_ not in cl.joiners or doc[k].lower_ in _NOT_INSIDE:
+            return i  # "Charges a Fleeing unit gain ..." is not one name
+        if k < 1 or not _is_cap(doc[k - 1]) or doc[k - 1].text in cl.not_names:
+            return i
+        i = k - 1
+        while i > 0 and _is_cap(doc[i - 1]) and doc[i - 1].text not in cl.not_names:
+            i -= 1
+
+
 def _name_at(
     doc: Doc, i: int, cl: _Lang, known: dict[int, tuple[int, str]]
 ) -> tuple[int, str, bool] | None:
@@ -311,10 +330,11 @@ def find_name(
             toks = toks[1:]
         if not toks:
             continue
-        name = doc[toks[0].i : toks[-1].i + 1].text
-        if name in cl.not_names or any(t.text in cl.not_names for t in toks[:1]):
+        first = _name_start(doc, toks[0].i, cl)
+        name = doc[first : toks[-1].i + 1].text
+        if name in cl.not_names or doc[first].text in cl.not_names:
             continue
-        span = (toks[0].idx, toks[-1].idx + len(toks[-1]))
+        span = (doc[first].idx, toks[-1].idx + len(toks[-1]))
         _add(cands, name, toks[0].i in known, start, group, span, weight=0)
     if not cands:
         return None
