@@ -209,3 +209,120 @@ def test_a_bold_label_may_open_with_an_article_or_read_as_a_title():
     for raw in ("**Roll a D6**: on a 1,", "**Note**: this", "**The model**: gains",
                 "**Choose One**: of", "**Strength**: 4"):  # fmt: skip
         assert label(raw) is None, raw
+
+
+def test_connectors_in_a_row_stay_inside_a_name():
+    assert name_in("Models with Oath of the Mountain gain +1 Discipline.") == "Oath of the Mountain"
+    # a connector before an uncapitalised word ends the name
+    assert name_in("Models with Grim Resolve of the unit reroll 1s.") == "Grim Resolve"
+    # a pair of connectors that does not join names ends it
+    assert name_in("Models with Grim Resolve in the Army reroll 1s.") == "Grim Resolve"
+    assert name_in("Models with Grim Resolve and a Shield reroll 1s.") == "Grim Resolve"
+
+
+def test_a_models_state_ends_a_name():
+    text = "A side with models with Iron Resolve Engaged in Combat adds +1 to its Combat Score."
+    assert name_in(text) == "Iron Resolve"
+
+
+def test_invisible_characters_are_not_part_of_a_name():
+    assert name_in("Models with Grim\u200b Resolve\u200b gain Fear.") == "Grim Resolve"
+    assert name_in("Models with \u200bGrim Resolve gain Fear.") == "Grim Resolve"
+
+
+def test_affected_by_and_is_considered_name_the_rule():
+    text = "All models affected by the Bitter Frost suffer -1 Agility until the next turn."
+    assert name_in(text) == "Bitter Frost"
+    text = "A unit is considered a Shield Wall if it has two ranks. It gains +1 Armour."
+    assert name_in(text) == "Shield Wall"
+
+
+def test_a_capitalised_unit_is_a_name_of_its_own_not_a_subject():
+    assert name_in("Characters that leave a Combined Unit lose Fear.") is None
+    assert name_in("When a Gnasher Herd unit Breaks, it suffers D3 hits.") == "Gnasher Herd"
+
+
+def test_in_a_tie_a_known_name_is_the_rule_cited():
+    # Fly is a known rule name, Storm Wings is not: each is cued once
+    text = "Models with Storm Wings may reroll Charge Range rolls against units with Fly."
+    assert name_in(text) == "Storm Wings"
+    text = "The unit ignores units with Fly, and models with Storm Wings ignore it."
+    assert name_in(text) == "Storm Wings"
+
+
+def test_a_first_line_of_its_own_is_the_name():
+    def label(raw: str) -> tuple[str, str] | None:
+        hit = label_name(raw, " ".join(raw.split()), "en")
+        return (hit.name, hit.evidence) if hit else None
+
+    assert label("Storm Wings\nThe model gains Fly.") == ("Storm Wings", "title-line")
+    # a type line, a wrapped sentence and a line without text below are not names
+    assert label("Universal Rule\nThe model gains Fly.") is None
+    assert label("Models with Fear cause\nPanic Tests.") is None
+    assert label("Storm Wings") is None
+
+
+def test_half_of_a_units_models_have_names_the_rule():
+    text = "If more than half of the models in a unit have Storm Wings, it gains +1 March Rate."
+    assert name_in(text) == "Storm Wings"
+    text = (
+        "A unit gains Fear if more than half of its models with type Infantry have Storm Wings "
+        "and it is joined by a model with Grim Resolve."
+    )
+    assert name_in(text) == "Storm Wings"
+
+
+def test_what_the_bearer_gets_is_not_the_rule():
+    text = "The model part gains +1 Attack Value and is equipped with a Great Weapon."
+    assert name_in(text) is None
+    text = "The model is equipped with a Great Weapon. A Storm Lord may only take 50 pts of items."
+    assert name_in(text) == "Storm Lord"
+    # the same cue where the bearer is not the subject still names the rule
+    assert name_in("Attacks made with a Great Weapon gain +2 Strength.") == "Great Weapon"
+
+
+def test_a_wound_with_the_rule_names_it():
+    text = (
+        "Unsaved wounds are multiplied. Roll once for each unsaved wound with Storm Wings; "
+        "against a model with Fly roll twice."
+    )
+    assert name_in(text) == "Storm Wings"
+
+
+def test_a_label_may_join_names_with_a_comma():
+    assert _name("Storm Wings, Grim Resolve: The model gains Fly.") == (
+        "Storm Wings, Grim Resolve",
+        "label",
+    )
+    assert _name("Strength, Armour: the values used to wound.") is None
+
+
+def test_a_possessive_stays_inside_a_name():
+    assert name_in("Models with Seer's Craft gain +1 Discipline.") == "Seer's Craft"
+    assert name_in("Models with Seer’s Craft gain +1 Discipline.") == "Seer’s Craft"
+    assert name_in("Units with Fear's reach are slow.") == "Fear"
+
+
+def test_a_plural_name_is_defined_by_are():
+    assert _name("Totem Poles are upgrades that some Characters may take.") == (
+        "Totem Poles",
+        "defined",
+    )
+    assert _name("Characters are models that may join units.") is None
+
+
+def test_an_aside_about_other_models_is_not_the_bearers():
+    text = "The model part may shoot from one more rank (that is, models with Volley Line shoot)."
+    assert name_in(text) == "Volley Line"
+    text = (
+        "The model gains Bodyguard (General with Grim Resolve). "
+        "It counts as a unit with Oath of Iron."
+    )
+    assert name_in(text) == "Oath of Iron"
+
+
+def test_a_subject_name_reaches_back_over_its_connectors():
+    text = "All model parts in the same unit as the Banner of the Iron Wolf gain Hatred."
+    assert name_in(text) == "Banner of the Iron Wolf"
+    # an article between capitalised words does not join them
+    assert name_in("A unit that Charges a Fleeing Wolf Pack gains Hatred.") == "Fleeing Wolf Pack"

@@ -5,7 +5,9 @@ cues such as "Models with X" or "Модели с правилом X". The cues a
 patterns from `pipeline/lang/<lang>/names.yaml`; the name after a cue is the longest known
 rule name (matched on lemmas, so "War Machines" is War Machine) or else a run of capitalised
 words. Several cues can point at different rules (Vanguard's text cites "units with Scout"
-first), so candidates are ranked: known names, then the most often cued, then the first.
+first), so candidates are ranked: by their cue, then the most often cued, then one cued where
+a sentence opens, then one that is not a known name (a known name in a tie is more often a
+rule the text cites: "models with Multiple Wounds" in a text defining another), then the first.
 """
 
 from __future__ import annotations
@@ -49,8 +51,11 @@ class _Lang:
     type_words: frozenset[str]  # end a capitalised run ("Insignificant R&F")
     characteristics: frozenset[str]  # never a name, nor the start of one
     joiners: frozenset[str]
+    joiner_pairs: frozenset[str]  # two connectors in a row inside a name ("of the")
     label: re.Pattern[str] | None  # a `Name:` / `Name -` label at the start of a text
     defines: re.Pattern[str] | None  # "Fortitude is a Special Save."
+    title_line: re.Pattern[str] | None  # a first line that is only a name, text below it
+    bearer: re.Pattern[str] | None  # a sentence about the rule's bearer ("The model gains")
     not_label: frozenset[str]  # first words of a label that is not a name ("Roll a D6:")
 
 
@@ -96,8 +101,11 @@ def _lang(lang: str, glossary: Glossary | None) -> _Lang:
         type_words=frozenset(data.get("type_words") or ()),
         characteristics=frozenset(data.get("characteristics") or ()),
         joiners=frozenset(data.get("joiners") or ()),
+        joiner_pairs=frozenset(data.get("joiner_pairs") or ()),
         label=_name_pattern(data.get("label"), data),
         defines=_name_pattern(data.get("defines"), data),
+        title_line=_name_pattern(data.get("title_line"), data),
+        bearer=re.compile(data["bearer"]) if data.get("bearer") else None,
         not_label=frozenset(str(w).casefold() for w in data.get("not_label") or ()),
     )
     _LANGS[key] = (glossary, compiled)
@@ -114,7 +122,7 @@ def _name_pattern(template: str | None, data: dict[str, Any]) -> re.Pattern[str]
     cap = r"(?:\d+\s+)?[A-ZА-ЯЁ][\w'’\-]*"
     more = int(data.get("max_name_words", 6)) - 1
     end = r"(?=\s*[!?.…]*\s*(?:\(|:|$|\s[-–—]\s))"
-    rest = rf"(?:\s+(?:(?:{joiners})\s+)*{cap}|\s+{word}{end})"
+    rest = rf"(?:\s+(?:(?:{joiners})\s+)*{cap}|,\s+{cap}|\s+{word}{end})"
     name = rf"(?P<name>{cap}(?:{rest}){{0,{more}}}(?:\s*(?:!+|\?|\.\.\.|…))?)"
     return re.compile(template.replace("{NAME}", name))
 
@@ -127,6 +135,8 @@ def _acceptable(name: str, cl: _Lang, marked: bool = False) -> bool:
     and Shoot"): the mark says it is a name; "Roll a D6" stays out on its number, "The
     model" on its noun.
     """
+    if "," in name:  # "Giant See, Giant Do": each part a name
+        return all(_acceptable(part.strip(), cl, marked) for part in name.split(","))
     words = name.split()
     if not words or name in cl.not_names or name in cl.characteristics:
         return False
@@ -153,8 +163,9 @@ def _titled(words: list[str], cl: _Lang) -> bool:
 
 
 def label_name(raw: str, text: str, lang: str) -> NameHit | None:
-    """A name the text opens with as a label: `[b]Fear[/b]`, `**Fear**`, `Fear:` or
-    `Fear - `; None when the opening words are not a name (a verb, a characteristic)."""
+    """A name the text opens with as a label: `[b]Fear[/b]`, `**Fear**`, `Fear:`, `Fear - `
+    or a first line of its own ("Fear\\nModels ..."); None when the opening words are not a
+    name (a verb, a characteristic, a type line such as "Universal Rule")."""
     cl = _lang(lang, None)
     bold = re.match(r"\s*(?:\[b\](?P<b>[^\[\]]{1,80})\[/b\]|\*\*(?P<s>[^*]{1,80})\*\*)", raw, re.I)
     if bold:
@@ -163,11 +174,16 @@ def label_name(raw: str, text: str, lang: str) -> NameHit | None:
         name = re.sub(r"\s*\([^()]*\)$", "", name)
         if name and _acceptable(name, cl, marked=True) and name[:1].isupper():
             at = text.find(name)
-            return NameHit(name, "bold-label", None, (max(at, 0), max(at, 0) + len(name)))
+            return NameHit(_visible(name), "bold-label", None, (max(at, 0), max(at, 0) + len(name)))
     if cl.label is not None:
         m = cl.label.match(text)
         if m and _acceptable(m.group("name"), cl):
-            return NameHit(m.group("name"), "label", None, m.span("name"))
+            return NameHit(_visible(m.group("name")), "label", None, m.span("name"))
+    first, newline, rest = raw.strip().partition("\n")
+    m = cl.title_line.match(first) if cl.title_line is not None and newline else None
+    if m and rest.strip()[:1].isupper() and _acceptable(m.group("name"), cl):
+        at = max(text.find(m.group("name")), 0)
+        return NameHit(_visible(m.group("name")), "title-line", None, (at, at + len(m[0])))
     return None
 
 
@@ -176,7 +192,7 @@ def defined_name(text: str, lang: str) -> NameHit | None:
     cl = _lang(lang, None)
     m = cl.defines.match(text) if cl.defines is not None else None
     if m and _acceptable(m.group("name"), cl):
-        return NameHit(m.group("name"), "defined", None, m.span("name"))
+        return NameHit(_visible(m.group("name")), "defined", None, m.span("name"))
     return None
 
 
@@ -190,8 +206,19 @@ def _known_at(doc: Doc, cl: _Lang) -> dict[int, tuple[int, str]]:
     return out
 
 
+# Invisible characters some sources put inside names ("Unholy Appetite\u200b"): zero-width
+# spaces and joiners, word joiners, byte-order marks and soft hyphens.
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200d\u2060\ufeff]")
+
+
+def _visible(name: str) -> str:
+    """A name without the invisible characters its source wrote in it."""
+    return " ".join(_INVISIBLE.sub("", name).split())
+
+
 def _is_cap(tok: Any) -> bool:
-    return tok.text[:1].isupper() and tok.text[:1].isalpha()
+    first = _INVISIBLE.sub("", tok.text)[:1]
+    return first.isupper() and first.isalpha()
 
 
 def _title_run(doc: Doc, i: int, cl: _Lang) -> tuple[int, str] | None:
@@ -207,8 +234,15 @@ def _title_run(doc: Doc, i: int, cl: _Lang) -> tuple[int, str] | None:
             j += 1
         elif not doc[j - 1].whitespace_ and (tok.is_alpha or tok.text in "-'’"):
             j += 1  # "Cannot" is "Can" + "not"; "Two-Handed" is three tokens
-        elif tok.lower_ in cl.joiners and j + 1 < len(doc) and _is_cap(doc[j + 1]):
-            j += 2
+        elif tok.lower_ in ("'s", "’s") and j + 1 < len(doc) and _is_cap(doc[j + 1]):
+            j += 2  # "Willbreaker's Craft"
+        elif tok.lower_ in cl.joiners:
+            k = j + 1  # "Chill of the Grave": a pair of connectors, then a capitalised word
+            if k < len(doc) and f"{tok.lower_} {doc[k].lower_}" in cl.joiner_pairs:
+                k += 1
+            if k == len(doc) or not _is_cap(doc[k]) or doc[k].text in cl.type_words:
+                break
+            j = k + 1
         else:
             break
     name = doc[i:j].text
@@ -217,6 +251,25 @@ def _title_run(doc: Doc, i: int, cl: _Lang) -> tuple[int, str] | None:
     if re.split(r"\s+(?:and|or)\s+", name)[0] in cl.characteristics:
         return None  # "the Strength and Armour Penetration of the rider"
     return j, name
+
+
+_NOT_INSIDE = frozenset({"a", "an", "the", "and", "or", "it", "be"})
+
+
+def _name_start(doc: Doc, i: int, cl: _Lang) -> int:
+    """Where a name ending in a subject begins: back over connectors to the capitalised
+    word before them ("the Plaque of the Snake God gain ..." is Plaque of the Snake God)."""
+    while True:
+        k = i - 1
+        if k >= 1 and f"{doc[k - 1].lower_} {doc[k].lower_}" in cl.joiner_pairs:
+            k -= 1
+        elif k < 0 or doc[k].lower_ not in cl.joiners or doc[k].lower_ in _NOT_INSIDE:
+            return i  # "Charges a Fleeing unit gain ..." is not one name
+        if k < 1 or not _is_cap(doc[k - 1]) or doc[k - 1].text in cl.not_names:
+            return i
+        i = k - 1
+        while i > 0 and _is_cap(doc[i - 1]) and doc[i - 1].text not in cl.not_names:
+            i -= 1
 
 
 def _name_at(
@@ -249,11 +302,14 @@ def find_name(
     cands: dict[str, list[Any]] = {}
     subjects: dict[int, tuple[int, int, str]] = {}  # end token -> widest (start, end, group)
     starts = _sentence_starts(doc)
+    granted = _bearer_sentences(doc, cl)
     for match_id, start, end in cl.matcher(doc):
         group = doc.vocab.strings[match_id]
         if group not in cl.naming:
             continue
         info = cl.evidence.get(group) or {}
+        if not info.get("subject") and any(a <= doc[start].idx < b for a, b in granted):
+            continue  # "The model part ... is equipped with a Hand Weapon": what it gets
         if info.get("sentence_start") and start not in starts:
             continue
         if info.get("subject"):
@@ -274,19 +330,36 @@ def find_name(
             toks = toks[1:]
         if not toks:
             continue
-        name = doc[toks[0].i : toks[-1].i + 1].text
-        if name in cl.not_names or any(t.text in cl.not_names for t in toks[:1]):
+        first = _name_start(doc, toks[0].i, cl)
+        name = doc[first : toks[-1].i + 1].text
+        if name in cl.not_names or doc[first].text in cl.not_names:
             continue
-        span = (toks[0].idx, toks[-1].idx + len(toks[-1]))
+        span = (doc[first].idx, toks[-1].idx + len(toks[-1]))
         _add(cands, name, toks[0].i in known, start, group, span, weight=0)
     if not cands:
         return None
-    best_name, (_, _, _, group, span, _) = max(
-        cands.items(),
-        key=lambda kv: (_rank(cl, kv[1][3]), kv[1][1] + kv[1][5], kv[1][5], kv[1][0], -kv[1][2]),
-    )
+    best_name, (_, _, _, group, span, _) = max(cands.items(), key=lambda kv: _order(cl, kv[1]))
     info = cl.evidence.get(group) or {}
-    return NameHit(best_name, str(info.get("evidence", group)), info.get("kind"), span)
+    return NameHit(_visible(best_name), str(info.get("evidence", group)), info.get("kind"), span)
+
+
+# An aside in brackets ("(normally, this means that models with X ...)") speaks of others;
+# a parameter in brackets ("Bodyguard (General with X)") is still the bearer's.
+_ASIDE = re.compile(r"\(\s*[a-z]")
+
+
+def _bearer_sentences(doc: Doc, cl: _Lang) -> list[tuple[int, int]]:
+    """Sentences whose subject is the rule's bearer ("The model gains ...", "The model
+    part ... is equipped with ..."), up to an aside in brackets: the rules they cite are
+    what the bearer gets or has, not the rule the text defines."""
+    if cl.bearer is None:
+        return []
+    out = []
+    for a, b in sentences(doc.text):
+        if cl.bearer.match(doc.text, a):
+            aside = _ASIDE.search(doc.text, a, b)
+            out.append((a, aside.start() if aside else b))
+    return out
 
 
 def _sentence_starts(doc: Doc) -> frozenset[int]:
@@ -297,6 +370,13 @@ def _sentence_starts(doc: Doc) -> frozenset[int]:
 
 def _rank(cl: _Lang, group: str) -> int:
     return int((cl.evidence.get(group) or {}).get("rank", 2))
+
+
+def _order(cl: _Lang, cand: list[Any]) -> tuple[int, int, bool, bool, int]:
+    """How a candidate ranks: its cue, cues counted (one opening a sentence twice), one
+    opening a sentence, not a known name, then the first."""
+    is_known, count, pos, group, _, opens = cand
+    return _rank(cl, group), count + opens, opens, not is_known, -pos
 
 
 def _add(
