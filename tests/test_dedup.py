@@ -398,3 +398,29 @@ def test_rewordings_that_change_the_rule_stay_apart():
     assert _relations([(base.format("Fear"), "en"), (other, "en")]) == [("canonical", "conflict")]
     # short texts: the one word is the rule
     assert len(_relations([("The model gains Fear.", "en"), ("The model gains Fly.", "en")])) == 2
+
+
+def test_a_name_changed_where_it_is_also_an_ordinary_word_stays_apart():
+    """The name is judged where it changed: the same word written in lower case elsewhere
+    in the text, or a doubled name the matching key collapses, does not make it a wording."""
+    body = (
+        "Мулы могут пересекать трудную местность с уменьшением скорости вдвое, "
+        "как и пешие фигурки, а лошади не могут."
+    )
+    # "Фигурки" is a name in the label and an ordinary word ("фигурки") in the body
+    assert _relations([(f"Отряды Лошади: {body}", "ru"), (f"Отряды Фигурки: {body}", "ru")]) == [
+        ("canonical",),
+        ("canonical",),
+    ]
+    # "Отряды Отряды" collapses to one word in the key: the name looks like a word added
+    assert _relations([(f"Отряды Отряды: {body}", "ru"), (f"Отряды Фигурки: {body}", "ru")]) == [
+        ("canonical",),
+        ("canonical",),
+    ]
+    en = "{}: the unit may march or move through difficult terrain, and may move again."
+    assert len(_relations([(en.format("Move"), "en"), (en.format("March"), "en")])) == 2
+    # an ordinary word in lower case is still a wording, with names elsewhere in the text
+    reworded = body.replace("трудную", "также трудную")
+    assert _relations(
+        [(f"Отряды Фигурки: {body}", "ru"), (f"Отряды Фигурки: {reworded}", "ru")]
+    ) == [("canonical", "reworded")]
