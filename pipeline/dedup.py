@@ -385,8 +385,9 @@ def _changes_a_name(a: str, b: str) -> bool:
     Judged at the place of the change, not over the whole text: a name is often also an
     ordinary word elsewhere ("Фигурки: ... пешие фигурки", "Move: ... may move"), and a
     doubled name collapsed by the matching key ("Отряды Отряды:" / "Отряды Фигурки:")
-    differs only in the raw words. A capital at a sentence start counts too: a missed
-    rewording is a second cluster, a merged name is a lost rule.
+    differs only in the raw words. A capital at a sentence start, or on a name that only
+    moved ("Flee Pursuit Distance, Distance" / "Flee Distance, Pursuit Distance") counts
+    too: a missed rewording is a second cluster, a merged name is a lost rule.
     """
     wa, wb = _RAW_WORD_RE.findall(a), _RAW_WORD_RE.findall(b)
     for op in Levenshtein.opcodes([w.casefold() for w in wa], [w.casefold() for w in wb]):

@@ -419,6 +419,11 @@ def test_a_name_changed_where_it_is_also_an_ordinary_word_stays_apart():
     ]
     en = "{}: the unit may march or move through difficult terrain, and may move again."
     assert len(_relations([(en.format("Move"), "en"), (en.format("March"), "en")])) == 2
+    # a name that moved is not a wording: "Distance, Distance" collapses in the key
+    moved = "{}, it rolls an additional D6 and discards the lowest D6 rolled."
+    first = moved.format("When it rolls Flee Pursuit Distance, Distance or Overrun Distance")
+    second = moved.format("When it rolls Flee Distance, Pursuit Distance or Overrun Distance")
+    assert len(_relations([(first, "en"), (second, "en")])) == 2
     # an ordinary word in lower case is still a wording, with names elsewhere in the text
     reworded = body.replace("трудную", "также трудную")
     assert _relations(
