@@ -376,10 +376,10 @@ def _is_reworded(anchor: _Text, other: _Text, lang: str) -> bool:
     }
     if changed & _meaning_words(lang):
         return False
-    return not _changes_a_name(anchor.text, other.text)
+    return not _changes_a_name(anchor.text, other.text, lang)
 
 
-def _changes_a_name(a: str, b: str) -> bool:
+def _changes_a_name(a: str, b: str, lang: str) -> bool:
     """A word that differs between the texts is written with a capital where it differs.
 
     Judged at the place of the change, not over the whole text: a name is often also an
@@ -387,16 +387,26 @@ def _changes_a_name(a: str, b: str) -> bool:
     doubled name collapsed by the matching key ("Отряды Отряды:" / "Отряды Фигурки:")
     differs only in the raw words. A capital at a sentence start, or on a name that only
     moved ("Flee Pursuit Distance, Distance" / "Flee Distance, Pursuit Distance") counts
-    too: a missed rewording is a second cluster, a merged name is a lost rule.
+    too: a missed rewording is a second cluster, a merged name is a lost rule. Only a
+    word re-inflected that gains or loses its capital is the same word corrected
+    ("в отношении Правило расстояния" / "в отношении правила Расстояния"), not a name.
     """
     wa, wb = _RAW_WORD_RE.findall(a), _RAW_WORD_RE.findall(b)
     for op in Levenshtein.opcodes([w.casefold() for w in wa], [w.casefold() for w in wb]):
-        if op.tag != "equal" and any(
-            w[0].isupper()
-            for w in (*wa[op.src_start : op.src_end], *wb[op.dest_start : op.dest_end])
-        ):
-            return True
+        gone, came = wa[op.src_start : op.src_end], wb[op.dest_start : op.dest_end]
+        if op.tag == "equal" or not any(w[0].isupper() for w in (*gone, *came)):
+            continue
+        if len(gone) == len(came) == 1 and _recased_form(gone[0], came[0], lang):
+            continue
+        return True
     return False
+
+
+def _recased_form(a: str, b: str, lang: str) -> bool:
+    """One word with a capital, the other without, both forms of one lemma."""
+    return a[0].isupper() != b[0].isupper() and lang_service.lemma(a, lang) == (
+        lang_service.lemma(b, lang)
+    )
 
 
 def _quantity_diff(a: Shape, b: Shape) -> tuple[int, int]:

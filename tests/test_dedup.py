@@ -424,6 +424,15 @@ def test_a_name_changed_where_it_is_also_an_ordinary_word_stays_apart():
     first = moved.format("When it rolls Flee Pursuit Distance, Distance or Overrun Distance")
     second = moved.format("When it rolls Flee Distance, Pursuit Distance or Overrun Distance")
     assert len(_relations([(first, "en"), (second, "en")])) == 2
+    # a capital lost with another word is still another name ...
+    assert (
+        len(_relations([(f"Отряды Лошади: {body}", "ru"), (f"Отряды фигурки: {body}", "ru")])) == 2
+    )
+    # ... but a word re-inflected that loses its capital is a correction of one word
+    fixed = "Отряд держится на расстоянии 1 дюйма от врага в отношении {} между отрядами."
+    assert _relations(
+        [(fixed.format("Правило расстояния"), "ru"), (fixed.format("правила Расстояния"), "ru")]
+    ) == [("canonical", "reworded")]
     # an ordinary word in lower case is still a wording, with names elsewhere in the text
     reworded = body.replace("трудную", "также трудную")
     assert _relations(
