@@ -428,12 +428,16 @@ def test_a_name_changed_where_it_is_also_an_ordinary_word_stays_apart():
     assert (
         len(_relations([(f"Отряды Лошади: {body}", "ru"), (f"Отряды фигурки: {body}", "ru")])) == 2
     )
-    # ... but a word re-inflected that loses its capital is a correction of one word
+
+
+def test_a_word_corrected_in_case_and_ending_is_still_a_rewording():
+    """Only a word re-inflected that gains or loses its capital (a reviewer's fix) passes
+    the name test; an ordinary word beside names elsewhere in the text is a wording."""
     fixed = "Отряд держится на расстоянии 1 дюйма от врага в отношении {} между отрядами."
     assert _relations(
         [(fixed.format("Правило расстояния"), "ru"), (fixed.format("правила Расстояния"), "ru")]
     ) == [("canonical", "reworded")]
-    # an ordinary word in lower case is still a wording, with names elsewhere in the text
+    body = "Мулы могут пересекать трудную местность с уменьшением скорости вдвое."
     reworded = body.replace("трудную", "также трудную")
     assert _relations(
         [(f"Отряды Фигурки: {body}", "ru"), (f"Отряды Фигурки: {reworded}", "ru")]
