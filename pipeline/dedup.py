@@ -7,10 +7,10 @@ Three relations to a cluster's canonical member:
   dropped, doubled words ("with with") collapsed, synonyms of `lang/<code>/synonyms.yaml`
   folded, quantities kept verbatim;
 - `reworded`: the same quantities in the same order and the same words but one, replaced,
-  added or dropped (Russian `тоже` / `также`); never when the word is a name (capitalised
-  inside a sentence: "gains Fear" / "gains Fly" are two rules) or one of the language's
-  meaning words (`lang/<code>/reworded.yaml`: not, may, must ...); both sides need
-  `REWORDED_MIN_WORDS` words;
+  added or dropped (Russian `тоже` / `также`); never when the word is a name (written with
+  a capital where it changed: "gains Fear" / "gains Fly" are two rules) or one of the
+  language's meaning words (`lang/<code>/reworded.yaml`: not, may, must ...); both sides
+  need `REWORDED_MIN_WORDS` words;
 - `conflict`: the same *word key* (the matching key without its quantities) but different
   numbers, dice, distances or modifiers: two versions of one rule, kept and reported.
 
@@ -87,6 +87,8 @@ _DASHES = ("\u2212", "\u2013")  # minus sign, en dash: "-" in a quantity
 _QUANTITY_RE = re.compile(r"[+\-]?[\d½¼¾⅓⅔]|[+\-]?\d*d\d")
 _QUANTITY_IN_KEY_RE = re.compile(r" (?:[+\-]?[\d½¼¾⅓⅔]|[+\-]?\d*d\d)[^ ]*")
 _DOUBLED_RE = re.compile(r"(?<![^ ])([^\W\d]\w*)(?: \1)+(?![^ ])")
+# A word as written (case kept), letters only: "D6", "Д6" and "4+" are quantities.
+_RAW_WORD_RE = re.compile(r"\b[^\W\d_]+\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,21 +376,37 @@ def _is_reworded(anchor: _Text, other: _Text, lang: str) -> bool:
     }
     if changed & _meaning_words(lang):
         return False
-    both = f"{anchor.text}\n{other.text}"
-    return not any(_is_name(both, w) for w in changed)
+    return not _changes_a_name(anchor.text, other.text, lang)
 
 
-def _is_name(text: str, word: str) -> bool:
-    """The word is written with a capital in the texts and never without one: a rule
-    name ("Fear", also at the start of a sentence), not a wording."""
-    capital = plain = False
-    for m in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE):
-        first = m.group()[:1]
-        if first.isupper():
-            capital = True
-        else:
-            plain = True
-    return capital and not plain
+def _changes_a_name(a: str, b: str, lang: str) -> bool:
+    """A word that differs between the texts is written with a capital where it differs.
+
+    Judged at the place of the change, not over the whole text: a name is often also an
+    ordinary word elsewhere ("Фигурки: ... пешие фигурки", "Move: ... may move"), and a
+    doubled name collapsed by the matching key ("Отряды Отряды:" / "Отряды Фигурки:")
+    differs only in the raw words. A capital at a sentence start, or on a name that only
+    moved ("Flee Pursuit Distance, Distance" / "Flee Distance, Pursuit Distance") counts
+    too: a missed rewording is a second cluster, a merged name is a lost rule. Only a
+    word re-inflected that gains or loses its capital is the same word corrected
+    ("в отношении Правило расстояния" / "в отношении правила Расстояния"), not a name.
+    """
+    wa, wb = _RAW_WORD_RE.findall(a), _RAW_WORD_RE.findall(b)
+    for op in Levenshtein.opcodes([w.casefold() for w in wa], [w.casefold() for w in wb]):
+        gone, came = wa[op.src_start : op.src_end], wb[op.dest_start : op.dest_end]
+        if op.tag == "equal" or not any(w[0].isupper() for w in (*gone, *came)):
+            continue
+        if len(gone) == len(came) == 1 and _recased_form(gone[0], came[0], lang):
+            continue
+        return True
+    return False
+
+
+def _recased_form(a: str, b: str, lang: str) -> bool:
+    """One word with a capital, the other without, both forms of one lemma."""
+    return a[0].isupper() != b[0].isupper() and lang_service.lemma(a, lang) == (
+        lang_service.lemma(b, lang)
+    )
 
 
 def _quantity_diff(a: Shape, b: Shape) -> tuple[int, int]:

@@ -398,3 +398,47 @@ def test_rewordings_that_change_the_rule_stay_apart():
     assert _relations([(base.format("Fear"), "en"), (other, "en")]) == [("canonical", "conflict")]
     # short texts: the one word is the rule
     assert len(_relations([("The model gains Fear.", "en"), ("The model gains Fly.", "en")])) == 2
+
+
+def test_a_name_changed_where_it_is_also_an_ordinary_word_stays_apart():
+    """The name is judged where it changed: the same word written in lower case elsewhere
+    in the text, or a doubled name the matching key collapses, does not make it a wording."""
+    body = (
+        "Мулы могут пересекать трудную местность с уменьшением скорости вдвое, "
+        "как и пешие фигурки, а лошади не могут."
+    )
+    # "Фигурки" is a name in the label and an ordinary word ("фигурки") in the body
+    assert _relations([(f"Отряды Лошади: {body}", "ru"), (f"Отряды Фигурки: {body}", "ru")]) == [
+        ("canonical",),
+        ("canonical",),
+    ]
+    # "Отряды Отряды" collapses to one word in the key: the name looks like a word added
+    assert _relations([(f"Отряды Отряды: {body}", "ru"), (f"Отряды Фигурки: {body}", "ru")]) == [
+        ("canonical",),
+        ("canonical",),
+    ]
+    en = "{}: the unit may march or move through difficult terrain, and may move again."
+    assert len(_relations([(en.format("Move"), "en"), (en.format("March"), "en")])) == 2
+    # a name that moved is not a wording: "Distance, Distance" collapses in the key
+    moved = "{}, it rolls an additional D6 and discards the lowest D6 rolled."
+    first = moved.format("When it rolls Flee Pursuit Distance, Distance or Overrun Distance")
+    second = moved.format("When it rolls Flee Distance, Pursuit Distance or Overrun Distance")
+    assert len(_relations([(first, "en"), (second, "en")])) == 2
+    # a capital lost with another word is still another name ...
+    assert (
+        len(_relations([(f"Отряды Лошади: {body}", "ru"), (f"Отряды фигурки: {body}", "ru")])) == 2
+    )
+
+
+def test_a_word_corrected_in_case_and_ending_is_still_a_rewording():
+    """Only a word re-inflected that gains or loses its capital (a reviewer's fix) passes
+    the name test; an ordinary word beside names elsewhere in the text is a wording."""
+    fixed = "Отряд держится на расстоянии 1 дюйма от врага в отношении {} между отрядами."
+    assert _relations(
+        [(fixed.format("Правило расстояния"), "ru"), (fixed.format("правила Расстояния"), "ru")]
+    ) == [("canonical", "reworded")]
+    body = "Мулы могут пересекать трудную местность с уменьшением скорости вдвое."
+    reworded = body.replace("трудную", "также трудную")
+    assert _relations(
+        [(f"Отряды Фигурки: {body}", "ru"), (f"Отряды Фигурки: {reworded}", "ru")]
+    ) == [("canonical", "reworded")]
