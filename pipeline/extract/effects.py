@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from pipeline.extract.names import rule_id
+from pipeline.extract.needs import Prefilter
 from pipeline.lang import ENGLISH, lemma
 from pipeline.lang import data as lang_data
 from pipeline.quantities import Quantity
@@ -61,6 +62,12 @@ class _Data:
     condition_on: tuple[str, ...] = ()
     grant_item: re.Pattern[str] = re.compile("")
     list_sep: re.Pattern[str] = re.compile("")
+    rule_filters: tuple[tuple[str, Prefilter], ...] = ()
+    """Per view ("text", "lemmas"), which of the rules read on it may match a sentence."""
+    condition_filters: tuple[tuple[str, Prefilter], ...] = ()
+    """The same for the conditions."""
+    reads_lemmas: bool = False
+    """Some rule or condition reads a sentence's lemmas."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +108,12 @@ def _data(lang: str) -> _Data:
             )
         )
     conditions = raw.get("conditions") or []
+    condition_on = tuple(str(c.get("read", raw.get("match", "text"))) for c in conditions)
+    patterns = [re.compile(c["pattern"]) for c in conditions]
     return _Data(
         rules=tuple(rules),
         skip=tuple(re.compile(p) for p in raw.get("skip") or []),
-        conditions=tuple((re.compile(c["pattern"]), str(c["when"])) for c in conditions),
+        conditions=tuple((p, str(c["when"])) for p, c in zip(patterns, conditions, strict=True)),
         lead=re.compile(raw["lead_clause"]) if raw.get("lead_clause") else None,
         characteristics={str(k): str(v) for k, v in (raw.get("characteristics") or {}).items()},
         rolls={str(k).lower(): str(v) for k, v in (raw.get("rolls") or {}).items()},
@@ -112,28 +121,79 @@ def _data(lang: str) -> _Data:
         grant_exclude=frozenset(raw.get("grant_exclude") or ()),
         examples=tuple(re.compile(p) for p in raw.get("examples") or []),
         negations={str(k): str(v) for k, v in (raw.get("negations") or {}).items()},
-        condition_on=tuple(str(c.get("read", raw.get("match", "text"))) for c in conditions),
+        condition_on=condition_on,
         grant_item=_listing(raw, "grant_item"),
         list_sep=_listing(raw, "list_sep"),
+        rule_filters=_filters([r.pattern for r in rules], [r.on for r in rules]),
+        condition_filters=_filters(patterns, condition_on),
+        reads_lemmas=any(r.on == "lemmas" for r in rules) or "lemmas" in condition_on,
     )
+
+
+def _filters(
+    patterns: Sequence[re.Pattern[str]], ons: Sequence[str]
+) -> tuple[tuple[str, Prefilter], ...]:
+    """A prefilter per view for patterns each read on its view ("lemmas", else the text)."""
+    views = sorted({"lemmas" if on == "lemmas" else "text" for on in ons})
+    return tuple(
+        (
+            view,
+            Prefilter(
+                [
+                    p if ("lemmas" if on == "lemmas" else "text") == view else None
+                    for p, on in zip(patterns, ons, strict=True)
+                ]
+            ),
+        )
+        for view in views
+    )
+
+
+def _maybe(filters: tuple[tuple[str, Prefilter], ...], texts: dict[str, str]) -> list[int]:
+    """Indices of the patterns that may match, each on its view's text, ascending."""
+    if len(filters) == 1:
+        view, prefilter = filters[0]
+        return prefilter.candidates(texts[view])
+    found: set[int] = set()
+    for view, prefilter in filters:
+        found.update(prefilter.candidates(texts[view]))
+    return sorted(found)
 
 
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-@dataclass(frozen=True, slots=True)
 class _View:
     """A sentence as patterns read it: its text, or its words in dictionary form (`match:
     lemmas`, so that one pattern matches every inflection), with each character's offset in
-    the sentence so that spans and groups are always read back from the text itself."""
+    the sentence so that spans and groups are always read back from the text itself. The
+    offsets are worked out only for a sentence some pattern matches; the text as written
+    is its own map."""
 
-    text: str
-    pos: tuple[int, ...]
+    __slots__ = ("_pos", "lang", "sentence", "text")
+
+    def __init__(self, text: str, sentence: str | None = None, lang: str = "") -> None:
+        self.text = text
+        self.sentence = sentence  # None: the view is the sentence itself
+        self.lang = lang
+        self._pos: tuple[int, ...] | None = None
+
+    @property
+    def pos(self) -> tuple[int, ...]:
+        if self._pos is None:
+            assert self.sentence is not None
+            self._pos = _positions(self.sentence, self.lang)
+        return self._pos
 
     def start(self, i: int) -> int:
-        return self.pos[i] if i < len(self.pos) else (self.pos[-1] + 1 if self.pos else 0)
+        if self.sentence is None:
+            return i
+        pos = self.pos
+        return pos[i] if i < len(pos) else (pos[-1] + 1 if pos else 0)
 
     def end(self, i: int) -> int:
+        if self.sentence is None:
+            return i
         return self.pos[i - 1] + 1 if i > 0 else 0
 
 
@@ -143,34 +203,39 @@ _FORMS_KEPT = 50_000
 _forms: dict[str, dict[str, str]] = {}
 
 
+def _form(form: str, lang: str) -> str:
+    """The dictionary form of one word form, lower case."""
+    forms = _forms.setdefault(lang, {})
+    word = forms.get(form)
+    if word is None:
+        word = (lemma(form, lang) or form).lower()
+        if len(forms) >= _FORMS_KEPT:
+            forms.clear()
+        forms[form] = word
+    return word
+
+
 def _view(sentence: str, on: str, lang: str) -> _View:
     if on != "lemmas":
-        return _View(sentence, tuple(range(len(sentence))))
-    out: list[str] = []
+        return _View(sentence)
+    return _View(_WORD.sub(lambda m: _form(m.group(), lang), sentence), sentence, lang)
+
+
+def _positions(sentence: str, lang: str) -> tuple[int, ...]:
+    """The offset in `sentence` of each character of its lemma view."""
     pos: list[int] = []
     last = 0
-    forms = _forms.setdefault(lang, {})
     for m in _WORD.finditer(sentence):
         s, e = m.span()
-        out.append(sentence[last:s])
         pos.extend(range(last, s))
-        form = m.group()
-        word = forms.get(form)
-        if word is None:
-            word = (lemma(form, lang) or form).lower()
-            if len(forms) >= _FORMS_KEPT:
-                forms.clear()
-            forms[form] = word
-        out.append(word)
         # each lemma character at its word's character, the surplus on the word's last one
-        k = len(word) - 1
+        k = len(_form(m.group(), lang)) - 1
         n = min(k, e - 1 - s)
         pos.extend(range(s, s + n))
         pos.extend([e - 1] * (k - n + 1))
         last = e
-    out.append(sentence[last:])
     pos.extend(range(last, len(sentence)))
-    return _View("".join(out), tuple(pos))
+    return tuple(pos)
 
 
 def _lemma_text(text: str, lang: str) -> str:
@@ -304,7 +369,9 @@ def _condition(sentence: str, data: _Data, lemmas: str | None = None) -> str | N
     `lemmas`: the sentence in dictionary form, for conditions read as lemmas."""
     found: list[str] = []
     ons = data.condition_on or ("text",) * len(data.conditions)
-    for (pattern, when), on in zip(data.conditions, ons, strict=True):
+    texts = {"text": sentence, "lemmas": lemmas if lemmas is not None else sentence}
+    for i in _maybe(data.condition_filters, texts):
+        (pattern, when), on = data.conditions[i], ons[i]
         text = lemmas if on == "lemmas" and lemmas is not None else sentence
         if pattern.search(text) and when not in found:
             found.append(when)
@@ -330,7 +397,7 @@ def _matches(
 ) -> list[tuple[dict[str, Any], Span]]:
     """(groups, span in the paragraph) for each emission of `rule` in one sentence; a
     pattern read on the sentence's `view` gives groups and spans of the sentence's text."""
-    v = view if view is not None else _View(sentence, tuple(range(len(sentence))))
+    v = view if view is not None else _View(sentence)
     m = rule.pattern.search(v.text)
     if m is None or (rule.unless is not None and rule.unless.search(v.text)):
         return []
@@ -443,15 +510,17 @@ def _read_sentence(
     sentence = _mask(raw, data.examples)
     if any(p.search(sentence) for p in data.skip):
         return _Read(True, (), (), False)
-    views = {"text": _View(sentence, tuple(range(len(sentence))))}
-    if any(r.on == "lemmas" for r in data.rules) or "lemmas" in data.condition_on:
+    views = {"text": _View(sentence)}
+    if data.reads_lemmas:
         views["lemmas"] = _view(sentence, "lemmas", lang)
     when = _condition(sentence, data, views["lemmas"].text if "lemmas" in views else None)
     fired: dict[str, list[int]] = {}
     effects: list[tuple[dict[str, Any], Span, str]] = []
     attaches: list[tuple[_Rule, dict[str, Any]]] = []
     used = False
-    for rule in data.rules:
+    texts = {on: view.text for on, view in views.items()}
+    for i in _maybe(data.rule_filters, texts):  # the rules a sentence may fire, in order
+        rule = data.rules[i]
         view = views.get(rule.on, views["text"])
         if rule.pattern.search(view.text) is None:
             continue  # most rules: no call to read what they would give
