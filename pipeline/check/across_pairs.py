@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..lang import fold
 from .model import Finding
@@ -21,14 +21,15 @@ from .text import mask_tags
 _SAME_PLACE = 0.15  # relative position in the text, for a stand-in rendering
 
 
-@dataclass(frozen=True, slots=True)
-class PairTerms:
+class PairTerms(NamedTuple):
+    """What the checks across pairs keep of one pair (a tuple: workers send one per pair)."""
+
     pair_id: str
     target_lang: str
     source_norm: str
     target_norm: str
-    target: str
     source_len: int
+    target_len: int
     src: list[Match]
     tgt: list[Match]
 
@@ -90,7 +91,7 @@ def check_segments_across(rows: list[PairTerms]) -> Iterator[Finding]:
                 f"the same source text is translated in {len(counts)} different ways;"
                 f" {top} pair(s) have the expected translation",
                 None,
-                (0, len(r.target)),
+                (0, r.target_len),
                 expected=usual,
                 found=r.target_norm,
             )
@@ -118,7 +119,7 @@ def check_shared_rendering(
             if m.term not in src_terms
             and m.entry is not None
             and m.entry.status == "approved"
-            and abs(m.span[0] / max(1, len(row.target)) - where) <= _SAME_PLACE
+            and abs(m.span[0] / max(1, row.target_len) - where) <= _SAME_PLACE
         ]
         if not stand_in:
             continue

@@ -151,8 +151,8 @@ class PairContext:
             base_lang(self.target_lang),
             normalise(self.source),
             normalise(self.target),
-            self.target,
             len(self.source),
+            len(self.target),
             self.source_terms,
             self.target_terms,
         )
