@@ -77,6 +77,7 @@ def effect_mismatch(ctx: PairContext) -> Iterable[Finding]:
         ctx.source_lang,
         ctx.target_lang,
         (ctx.source_quantities, ctx.target_quantities),
+        (ctx.source_sentences, ctx.target_sentences),
     )
 
 
@@ -134,6 +135,7 @@ def omission(ctx: PairContext) -> Iterable[Finding]:
         ctx.target_lang,
         ctx.pair.sentences,
         ctx.anchors,
+        (ctx.source_sentences, ctx.target_sentences),
     )
 
 

@@ -14,8 +14,10 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from ..glossary import Glossary
+from ..model import Span
 from ..pairs import Pair
 from ..quantities import Quantity, find_quantities
+from ..sentences import sentences
 from .across_pairs import PairTerms, normalise
 from .data import base_lang
 from .model import Finding
@@ -92,6 +94,15 @@ class PairContext:
         if self.pair.target is None:
             return []
         return find_quantities(self.target, self.target_lang)
+
+    @cached_property
+    def source_sentences(self) -> list[Span]:
+        """Sentence spans, read by the effect and the omission checks."""
+        return sentences(self.source)
+
+    @cached_property
+    def target_sentences(self) -> list[Span]:
+        return sentences(self.target) if self.pair.target is not None else []
 
     @cached_property
     def source_items(self) -> list[Item]:

@@ -437,11 +437,16 @@ def _matches(
 
 
 def find_effects(
-    text: str, lang: str, quantities: Sequence[Quantity] = (), start: int = 0
+    text: str,
+    lang: str,
+    quantities: Sequence[Quantity] = (),
+    start: int = 0,
+    spans: Sequence[Span] | None = None,
 ) -> EffectResult:
-    """Effects of `text[start:]` (after any leading labels), with spans into `text`."""
+    """Effects of `text[start:]` (after any leading labels), with spans into `text`.
+    `spans`: the sentences of `text[start:]`, when the caller has split it already."""
     data = _data(lang)
-    spans = sentences(text, start)
+    spans = sentences(text, start) if spans is None else list(spans)
     effects: list[dict[str, Any]] = []
     origin: list[tuple[int, str]] = []  # (sentence index, rule id) per effect
     used: set[int] = set()
