@@ -59,10 +59,12 @@ def _sentences() -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("lang", ["en", "ru", "it"])
 def test_prefilter_never_holds_back_a_matching_effect_pattern(lang: str) -> None:
-    """Every rule and condition pattern of the language, searched on every labelled text
-    and on each pattern's own spelled-out words, matches only where the prefilter lets it."""
+    """Every rule, condition, skip and example pattern of the language, searched on every
+    labelled text and on each pattern's own spelled-out words, matches only where the
+    prefilter lets it."""
     data = _data(lang)
     patterns = [r.pattern for r in data.rules] + [p for p, _ in data.conditions]
+    patterns += [*data.skip, *data.examples]
     f = Prefilter(patterns)
     texts = [t for t, _ in _sentences()]
     texts += [re.sub(r"\\[bBAZ]|[\^$]", "", p.pattern) for p in patterns]

@@ -12,6 +12,7 @@ rule's coverage is honest about what is left to a human.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -47,6 +48,9 @@ class _Rule:
     on: str = "text"
 
 
+_NONE = Prefilter(())  # of no patterns
+
+
 @dataclass(frozen=True, slots=True)
 class _Data:
     rules: tuple[_Rule, ...]
@@ -62,10 +66,13 @@ class _Data:
     condition_on: tuple[str, ...] = ()
     grant_item: re.Pattern[str] = re.compile("")
     list_sep: re.Pattern[str] = re.compile("")
-    rule_filters: tuple[tuple[str, Prefilter], ...] = ()
-    """Per view ("text", "lemmas"), which of the rules read on it may match a sentence."""
-    condition_filters: tuple[tuple[str, Prefilter], ...] = ()
-    """The same for the conditions."""
+    filters: tuple[tuple[str, Prefilter], ...] = ()
+    """Per view ("text", "lemmas"), which of the rules, then the conditions (numbered after
+    the rules), read on it may match a sentence."""
+    replacing: tuple[_Rule, ...] = ()
+    """The rules that replace another rule's effects."""
+    skip_filter: Prefilter = _NONE
+    example_filter: Prefilter = _NONE
     reads_lemmas: bool = False
     """Some rule or condition reads a sentence's lemmas."""
 
@@ -110,22 +117,28 @@ def _data(lang: str) -> _Data:
     conditions = raw.get("conditions") or []
     condition_on = tuple(str(c.get("read", raw.get("match", "text"))) for c in conditions)
     patterns = [re.compile(c["pattern"]) for c in conditions]
+    skip = tuple(re.compile(p) for p in raw.get("skip") or [])
+    examples = tuple(re.compile(p) for p in raw.get("examples") or [])
     return _Data(
         rules=tuple(rules),
-        skip=tuple(re.compile(p) for p in raw.get("skip") or []),
+        skip=skip,
         conditions=tuple((p, str(c["when"])) for p, c in zip(patterns, conditions, strict=True)),
         lead=re.compile(raw["lead_clause"]) if raw.get("lead_clause") else None,
         characteristics={str(k): str(v) for k, v in (raw.get("characteristics") or {}).items()},
         rolls={str(k).lower(): str(v) for k, v in (raw.get("rolls") or {}).items()},
         saves={str(k).lower(): str(v) for k, v in (raw.get("saves") or {}).items()},
         grant_exclude=frozenset(raw.get("grant_exclude") or ()),
-        examples=tuple(re.compile(p) for p in raw.get("examples") or []),
+        examples=examples,
         negations={str(k): str(v) for k, v in (raw.get("negations") or {}).items()},
         condition_on=condition_on,
         grant_item=_listing(raw, "grant_item"),
         list_sep=_listing(raw, "list_sep"),
-        rule_filters=_filters([r.pattern for r in rules], [r.on for r in rules]),
-        condition_filters=_filters(patterns, condition_on),
+        filters=_filters(
+            [*(r.pattern for r in rules), *patterns], [*(r.on for r in rules), *condition_on]
+        ),
+        replacing=tuple(r for r in rules if r.replaces),
+        skip_filter=Prefilter(skip),
+        example_filter=Prefilter(examples),
         reads_lemmas=any(r.on == "lemmas" for r in rules) or "lemmas" in condition_on,
     )
 
@@ -363,14 +376,14 @@ def _grant_items(listed: str, data: _Data) -> list[tuple[str, list[str]]]:
     return out
 
 
-def _condition(sentence: str, data: _Data, lemmas: str | None = None) -> str | None:
+def _condition(sentence: str, data: _Data, lemmas: str | None, maybe: Sequence[int]) -> str | None:
     """The named situations a sentence states, joined by " & "; a negated one wins over its
     plain form ("provided their unit is not Charging" is `not-charging`, never `charging`).
-    `lemmas`: the sentence in dictionary form, for conditions read as lemmas."""
+    `lemmas`: the sentence in dictionary form, for conditions read as lemmas; `maybe`: the
+    conditions that may match it (by number), the others are not searched."""
     found: list[str] = []
     ons = data.condition_on or ("text",) * len(data.conditions)
-    texts = {"text": sentence, "lemmas": lemmas if lemmas is not None else sentence}
-    for i in _maybe(data.condition_filters, texts):
+    for i in maybe:
         (pattern, when), on = data.conditions[i], ons[i]
         text = lemmas if on == "lemmas" and lemmas is not None else sentence
         if pattern.search(text) and when not in found:
@@ -512,19 +525,23 @@ def _sentence(
 def _read_sentence(
     raw: str, a: int, quantities: Sequence[Quantity], data: _Data, lang: str
 ) -> _Read:
-    sentence = _mask(raw, data.examples)
-    if any(p.search(sentence) for p in data.skip):
+    # A sentence without an example's words is its own mask: no pattern blanks anything.
+    sentence = _mask(raw, data.examples) if data.example_filter.candidates(raw) else raw
+    if any(data.skip[i].search(sentence) for i in data.skip_filter.candidates(sentence)):
         return _Read(True, (), (), False)
     views = {"text": _View(sentence)}
     if data.reads_lemmas:
         views["lemmas"] = _view(sentence, "lemmas", lang)
-    when = _condition(sentence, data, views["lemmas"].text if "lemmas" in views else None)
+    texts = {on: view.text for on, view in views.items()}
+    maybe = _maybe(data.filters, texts)  # the rules, then conditions, that may match
+    first = bisect_left(maybe, len(data.rules))
+    lemmas = texts.get("lemmas")
+    when = _condition(sentence, data, lemmas, [i - len(data.rules) for i in maybe[first:]])
     fired: dict[str, list[int]] = {}
     effects: list[tuple[dict[str, Any], Span, str]] = []
     attaches: list[tuple[_Rule, dict[str, Any]]] = []
     used = False
-    texts = {on: view.text for on, view in views.items()}
-    for i in _maybe(data.rule_filters, texts):  # the rules a sentence may fire, in order
+    for i in maybe[:first]:  # the rules a sentence may fire, in order
         rule = data.rules[i]
         view = views.get(rule.on, views["text"])
         if rule.pattern.search(view.text) is None:
@@ -545,9 +562,9 @@ def _read_sentence(
                 fired.setdefault(rule.id, []).append(len(effects))
                 effects.append((effect, (span[0] - a, span[1] - a), rule.id))
                 used = True
-    for rule in data.rules:
-        if rule.replaces and rule.id in fired:
-            drop = set(fired.get(rule.replaces, ()))
+    for rule in data.replacing if fired else ():
+        if rule.id in fired:
+            drop = set(fired.get(rule.replaces or "", ()))
             effects[:] = [e for i, e in enumerate(effects) if i not in drop]
     return _Read(False, tuple(effects), tuple(attaches), used)
 
