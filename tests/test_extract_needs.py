@@ -76,3 +76,24 @@ def test_prefilter_never_holds_back_a_matching_effect_pattern(lang: str) -> None
                 matched += 1
                 assert i in allowed, (pattern.pattern, text)
     assert matched > 0
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_prose_tables_are_looked_for_where_a_result_pattern_may_match(lang: str) -> None:
+    from pipeline.extract.tables import _data as table_data
+
+    data = table_data(lang)
+    texts = [t for t, _ in _sentences()]
+    texts += [
+        "Roll a D6. On a 1-3 the unit flees; on a 4-6 it stays.",
+        "Бросьте D6: при результате 1-3 отряд бежит, если выпадет 4-6, он остаётся.",
+        "1, 2 или 3 означает бегство.",
+    ]
+    matched = 0
+    for text in texts:
+        allowed = set(data.prose_filter.candidates(text))
+        for i, pattern in enumerate(data.prose_results):
+            if pattern.search(text):
+                matched += 1
+                assert i in allowed, (pattern.pattern, text)
+    assert matched > 0
