@@ -174,6 +174,7 @@ def _maybe(filters: tuple[tuple[str, Prefilter], ...], texts: dict[str, str]) ->
 
 
 _WORD = re.compile(r"[^\W\d_]+")
+_WORD_SPLIT = re.compile(f"({_WORD.pattern})")
 
 
 class _View:
@@ -231,7 +232,10 @@ def _form(form: str, lang: str) -> str:
 def _view(sentence: str, on: str, lang: str) -> _View:
     if on != "lemmas":
         return _View(sentence)
-    return _View(_WORD.sub(lambda m: _form(m.group(), lang), sentence), sentence, lang)
+    parts = _WORD_SPLIT.split(sentence)  # between words, a word, between words, ...
+    known = _forms.setdefault(lang, {}).get
+    parts[1::2] = [known(w) or _form(w, lang) for w in parts[1::2]]
+    return _View("".join(parts), sentence, lang)
 
 
 def _positions(sentence: str, lang: str) -> tuple[int, ...]:
