@@ -153,12 +153,17 @@ class TermIndex:
             if i < nxt:
                 continue
             best: list[Entry] = []
+            after = self._readings(words[i + 1]) if i + 1 < total else ()
             for e in cands_of[words[i]]:
                 n = len(e.lemmas)
                 if best and n < len(best[0].lemmas):
                     break
-                if i + n <= total and all(
-                    e.lemmas[k] in self._readings(words[i + k]) for k in range(1, n)
+                # the second word tested inline: most terms have two words, and most
+                # candidates fail there
+                if n == 1 or (
+                    i + n <= total
+                    and e.lemmas[1] in after
+                    and all(e.lemmas[k] in self._readings(words[i + k]) for k in range(2, n))
                 ):
                     best.append(e)
             if not best:
