@@ -241,17 +241,18 @@ def _view(sentence: str, on: str, lang: str) -> _View:
 def _positions(sentence: str, lang: str) -> tuple[int, ...]:
     """The offset in `sentence` of each character of its lemma view."""
     pos: list[int] = []
-    last = 0
-    for m in _WORD.finditer(sentence):
-        s, e = m.span()
-        pos.extend(range(last, s))
-        # each lemma character at its word's character, the surplus on the word's last one
-        k = len(_form(m.group(), lang)) - 1
-        n = min(k, e - 1 - s)
-        pos.extend(range(s, s + n))
-        pos.extend([e - 1] * (k - n + 1))
-        last = e
-    pos.extend(range(last, len(sentence)))
+    at = 0
+    for k, part in enumerate(_WORD_SPLIT.split(sentence)):  # between words, a word, ...
+        end = at + len(part)
+        if k % 2:
+            # each lemma character at its word's character, the surplus on the word's last one
+            size = len(_form(part, lang))
+            n = min(size - 1, end - 1 - at)
+            pos.extend(range(at, at + n))
+            pos.extend([end - 1] * (size - n))
+        else:
+            pos.extend(range(at, end))
+        at = end
     return tuple(pos)
 
 
