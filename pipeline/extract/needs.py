@@ -27,8 +27,11 @@ def needs(pattern: re.Pattern[str]) -> Needs | None:
     pattern promises none (a case-blind pattern, a bare class, an optional part)."""
     if pattern.flags & re.IGNORECASE:
         return None
-    tree = sre_parse.parse(pattern.pattern, pattern.flags)
-    return _sequence(list(tree), False)
+    try:
+        tree = sre_parse.parse(pattern.pattern, pattern.flags)
+        return _sequence(list(tree), False)
+    except (AttributeError, TypeError, ValueError, re.error):
+        return None  # a parse tree of another shape (re's parser is internal): search always
 
 
 def _best(options: list[Needs]) -> Needs | None:
