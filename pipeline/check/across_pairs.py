@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from ..lang import fold
@@ -27,7 +27,6 @@ class PairTerms(NamedTuple):
     pair_id: str
     target_lang: str
     source_norm: str
-    target_norm: str
     source_len: int
     target_len: int
     src: list[Match]
@@ -68,21 +67,26 @@ def check_terms_across(rows: list[PairTerms]) -> Iterator[Finding]:
             )
 
 
-def check_segments_across(rows: list[PairTerms]) -> Iterator[Finding]:
-    """The same source text translated differently in different pairs."""
-    groups: dict[tuple[str, str], list[PairTerms]] = defaultdict(list)
-    for row in rows:
-        groups[(row.target_lang, row.source_norm)].append(row)
-    for (_lang, _src), members in groups.items():
-        if len(members) < 2:
+def check_segments_across(
+    rows: list[PairTerms], target_norm: Callable[[int], str]
+) -> Iterator[Finding]:
+    """The same source text translated differently in different pairs. `target_norm`: the
+    translation of the k-th row normalised, asked only for a source text that repeats."""
+    groups: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for k, row in enumerate(rows):
+        groups[(row.target_lang, row.source_norm)].append(k)
+    for (_lang, _src), numbers in groups.items():
+        if len(numbers) < 2:
             continue
-        counts = Counter(r.target_norm for r in members)
+        members = [rows[k] for k in numbers]
+        norms = [target_norm(k) for k in numbers]
+        counts = Counter(norms)
         if len(counts) < 2:
             continue
         top = max(counts.values())
-        usual = next(r.target_norm for r in members if counts[r.target_norm] == top)
-        for r in members:
-            if r.target_norm == usual:
+        usual = next(n for n in norms if counts[n] == top)
+        for r, norm in zip(members, norms, strict=True):
+            if norm == usual:
                 continue
             yield Finding(
                 "inconsistent_translation",
@@ -93,7 +97,7 @@ def check_segments_across(rows: list[PairTerms]) -> Iterator[Finding]:
                 None,
                 (0, r.target_len),
                 expected=usual,
-                found=r.target_norm,
+                found=norm,
             )
 
 

@@ -109,7 +109,7 @@ def glossary(ctx: PairContext) -> Iterable[Finding]:
 )
 def inconsistent_translation(corpus: Corpus) -> Iterable[Finding]:
     yield from check_terms_across(corpus.rows)
-    yield from check_segments_across(corpus.rows)
+    yield from check_segments_across(corpus.rows, corpus.target_norm)
     yield from check_shared_rendering(corpus.rows, corpus.indexes)
 
 

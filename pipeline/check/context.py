@@ -161,7 +161,6 @@ class PairContext:
             self.id,
             base_lang(self.target_lang),
             normalise(self.source),
-            normalise(self.target),
             len(self.source),
             len(self.target),
             self.source_terms,
@@ -207,11 +206,18 @@ class Side:
 
 
 class Corpus:
-    """All pairs of a run, for the checks across pairs."""
+    """All pairs of a run, for the checks across pairs: what each pair with a target kept
+    (`rows`) and those pairs' translations, in the same order, for what only a few need."""
 
-    def __init__(self, rows: list[PairTerms], run: Run) -> None:
+    def __init__(self, rows: list[PairTerms], run: Run, targets: list[str]) -> None:
+        assert len(rows) == len(targets)
         self.rows = rows
         self.indexes = run.indexes
+        self.targets = targets
+
+    def target_norm(self, k: int) -> str:
+        """The k-th row's translation normalised, as its source is."""
+        return normalise(self.targets[k])
 
 
 def _anchors(quantities: list[Item], terms: list[Match]) -> list[tuple[int, str]]:

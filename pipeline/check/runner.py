@@ -95,7 +95,7 @@ def run_checks(
         findings.extend(found)
         if row is not None:
             rows.append(row)
-    everything = Corpus(rows, run)
+    everything = Corpus(rows, run, [p.target for p in pairs if p.target is not None])
     for k, c in enumerate(corpus):
         if progress is not None:
             progress(ACROSS, k, len(corpus))
