@@ -202,6 +202,7 @@ def _tables(data: dict[str, Any], inflect: bool) -> Iterable[tuple[str, str, str
                 yield variant, str(role), str(role)
 
 
+@lru_cache(maxsize=64)
 def _grammar(lang: str) -> _Grammar:
     """The grammar of a language tag ("ru", "ru-RU"); unknown tags get the English one."""
     return _build_grammar(primary(lang) or ENGLISH)
