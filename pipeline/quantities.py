@@ -202,6 +202,7 @@ def _tables(data: dict[str, Any], inflect: bool) -> Iterable[tuple[str, str, str
                 yield variant, str(role), str(role)
 
 
+@lru_cache(maxsize=64)
 def _grammar(lang: str) -> _Grammar:
     """The grammar of a language tag ("ru", "ru-RU"); unknown tags get the English one."""
     return _build_grammar(primary(lang) or ENGLISH)
@@ -324,16 +325,40 @@ class _TextTokens:
 
 
 _TEXT: list[_TextTokens] = []  # the tokens of the text being read (one at most)
+_WINDOWS: list[Any] = [None, 0]  # the text being read window by window, characters read
 _WHOLE_TEXT_MAX = 4000  # characters: a longer text is read window by window
 
 
 def _last_tokens(text: str, start: int, end: int, n: int) -> list[_Tok]:
-    """The last `n` word and symbol tokens of text[start:end], BBCode tags dropped."""
+    """The last `n` word and symbol tokens of text[start:end], BBCode tags dropped.
+
+    A text is read window by window until the windows have read as much as the whole text
+    would: most paragraphs have a few numbers, and reading their windows is cheaper than
+    reading the whole; a table of numbers then switches to its tokens read once."""
+    if _TEXT and _TEXT[0].text is text:
+        return _TEXT[0].last(start, end, n)
     if len(text) > _WHOLE_TEXT_MAX:
-        return _scan(text, start, end)[-n:]
-    if not _TEXT or _TEXT[0].text is not text:
-        _TEXT[:] = [_TextTokens(text)]
+        return _scan_last(text, start, end, n)
+    if _WINDOWS[0] is not text:
+        _WINDOWS[:] = [text, 0]
+    _WINDOWS[1] += end - start
+    if _WINDOWS[1] <= len(text):
+        return _scan_last(text, start, end, n)
+    _TEXT[:] = [_TextTokens(text)]
     return _TEXT[0].last(start, end, n)
+
+
+def _scan_last(text: str, start: int, end: int, n: int) -> list[_Tok]:
+    """`_scan(text, start, end)[-n:]`, with token objects made for the last `n` only."""
+    out: list[_Tok] = []
+    for m in reversed(list(_TOKEN.finditer(text, start, end))):
+        tok = m.group()
+        if not _is_tag(tok):
+            out.append(_Tok(tok, m.start(), m.end()))
+            if len(out) == n:
+                break
+    out.reverse()
+    return out
 
 
 def _left_tokens(g: _Grammar, text: str, lo: int, start: int) -> list[_Tok]:

@@ -301,3 +301,25 @@ def test_reports_are_written_atomically_and_every_check_id_is_in_the_schema(tmp_
     run_cli("check", "--pairs", str(pairs), "-o", str(out), cwd=tmp_path)
     assert sorted(p.name for p in out.iterdir()) == ["checks.html", "checks.json"]
     assert json.loads((out / "checks.json").read_text())["summary"]["pairs"] == 1
+
+
+def test_a_repeated_pair_id_names_both_lines(tmp_path: Path) -> None:
+    from pipeline.check.pairs import read_pairs
+
+    row = {"source": "Roll a D6.", "target": "Бросьте D6.", "source_lang": "en"}
+    lines = [
+        json.dumps({"id": "a", **row, "target_lang": "ru"}),
+        "",
+        json.dumps({"id": "b", **row, "target_lang": "ru"}),
+        json.dumps({"id": "a", **row, "target_lang": "ru"}),
+        json.dumps({"id": "c", **row, "target_lang": "xx"}),
+    ]
+    path = tmp_path / "pairs.jsonl"
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    with pytest.raises(InputError) as repeated:
+        read_pairs(path)
+    assert str(repeated.value) == f"{path}:4: pair id 'a' repeated (first on line 1)"
+    path.write_text("\n".join(lines[:3] + lines[4:]) + "\n", "utf-8")
+    with pytest.raises(InputError) as unknown:
+        read_pairs(path)
+    assert str(unknown.value).startswith(f"{path}:4: target_lang 'xx' is no language code")

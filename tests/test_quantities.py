@@ -451,3 +451,42 @@ def test_a_digit_run_too_long_to_be_a_number_is_no_quantity():
     text = "roll " + "9" * 3000 + " dice, then 2D6"
     found = find_quantities(text, "en")
     assert [(q.type, q.expr) for q in found] == [("dice", "2D6")]
+
+
+def _readings(text: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> list[list[Quantity]]:
+    """The quantities of `text` read window by window, as it comes, and with the whole
+    text's tokens read first."""
+    import pipeline.quantities as q
+
+    out = []
+    with monkeypatch.context() as m:
+        m.setattr(q, "_WHOLE_TEXT_MAX", 0)
+        out.append(find_quantities(text, lang))
+    out.append(find_quantities(text, lang))
+    with monkeypatch.context() as m:
+
+        def whole(text: str, start: int, end: int, n: int) -> list[q._Tok]:
+            if not q._TEXT or q._TEXT[0].text is not text:
+                q._TEXT[:] = [q._TextTokens(text)]
+            return q._TEXT[0].last(start, end, n)
+
+        m.setattr(q, "_last_tokens", whole)
+        out.append(find_quantities(text, lang))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_windows_and_whole_text_read_the_same_tokens(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A paragraph with a few numbers is read window by window, a table of numbers from its
+    tokens read once; both give every quantity alike, words cut by a window and tags too."""
+    texts = [RU_RICOCHET, RU_LOTOW, *EN_PARAGRAPHS]
+    dense = " ".join(
+        f'[b]{k}[/b] Strength-bonus +{k} and {k}D6 hits within {k}"' for k in range(60)
+    )
+    texts += [dense, dense.replace(" ", "")]
+    for text in texts:
+        windows, adaptive, whole = _readings(text, lang, monkeypatch)
+        assert windows == adaptive == whole
+    assert any(len(find_quantities(t, lang)) > 50 for t in texts)

@@ -10,8 +10,8 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
 
 from ..lang import fold
 from .model import Finding
@@ -21,14 +21,14 @@ from .text import mask_tags
 _SAME_PLACE = 0.15  # relative position in the text, for a stand-in rendering
 
 
-@dataclass(frozen=True, slots=True)
-class PairTerms:
+class PairTerms(NamedTuple):
+    """What the checks across pairs keep of one pair (a tuple: workers send one per pair)."""
+
     pair_id: str
     target_lang: str
     source_norm: str
-    target_norm: str
-    target: str
     source_len: int
+    target_len: int
     src: list[Match]
     tgt: list[Match]
 
@@ -67,21 +67,26 @@ def check_terms_across(rows: list[PairTerms]) -> Iterator[Finding]:
             )
 
 
-def check_segments_across(rows: list[PairTerms]) -> Iterator[Finding]:
-    """The same source text translated differently in different pairs."""
-    groups: dict[tuple[str, str], list[PairTerms]] = defaultdict(list)
-    for row in rows:
-        groups[(row.target_lang, row.source_norm)].append(row)
-    for (_lang, _src), members in groups.items():
-        if len(members) < 2:
+def check_segments_across(
+    rows: list[PairTerms], target_norm: Callable[[int], str]
+) -> Iterator[Finding]:
+    """The same source text translated differently in different pairs. `target_norm`: the
+    translation of the k-th row normalised, asked only for a source text that repeats."""
+    groups: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for k, row in enumerate(rows):
+        groups[(row.target_lang, row.source_norm)].append(k)
+    for (_lang, _src), numbers in groups.items():
+        if len(numbers) < 2:
             continue
-        counts = Counter(r.target_norm for r in members)
+        members = [rows[k] for k in numbers]
+        norms = [target_norm(k) for k in numbers]
+        counts = Counter(norms)
         if len(counts) < 2:
             continue
         top = max(counts.values())
-        usual = next(r.target_norm for r in members if counts[r.target_norm] == top)
-        for r in members:
-            if r.target_norm == usual:
+        usual = next(n for n in norms if counts[n] == top)
+        for r, norm in zip(members, norms, strict=True):
+            if norm == usual:
                 continue
             yield Finding(
                 "inconsistent_translation",
@@ -90,9 +95,9 @@ def check_segments_across(rows: list[PairTerms]) -> Iterator[Finding]:
                 f"the same source text is translated in {len(counts)} different ways;"
                 f" {top} pair(s) have the expected translation",
                 None,
-                (0, len(r.target)),
+                (0, r.target_len),
                 expected=usual,
-                found=r.target_norm,
+                found=norm,
             )
 
 
@@ -118,7 +123,7 @@ def check_shared_rendering(
             if m.term not in src_terms
             and m.entry is not None
             and m.entry.status == "approved"
-            and abs(m.span[0] / max(1, len(row.target)) - where) <= _SAME_PLACE
+            and abs(m.span[0] / max(1, row.target_len) - where) <= _SAME_PLACE
         ]
         if not stand_in:
             continue

@@ -77,6 +77,7 @@ def effect_mismatch(ctx: PairContext) -> Iterable[Finding]:
         ctx.source_lang,
         ctx.target_lang,
         (ctx.source_quantities, ctx.target_quantities),
+        (ctx.source_sentences, ctx.target_sentences),
     )
 
 
@@ -108,7 +109,7 @@ def glossary(ctx: PairContext) -> Iterable[Finding]:
 )
 def inconsistent_translation(corpus: Corpus) -> Iterable[Finding]:
     yield from check_terms_across(corpus.rows)
-    yield from check_segments_across(corpus.rows)
+    yield from check_segments_across(corpus.rows, corpus.target_norm)
     yield from check_shared_rendering(corpus.rows, corpus.indexes)
 
 
@@ -134,6 +135,7 @@ def omission(ctx: PairContext) -> Iterable[Finding]:
         ctx.target_lang,
         ctx.pair.sentences,
         ctx.anchors,
+        (ctx.source_sentences, ctx.target_sentences),
     )
 
 

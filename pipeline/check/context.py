@@ -14,8 +14,10 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from ..glossary import Glossary
+from ..model import Span
 from ..pairs import Pair
 from ..quantities import Quantity, find_quantities
+from ..sentences import sentences
 from .across_pairs import PairTerms, normalise
 from .data import base_lang
 from .model import Finding
@@ -94,6 +96,15 @@ class PairContext:
         return find_quantities(self.target, self.target_lang)
 
     @cached_property
+    def source_sentences(self) -> list[Span]:
+        """Sentence spans, read by the effect and the omission checks."""
+        return sentences(self.source)
+
+    @cached_property
+    def target_sentences(self) -> list[Span]:
+        return sentences(self.target) if self.pair.target is not None else []
+
+    @cached_property
     def source_items(self) -> list[Item]:
         return items_of(self.source_quantities)
 
@@ -150,9 +161,8 @@ class PairContext:
             self.id,
             base_lang(self.target_lang),
             normalise(self.source),
-            normalise(self.target),
-            self.target,
             len(self.source),
+            len(self.target),
             self.source_terms,
             self.target_terms,
         )
@@ -196,11 +206,18 @@ class Side:
 
 
 class Corpus:
-    """All pairs of a run, for the checks across pairs."""
+    """All pairs of a run, for the checks across pairs: what each pair with a target kept
+    (`rows`) and those pairs' translations, in the same order, for what only a few need."""
 
-    def __init__(self, rows: list[PairTerms], run: Run) -> None:
+    def __init__(self, rows: list[PairTerms], run: Run, targets: list[str]) -> None:
+        assert len(rows) == len(targets)
         self.rows = rows
         self.indexes = run.indexes
+        self.targets = targets
+
+    def target_norm(self, k: int) -> str:
+        """The k-th row's translation normalised, as its source is."""
+        return normalise(self.targets[k])
 
 
 def _anchors(quantities: list[Item], terms: list[Match]) -> list[tuple[int, str]]:

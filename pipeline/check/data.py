@@ -9,10 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..lang import data, shared
-from ..lang import tag as base_lang
+from ..lang import data, shared, tag
 
 __all__ = ["LangChecks", "base_lang", "homoglyphs", "lang_checks", "latin_to_cyrillic"]
+
+
+@cache
+def base_lang(code: str | None) -> str:
+    """`pipeline.lang.tag`, once per code: the checks ask it several times a pair."""
+    return tag(code)
 
 
 @dataclass(frozen=True, slots=True)

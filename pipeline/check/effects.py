@@ -55,11 +55,17 @@ REFERENCE: dict[str, Any] = {
 }
 
 
-def effects_of(text: str, lang: str, quantities: Sequence[Quantity] | None = None) -> EffectResult:
-    """The effects of one text, read with its quantities (found here unless given)."""
+def effects_of(
+    text: str,
+    lang: str,
+    quantities: Sequence[Quantity] | None = None,
+    spans: Sequence[tuple[int, int]] | None = None,
+) -> EffectResult:
+    """The effects of one text, read with its quantities and sentences (found here unless
+    given)."""
     if quantities is None:
         quantities = find_quantities(text, lang)
-    return find_effects(text, lang, quantities)
+    return find_effects(text, lang, quantities, spans=spans)
 
 
 def named_when(effect: Mapping[str, Any]) -> tuple[str, ...]:
@@ -140,11 +146,14 @@ def compare(
     source_lang: str,
     target_lang: str,
     quantities: tuple[Sequence[Quantity], Sequence[Quantity]] | None = None,
+    sentences: tuple[Sequence[tuple[int, int]], Sequence[tuple[int, int]]] | None = None,
 ) -> list[Finding]:
-    """The effect findings of one pair: its effects, then its dice tables. `quantities`:
-    those of source and target when the caller has read them already."""
+    """The effect findings of one pair: its effects, then its dice tables. `quantities` and
+    `sentences`: those of source and target when the caller has read them already."""
     qs, qt = quantities if quantities is not None else (None, None)
-    src, tgt = effects_of(source, source_lang, qs), effects_of(target, target_lang, qt)
+    ss, st = sentences if sentences is not None else (None, None)
+    src = effects_of(source, source_lang, qs, ss)
+    tgt = effects_of(target, target_lang, qt, st)
     return _compare_effects(pair_id, source, target, src, tgt) + compare_tables(
         pair_id, source, target, source_lang, target_lang
     )

@@ -34,12 +34,13 @@ def check_omission(
     target_lang: str | None,
     links: tuple[tuple[str, tuple[Span, ...], tuple[Span, ...]], ...] = (),
     anchors: Callable[[], tuple[list[tuple[int, str]], list[tuple[int, str]]]] | None = None,
+    spans: tuple[list[Span], list[Span]] | None = None,
 ) -> Iterator[Finding]:
     """Omitted source sentences. `anchors` gives (position, key) of what both sides share,
-    for each side; it is called only when the sentences need aligning."""
+    for each side; it is called only when the sentences need aligning. `spans`: the
+    sentences of source and target, when the caller has split them already."""
     c = length_ratio(target_lang or "und") / length_ratio(source_lang)
-    s_sent = sentences(source)
-    t_sent = sentences(target)
+    s_sent, t_sent = spans if spans is not None else (sentences(source), sentences(target))
     ls, lt = _lens(source, s_sent), _lens(target, t_sent)
     total_s, total_t = sum(ls), sum(lt)
     if total_s < 20:

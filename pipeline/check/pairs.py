@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,33 +22,45 @@ PAIR_FIELDS = {"id": str, "source": str, "target": str, "source_lang": str, "tar
 def read_pairs(path: Path) -> list[Pair]:
     """Pairs of a JSON Lines file; a broken line or a repeated id is an InputError naming it."""
     pairs: list[Pair] = []
-    seen: dict[str, int] = {}
+    seen: dict[str, int] = {}  # pair id -> its object's number
     name = str(path)
-    # read_jsonl names the line of a bad object; count lines here too for repeated ids.
-    data = read_bytes(path) if name != "-" else None
-    lines = decode(name, data).splitlines() if data is not None else None
-    line_of: list[int] = []
-    if lines is not None:
-        line_of = [n for n, line in enumerate(lines, start=1) if line.strip()]
+    known = known_languages()
+    good: set[str] = set()  # language codes seen and known
     for k, obj in enumerate(read_jsonl(path, PAIR_FIELDS)):
-        line = line_of[k] if k < len(line_of) else k + 1
         if obj["id"] in seen:
+            lines = _lines_of(path)
             raise InputError(
-                name, f"pair id {obj['id']!r} repeated (first on line {seen[obj['id']]})", str(line)
+                name,
+                f"pair id {obj['id']!r} repeated (first on line {lines(seen[obj['id']])})",
+                str(lines(k)),
             )
-        seen[obj["id"]] = line
+        seen[obj["id"]] = k
         for field in ("source_lang", "target_lang"):
-            if primary(obj[field]) not in known_languages():
-                known = ", ".join(sorted(known_languages()))
+            code = obj[field]
+            if code in good:
+                continue
+            if primary(code) not in known:
                 raise InputError(
                     name,
-                    f"{field} {obj[field]!r} is no language code it knows ({known})",
-                    str(line),
+                    f"{field} {code!r} is no language code it knows ({', '.join(sorted(known))})",
+                    str(_lines_of(path)(k)),
                 )
+            good.add(code)
         pairs.append(
             Pair(obj["id"], obj["source"], obj["target"], obj["source_lang"], obj["target_lang"])
         )
     return pairs
+
+
+def _lines_of(path: Path) -> Callable[[int], int]:
+    """The line number of the k-th object of a JSON Lines file (read_jsonl skips blank
+    lines), read again only to name a line in an error."""
+    name = str(path)
+    line_of: list[int] = []
+    if name != "-":
+        lines = decode(name, read_bytes(path)).splitlines()
+        line_of = [n for n, line in enumerate(lines, start=1) if line.strip()]
+    return lambda k: line_of[k] if k < len(line_of) else k + 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,8 +3,6 @@ in a stable order."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from ..gc_pause import gc_paused
 from ..glossary import Glossary
 from ..pairs import Pair
@@ -30,14 +28,16 @@ def _scope(scope: str) -> tuple[Check, ...]:
 
 def _check_pair(
     ctx: PairContext, segment: tuple[Check, ...], pair: tuple[Check, ...]
-) -> Iterator[Finding]:
+) -> list[Finding]:
     """The findings of one pair: each of its texts alone, then the pair if it has a target."""
+    found: list[Finding] = []
     for side in ctx.sides():
         for c in segment:
-            yield from c.run(side)
+            found.extend(c.run(side))
     if ctx.pair.target is not None:
         for c in pair:
-            yield from c.run(ctx)
+            found.extend(c.run(ctx))
+    return found
 
 
 @gc_paused()
@@ -68,9 +68,9 @@ def run_checks(
         with a target, what the checks across pairs keep of it."""
         if k >= len(pairs):
             ctx = PairContext(texts[k], run, own_source=True)
-            return list(_check_pair(ctx, segment, ())), None
+            return _check_pair(ctx, segment, ()), None
         ctx = PairContext(pairs[k], run, own_source=own_source)
-        found = list(_check_pair(ctx, segment, pair_checks))
+        found = _check_pair(ctx, segment, pair_checks)
         return found, ctx.terms_row() if pairs[k].target is not None else None
 
     def tick(done: int, total: int) -> None:
@@ -95,7 +95,7 @@ def run_checks(
         findings.extend(found)
         if row is not None:
             rows.append(row)
-    everything = Corpus(rows, run)
+    everything = Corpus(rows, run, [p.target for p in pairs if p.target is not None])
     for k, c in enumerate(corpus):
         if progress is not None:
             progress(ACROSS, k, len(corpus))

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import accumulate
+from typing import NamedTuple
 
 from ..glossary import Glossary
 from ..lang import lemma
@@ -21,9 +21,13 @@ from ..lang import lemmas as lemmas_of
 from .data import base_lang, lang_checks
 from .model import Finding, Span
 
+# Entries and matches are named tuples, not frozen dataclasses: a worker sends the matches
+# of every pair back to the main process, and a tuple is pickled and rebuilt in C where a
+# frozen dataclass sets each field through Python (most of the cost of a parallel run's
+# results).
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+
+class Entry(NamedTuple):
     term: str
     status: str  # approved | variant | deprecated
     form: str
@@ -31,8 +35,7 @@ class Entry:
     caps: tuple[bool, ...]  # capitals of the words after the first
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
+class Match(NamedTuple):
     term: str
     entry: Entry | None  # None: same lemmas as an entry, other capitals
     span: Span
@@ -150,12 +153,17 @@ class TermIndex:
             if i < nxt:
                 continue
             best: list[Entry] = []
+            after = self._readings(words[i + 1]) if i + 1 < total else ()
             for e in cands_of[words[i]]:
                 n = len(e.lemmas)
                 if best and n < len(best[0].lemmas):
                     break
-                if i + n <= total and all(
-                    e.lemmas[k] in self._readings(words[i + k]) for k in range(1, n)
+                # the second word tested inline: most terms have two words, and most
+                # candidates fail there
+                if n == 1 or (
+                    i + n <= total
+                    and e.lemmas[1] in after
+                    and all(e.lemmas[k] in self._readings(words[i + k]) for k in range(2, n))
                 ):
                     best.append(e)
             if not best:

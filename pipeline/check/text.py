@@ -5,11 +5,29 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..bbcode import mask_tags
+from .. import bbcode
 
 __all__ = ["WORD", "is_cyrillic", "is_latin", "mask_tags", "script_of", "words"]
 
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
+
+
+# A pair's two texts are masked by several checks (markup, style, script, the rows kept for
+# the checks across pairs): the last few masked texts are kept.
+_MASKED_KEPT = 64
+_masked: dict[str, str] = {}
+
+
+def mask_tags(text: str) -> str:
+    """`pipeline.bbcode.mask_tags`, each text with tags masked once while it is checked."""
+    if "[" not in text:
+        return text
+    got = _masked.get(text)
+    if got is None:
+        if len(_masked) >= _MASKED_KEPT:
+            _masked.clear()
+        got = _masked[text] = bbcode.mask_tags(text)
+    return got
 
 
 def is_cyrillic(ch: str) -> bool:

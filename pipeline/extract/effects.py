@@ -12,12 +12,14 @@ rule's coverage is honest about what is left to a human.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from pipeline.extract.names import rule_id
+from pipeline.extract.needs import Prefilter
 from pipeline.lang import ENGLISH, lemma
 from pipeline.lang import data as lang_data
 from pipeline.quantities import Quantity
@@ -46,6 +48,9 @@ class _Rule:
     on: str = "text"
 
 
+_NONE = Prefilter(())  # of no patterns
+
+
 @dataclass(frozen=True, slots=True)
 class _Data:
     rules: tuple[_Rule, ...]
@@ -61,6 +66,15 @@ class _Data:
     condition_on: tuple[str, ...] = ()
     grant_item: re.Pattern[str] = re.compile("")
     list_sep: re.Pattern[str] = re.compile("")
+    filters: tuple[tuple[str, Prefilter], ...] = ()
+    """Per view ("text", "lemmas"), which of the rules, then the conditions (numbered after
+    the rules), read on it may match a sentence."""
+    replacing: tuple[_Rule, ...] = ()
+    """The rules that replace another rule's effects."""
+    skip_filter: Prefilter = _NONE
+    example_filter: Prefilter = _NONE
+    reads_lemmas: bool = False
+    """Some rule or condition reads a sentence's lemmas."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,39 +115,99 @@ def _data(lang: str) -> _Data:
             )
         )
     conditions = raw.get("conditions") or []
+    condition_on = tuple(str(c.get("read", raw.get("match", "text"))) for c in conditions)
+    patterns = [re.compile(c["pattern"]) for c in conditions]
+    skip = tuple(re.compile(p) for p in raw.get("skip") or [])
+    examples = tuple(re.compile(p) for p in raw.get("examples") or [])
     return _Data(
         rules=tuple(rules),
-        skip=tuple(re.compile(p) for p in raw.get("skip") or []),
-        conditions=tuple((re.compile(c["pattern"]), str(c["when"])) for c in conditions),
+        skip=skip,
+        conditions=tuple((p, str(c["when"])) for p, c in zip(patterns, conditions, strict=True)),
         lead=re.compile(raw["lead_clause"]) if raw.get("lead_clause") else None,
         characteristics={str(k): str(v) for k, v in (raw.get("characteristics") or {}).items()},
         rolls={str(k).lower(): str(v) for k, v in (raw.get("rolls") or {}).items()},
         saves={str(k).lower(): str(v) for k, v in (raw.get("saves") or {}).items()},
         grant_exclude=frozenset(raw.get("grant_exclude") or ()),
-        examples=tuple(re.compile(p) for p in raw.get("examples") or []),
+        examples=examples,
         negations={str(k): str(v) for k, v in (raw.get("negations") or {}).items()},
-        condition_on=tuple(str(c.get("read", raw.get("match", "text"))) for c in conditions),
+        condition_on=condition_on,
         grant_item=_listing(raw, "grant_item"),
         list_sep=_listing(raw, "list_sep"),
+        filters=_filters(
+            [*(r.pattern for r in rules), *patterns], [*(r.on for r in rules), *condition_on]
+        ),
+        replacing=tuple(r for r in rules if r.replaces),
+        skip_filter=Prefilter(skip),
+        example_filter=Prefilter(examples),
+        reads_lemmas=any(r.on == "lemmas" for r in rules) or "lemmas" in condition_on,
     )
 
 
+def _filters(
+    patterns: Sequence[re.Pattern[str]], ons: Sequence[str]
+) -> tuple[tuple[str, Prefilter], ...]:
+    """A prefilter per view for patterns each read on its view ("lemmas", else the text)."""
+    views = sorted({"lemmas" if on == "lemmas" else "text" for on in ons})
+    return tuple(
+        (
+            view,
+            Prefilter(
+                [
+                    p if ("lemmas" if on == "lemmas" else "text") == view else None
+                    for p, on in zip(patterns, ons, strict=True)
+                ]
+            ),
+        )
+        for view in views
+    )
+
+
+def _maybe(filters: tuple[tuple[str, Prefilter], ...], texts: dict[str, str]) -> list[int]:
+    """Indices of the patterns that may match, each on its view's text, ascending."""
+    if len(filters) == 1:
+        view, prefilter = filters[0]
+        return prefilter.candidates(texts[view])
+    found: set[int] = set()
+    for view, prefilter in filters:
+        found.update(prefilter.candidates(texts[view]))
+    return sorted(found)
+
+
 _WORD = re.compile(r"[^\W\d_]+")
+_WORD_SPLIT = re.compile(f"({_WORD.pattern})")
 
 
-@dataclass(frozen=True, slots=True)
 class _View:
     """A sentence as patterns read it: its text, or its words in dictionary form (`match:
     lemmas`, so that one pattern matches every inflection), with each character's offset in
-    the sentence so that spans and groups are always read back from the text itself."""
+    the sentence so that spans and groups are always read back from the text itself. The
+    offsets are worked out only for a sentence some pattern matches; the text as written
+    is its own map."""
 
-    text: str
-    pos: tuple[int, ...]
+    __slots__ = ("_pos", "lang", "sentence", "text")
+
+    def __init__(self, text: str, sentence: str | None = None, lang: str = "") -> None:
+        self.text = text
+        self.sentence = sentence  # None: the view is the sentence itself
+        self.lang = lang
+        self._pos: tuple[int, ...] | None = None
+
+    @property
+    def pos(self) -> tuple[int, ...]:
+        if self._pos is None:
+            assert self.sentence is not None
+            self._pos = _positions(self.sentence, self.lang)
+        return self._pos
 
     def start(self, i: int) -> int:
-        return self.pos[i] if i < len(self.pos) else (self.pos[-1] + 1 if self.pos else 0)
+        if self.sentence is None:
+            return i
+        pos = self.pos
+        return pos[i] if i < len(pos) else (pos[-1] + 1 if pos else 0)
 
     def end(self, i: int) -> int:
+        if self.sentence is None:
+            return i
         return self.pos[i - 1] + 1 if i > 0 else 0
 
 
@@ -143,34 +217,43 @@ _FORMS_KEPT = 50_000
 _forms: dict[str, dict[str, str]] = {}
 
 
+def _form(form: str, lang: str) -> str:
+    """The dictionary form of one word form, lower case."""
+    forms = _forms.setdefault(lang, {})
+    word = forms.get(form)
+    if word is None:
+        word = (lemma(form, lang) or form).lower()
+        if len(forms) >= _FORMS_KEPT:
+            forms.clear()
+        forms[form] = word
+    return word
+
+
 def _view(sentence: str, on: str, lang: str) -> _View:
     if on != "lemmas":
-        return _View(sentence, tuple(range(len(sentence))))
-    out: list[str] = []
+        return _View(sentence)
+    parts = _WORD_SPLIT.split(sentence)  # between words, a word, between words, ...
+    known = _forms.setdefault(lang, {}).get
+    parts[1::2] = [known(w) or _form(w, lang) for w in parts[1::2]]
+    return _View("".join(parts), sentence, lang)
+
+
+def _positions(sentence: str, lang: str) -> tuple[int, ...]:
+    """The offset in `sentence` of each character of its lemma view."""
     pos: list[int] = []
-    last = 0
-    forms = _forms.setdefault(lang, {})
-    for m in _WORD.finditer(sentence):
-        s, e = m.span()
-        out.append(sentence[last:s])
-        pos.extend(range(last, s))
-        form = m.group()
-        word = forms.get(form)
-        if word is None:
-            word = (lemma(form, lang) or form).lower()
-            if len(forms) >= _FORMS_KEPT:
-                forms.clear()
-            forms[form] = word
-        out.append(word)
-        # each lemma character at its word's character, the surplus on the word's last one
-        k = len(word) - 1
-        n = min(k, e - 1 - s)
-        pos.extend(range(s, s + n))
-        pos.extend([e - 1] * (k - n + 1))
-        last = e
-    out.append(sentence[last:])
-    pos.extend(range(last, len(sentence)))
-    return _View("".join(out), tuple(pos))
+    at = 0
+    for k, part in enumerate(_WORD_SPLIT.split(sentence)):  # between words, a word, ...
+        end = at + len(part)
+        if k % 2:
+            # each lemma character at its word's character, the surplus on the word's last one
+            size = len(_form(part, lang))
+            n = min(size - 1, end - 1 - at)
+            pos.extend(range(at, at + n))
+            pos.extend([end - 1] * (size - n))
+        else:
+            pos.extend(range(at, end))
+        at = end
+    return tuple(pos)
 
 
 def _lemma_text(text: str, lang: str) -> str:
@@ -298,13 +381,15 @@ def _grant_items(listed: str, data: _Data) -> list[tuple[str, list[str]]]:
     return out
 
 
-def _condition(sentence: str, data: _Data, lemmas: str | None = None) -> str | None:
+def _condition(sentence: str, data: _Data, lemmas: str | None, maybe: Sequence[int]) -> str | None:
     """The named situations a sentence states, joined by " & "; a negated one wins over its
     plain form ("provided their unit is not Charging" is `not-charging`, never `charging`).
-    `lemmas`: the sentence in dictionary form, for conditions read as lemmas."""
+    `lemmas`: the sentence in dictionary form, for conditions read as lemmas; `maybe`: the
+    conditions that may match it (by number), the others are not searched."""
     found: list[str] = []
     ons = data.condition_on or ("text",) * len(data.conditions)
-    for (pattern, when), on in zip(data.conditions, ons, strict=True):
+    for i in maybe:
+        (pattern, when), on = data.conditions[i], ons[i]
         text = lemmas if on == "lemmas" and lemmas is not None else sentence
         if pattern.search(text) and when not in found:
             found.append(when)
@@ -330,7 +415,7 @@ def _matches(
 ) -> list[tuple[dict[str, Any], Span]]:
     """(groups, span in the paragraph) for each emission of `rule` in one sentence; a
     pattern read on the sentence's `view` gives groups and spans of the sentence's text."""
-    v = view if view is not None else _View(sentence, tuple(range(len(sentence))))
+    v = view if view is not None else _View(sentence)
     m = rule.pattern.search(v.text)
     if m is None or (rule.unless is not None and rule.unless.search(v.text)):
         return []
@@ -370,11 +455,16 @@ def _matches(
 
 
 def find_effects(
-    text: str, lang: str, quantities: Sequence[Quantity] = (), start: int = 0
+    text: str,
+    lang: str,
+    quantities: Sequence[Quantity] = (),
+    start: int = 0,
+    spans: Sequence[Span] | None = None,
 ) -> EffectResult:
-    """Effects of `text[start:]` (after any leading labels), with spans into `text`."""
+    """Effects of `text[start:]` (after any leading labels), with spans into `text`.
+    `spans`: the sentences of `text[start:]`, when the caller has split it already."""
     data = _data(lang)
-    spans = sentences(text, start)
+    spans = sentences(text, start) if spans is None else list(spans)
     effects: list[dict[str, Any]] = []
     origin: list[tuple[int, str]] = []  # (sentence index, rule id) per effect
     used: set[int] = set()
@@ -440,18 +530,24 @@ def _sentence(
 def _read_sentence(
     raw: str, a: int, quantities: Sequence[Quantity], data: _Data, lang: str
 ) -> _Read:
-    sentence = _mask(raw, data.examples)
-    if any(p.search(sentence) for p in data.skip):
+    # A sentence without an example's words is its own mask: no pattern blanks anything.
+    sentence = _mask(raw, data.examples) if data.example_filter.candidates(raw) else raw
+    if any(data.skip[i].search(sentence) for i in data.skip_filter.candidates(sentence)):
         return _Read(True, (), (), False)
-    views = {"text": _View(sentence, tuple(range(len(sentence))))}
-    if any(r.on == "lemmas" for r in data.rules) or "lemmas" in data.condition_on:
+    views = {"text": _View(sentence)}
+    if data.reads_lemmas:
         views["lemmas"] = _view(sentence, "lemmas", lang)
-    when = _condition(sentence, data, views["lemmas"].text if "lemmas" in views else None)
+    texts = {on: view.text for on, view in views.items()}
+    maybe = _maybe(data.filters, texts)  # the rules, then conditions, that may match
+    first = bisect_left(maybe, len(data.rules))
+    lemmas = texts.get("lemmas")
+    when = _condition(sentence, data, lemmas, [i - len(data.rules) for i in maybe[first:]])
     fired: dict[str, list[int]] = {}
     effects: list[tuple[dict[str, Any], Span, str]] = []
     attaches: list[tuple[_Rule, dict[str, Any]]] = []
     used = False
-    for rule in data.rules:
+    for i in maybe[:first]:  # the rules a sentence may fire, in order
+        rule = data.rules[i]
         view = views.get(rule.on, views["text"])
         if rule.pattern.search(view.text) is None:
             continue  # most rules: no call to read what they would give
@@ -471,9 +567,9 @@ def _read_sentence(
                 fired.setdefault(rule.id, []).append(len(effects))
                 effects.append((effect, (span[0] - a, span[1] - a), rule.id))
                 used = True
-    for rule in data.rules:
-        if rule.replaces and rule.id in fired:
-            drop = set(fired.get(rule.replaces, ()))
+    for rule in data.replacing if fired else ():
+        if rule.id in fired:
+            drop = set(fired.get(rule.replaces or "", ()))
             effects[:] = [e for i, e in enumerate(effects) if i not in drop]
     return _Read(False, tuple(effects), tuple(attaches), used)
 

@@ -1,0 +1,133 @@
+"""Which of many patterns may match a text, told by the literal words each one needs.
+
+A sentence is searched with every effect pattern of its language and nearly all of them
+fail; a search costs about as much as reading the sentence once. Most patterns spell out
+words ("cannot Charge", "re-roll"), and every match of such a pattern contains one of a few
+literal strings read off the pattern itself. A text that contains none of them cannot match,
+so a `Prefilter` tells, with a substring test per literal, the few patterns worth searching.
+The answer is exact in one direction only: a pattern it names may still fail, one it leaves
+out never matches.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from re import _constants as sre  # type: ignore[attr-defined]
+from re import _parser as sre_parse  # type: ignore[attr-defined]
+from typing import Any
+
+Needs = frozenset[str]
+_MAX_ALTERNATIVES = 16  # spellings of one literal ("[Cc]harg[ei]s": 4); more are not kept
+_REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
+
+
+def needs(pattern: re.Pattern[str]) -> Needs | None:
+    """Literal strings one of which every match of `pattern` contains, or None when the
+    pattern promises none (a case-blind pattern, a bare class, an optional part)."""
+    if pattern.flags & re.IGNORECASE:
+        return None
+    try:
+        tree = sre_parse.parse(pattern.pattern, pattern.flags)
+        return _sequence(list(tree), False)
+    except (AttributeError, TypeError, ValueError, re.error):
+        return None  # a parse tree of another shape (re's parser is internal): search always
+
+
+def _best(options: list[Needs]) -> Needs | None:
+    """The most selective of several needs that all hold: longest shortest literal, then
+    fewest literals."""
+    if not options:
+        return None
+    return max(options, key=lambda n: (min(map(len, n)), -len(n)))
+
+
+def _sequence(items: list[tuple[Any, Any]], blind: bool) -> Needs | None:
+    """The needs of a sequence of nodes: each run of literal characters (a small character
+    class spells it several ways) and each part that must match. `blind`: case-blind here,
+    where no literal is exact."""
+    options: list[Needs] = []
+    run = [""]
+
+    def close() -> None:
+        nonlocal run
+        if run != [""]:
+            options.append(frozenset(run))
+        run = [""]
+
+    for op, av in items:
+        if blind:
+            pass
+        elif op is sre.LITERAL:
+            run = [r + chr(av) for r in run]
+            continue
+        elif (
+            op is sre.IN
+            and all(o is sre.LITERAL for o, _ in av)
+            and len(av) * len(run) <= _MAX_ALTERNATIVES
+        ):
+            run = [r + chr(v) for r in run for _, v in av]
+            continue
+        close()
+        inner = _node(op, av, blind)
+        if inner is not None:
+            options.append(inner)
+    close()
+    return _best(options)
+
+
+def _node(op: Any, av: Any, blind: bool) -> Needs | None:
+    """The needs of one node that is not a literal: a group, a repeat of at least one, an
+    alternation whose every branch needs something, a lookaround."""
+    if op is sre.SUBPATTERN:
+        _, add, remove, inner = av
+        if add & sre.SRE_FLAG_IGNORECASE:
+            blind = True
+        if remove & sre.SRE_FLAG_IGNORECASE:
+            blind = False
+        return _sequence(list(inner), blind)
+    if op in _REPEATS:
+        low, _, inner = av
+        return _sequence(list(inner), blind) if low >= 1 else None
+    if op is sre.ATOMIC_GROUP:
+        return _sequence(list(av), blind)
+    if op is sre.ASSERT:  # what a lookaround sees is in the text searched too
+        return _sequence(list(av[1]), blind)
+    if op is sre.BRANCH:
+        out: set[str] = set()
+        for branch in av[1]:
+            inner = _sequence(list(branch), blind)
+            if inner is None:
+                return None
+            out |= inner
+        return frozenset(out)
+    return None
+
+
+class Prefilter:
+    """The patterns of a list that may match a text, in list order."""
+
+    __slots__ = ("always", "literals")
+
+    def __init__(self, patterns: Sequence[re.Pattern[str] | None]) -> None:
+        by_literal: dict[str, list[int]] = {}
+        always: list[int] = []
+        for i, pattern in enumerate(patterns):
+            if pattern is None:
+                continue
+            need = needs(pattern)
+            if need is None:
+                always.append(i)
+                continue
+            for literal in sorted(need):
+                by_literal.setdefault(literal, []).append(i)
+        self.always = tuple(always)
+        self.literals = tuple((k, tuple(v)) for k, v in by_literal.items())
+
+    def candidates(self, text: str) -> list[int]:
+        """Indices of the patterns that may match `text`, ascending."""
+        found = set(self.always)
+        for literal, indices in self.literals:
+            if literal in text:
+                found.update(indices)
+        return sorted(found)

@@ -1,0 +1,99 @@
+"""The literal prefilter of the effect patterns: it may let a pattern through that fails,
+never hold back one that matches."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pipeline.extract.effects import _data
+from pipeline.extract.needs import Prefilter, needs
+from tests.helpers.labelled import load_labelled
+
+
+@pytest.mark.parametrize(
+    ("pattern", "expected"),
+    [
+        (r"\bcannot Charge\b", {"cannot Charge"}),
+        (r"\b[Cc]harging\b", {"Charging", "charging"}),
+        (r"\b(?:gains?|gets?) \d+", {"ain", "et"}),  # re shares the branches' "g"
+        (r"(?:re-roll|reroll)s? failed", {" failed"}),
+        (r"^Attacks made with\b.*\bgain\b", {"Attacks made with"}),
+        (r"(?=Strength)\w+", {"Strength"}),
+    ],
+)
+def test_needs_reads_the_literals_a_match_contains(pattern: str, expected: set[str]) -> None:
+    assert needs(re.compile(pattern)) == expected
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        r"(?i)cannot charge",  # case-blind: no literal is exact
+        r"(?i:cannot charge)",
+        r"(?:cannot )?\d+",  # the only words are optional
+        r"[A-Z]\w+|\d+",  # a branch that needs nothing
+        r"(?!cannot)\w+",  # a negative lookahead promises nothing
+    ],
+)
+def test_needs_promises_nothing_it_cannot_keep(pattern: str) -> None:
+    assert needs(re.compile(pattern)) is None
+
+
+def test_prefilter_keeps_order_and_patterns_without_needs() -> None:
+    patterns = [re.compile(r"\bhits\b"), None, re.compile(r"\d+"), re.compile("Strength")]
+    f = Prefilter(patterns)
+    assert f.candidates("2 hits with Strength 4") == [0, 2, 3]
+    assert f.candidates("no such words") == [2]
+
+
+def _sentences() -> list[tuple[str, str]]:
+    out = []
+    for item in load_labelled():
+        out.append((item.pair.source, item.pair.source_lang))
+        if item.pair.target is not None:
+            out.append((item.pair.target, item.pair.target_lang or "und"))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it"])
+def test_prefilter_never_holds_back_a_matching_effect_pattern(lang: str) -> None:
+    """Every rule, condition, skip and example pattern of the language, searched on every
+    labelled text and on each pattern's own spelled-out words, matches only where the
+    prefilter lets it."""
+    data = _data(lang)
+    patterns = [r.pattern for r in data.rules] + [p for p, _ in data.conditions]
+    patterns += [*data.skip, *data.examples]
+    f = Prefilter(patterns)
+    texts = [t for t, _ in _sentences()]
+    texts += [re.sub(r"\\[bBAZ]|[\^$]", "", p.pattern) for p in patterns]
+    matched = 0
+    for text in texts:
+        allowed = set(f.candidates(text))
+        for i, pattern in enumerate(patterns):
+            if pattern.search(text):
+                matched += 1
+                assert i in allowed, (pattern.pattern, text)
+    assert matched > 0
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_prose_tables_are_looked_for_where_a_result_pattern_may_match(lang: str) -> None:
+    from pipeline.extract.tables import _data as table_data
+
+    data = table_data(lang)
+    texts = [t for t, _ in _sentences()]
+    texts += [
+        "Roll a D6. On a 1-3 the unit flees; on a 4-6 it stays.",
+        "Бросьте D6: при результате 1-3 отряд бежит, если выпадет 4-6, он остаётся.",
+        "1, 2 или 3 означает бегство.",
+    ]
+    matched = 0
+    for text in texts:
+        allowed = set(data.prose_filter.candidates(text))
+        for i, pattern in enumerate(data.prose_results):
+            if pattern.search(text):
+                matched += 1
+                assert i in allowed, (pattern.pattern, text)
+    assert matched > 0
