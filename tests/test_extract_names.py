@@ -326,3 +326,26 @@ def test_a_subject_name_reaches_back_over_its_connectors():
     assert name_in(text) == "Banner of the Iron Wolf"
     # an article between capitalised words does not join them
     assert name_in("A unit that Charges a Fleeing Wolf Pack gains Hatred.") == "Fleeing Wolf Pack"
+
+
+def test_the_bearer_that_opens_a_gains_sentence_is_not_the_rule():
+    # "The Sorcerer gains ..." says what the bearer gets: the rule is not named
+    assert name_in("The Sorcerer gains Fear and selects its spells.") is None
+    assert name_in("A Storm Lord gains +1 March Rate.") is None
+    assert name_in("Its Riders gain +1 Strength.") is None
+    # a subject without an article, or further into the sentence, is still the rule
+    assert name_in("Storm Riders gain Impact Hits when Charging.") == "Storm Riders"
+    assert name_in("Models in the same unit as the Banner of Iron gain Hatred.") == "Banner of Iron"
+
+
+def test_a_soft_hyphen_between_spaces_is_a_label_dash():
+    text = "Storm Wings \u00ad Universal Rule. The model gains Fly."
+    assert _name(text) == ("Storm Wings", "label")
+
+
+def test_a_cry_runs_on_in_lower_case_to_its_exclamation_mark():
+    text = "If so, a model with Hold fast lads! is placed first."
+    assert name_in(text) == "Hold fast lads!"
+    assert name_in("Models with Oi it bites! gain Fear.") == "Oi it bites!"
+    # an exclamation mark that ends the sentence is not the name's
+    assert name_in("Units with Fear must flee at once! Then roll a D6.") == "Fear"

@@ -245,12 +245,37 @@ def _title_run(doc: Doc, i: int, cl: _Lang) -> tuple[int, str] | None:
             j = k + 1
         else:
             break
+    j = _exclaimed(doc, j)
     name = doc[i:j].text
     if name in cl.not_names or doc[i].text in cl.type_words:
         return None
     if re.split(r"\s+(?:and|or)\s+", name)[0] in cl.characteristics:
         return None  # "the Strength and Armour Penetration of the rider"
     return j, name
+
+
+_EXCLAIMED_WORDS = 4  # lower-case words an exclaimed name may run on ("Yer comin' with me!")
+
+
+def _exclaimed(doc: Doc, j: int) -> int:
+    """Where a name ends that runs on in lower case to an exclamation mark its sentence goes
+    on after ("the model with Yer comin' with me! is ..."): a mark inside a sentence is a
+    name's, and so are the few plain words before it; a mark that ends a sentence is not.
+    """
+    k, words = j, 0
+    while k < len(doc) and words <= _EXCLAIMED_WORDS:
+        tok = doc[k]
+        if tok.text == "!":
+            while k + 1 < len(doc) and doc[k + 1].text == "!" and not doc[k].whitespace_:
+                k += 1
+            goes_on = k + 1 < len(doc) and (doc[k + 1].is_lower or doc[k + 1].text == ",")
+            return k + 1 if words and goes_on else j
+        if tok.is_alpha and tok.is_lower:
+            words += 1
+        elif tok.text not in ("'", "’") or doc[k - 1].whitespace_:
+            return j
+        k += 1
+    return j
 
 
 _NOT_INSIDE = frozenset({"a", "an", "the", "and", "or", "it", "be"})
@@ -331,6 +356,8 @@ def find_name(
         if not toks:
             continue
         first = _name_start(doc, toks[0].i, cl)
+        if (cl.evidence.get(group) or {}).get("not_opening") and _opens(doc, first, starts):
+            continue
         name = doc[first : toks[-1].i + 1].text
         if name in cl.not_names or doc[first].text in cl.not_names:
             continue
@@ -360,6 +387,11 @@ def _bearer_sentences(doc: Doc, cl: _Lang) -> list[tuple[int, int]]:
             aside = _ASIDE.search(doc.text, a, b)
             out.append((a, aside.start() if aside else b))
     return out
+
+
+def _opens(doc: Doc, i: int, starts: frozenset[int]) -> bool:
+    """Token i opens its sentence after an article ("The Wizard gains ...")."""
+    return i - 1 in starts and doc[i - 1].lower_ in _ARTICLES
 
 
 def _sentence_starts(doc: Doc) -> frozenset[int]:
