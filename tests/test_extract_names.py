@@ -349,3 +349,19 @@ def test_a_cry_runs_on_in_lower_case_to_its_exclamation_mark():
     assert name_in("Models with Oi it bites! gain Fear.") == "Oi it bites!"
     # an exclamation mark that ends the sentence is not the name's
     assert name_in("Units with Fear must flee at once! Then roll a D6.") == "Fear"
+
+
+def test_a_label_that_reads_as_a_title_may_open_with_an_instruction_or_a_characteristic():
+    assert _name("March and Shoot: The model may shoot after a March Move.") == (
+        "March and Shoot",
+        "label",
+    )
+    assert _name("Strength from Flesh: The model gains Fear.") == ("Strength from Flesh", "label")
+    # without a connector between capitalised words it is still an instruction or a value
+    assert _name("Roll a D6: on a 1, the model flees.") is None
+    assert _name("Strength: the value used to wound.") is None
+    assert _name("Choose One: Fear or Terror.") is None
+
+
+def test_an_attack_is_not_a_rule_name():
+    assert name_in("If so, the Shooting Attack gains +3 Range.") is None

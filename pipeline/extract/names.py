@@ -130,6 +130,8 @@ def _name_pattern(template: str | None, data: dict[str, Any]) -> re.Pattern[str]
 def _acceptable(name: str, cl: _Lang, marked: bool = False) -> bool:
     """Not a name: a listed word or phrase, a number, or a sentence opener ("Roll a D6").
 
+    A title of several words joined by a connector may open with a word that elsewhere
+    opens an instruction or is a characteristic ("March and Shoot", "Strength from Flesh").
     A `marked` name (set in bold by its writer) may open with an article or a word that
     elsewhere opens a sentence when it reads as a title ("The Bigger They Are", "March
     and Shoot"): the mark says it is a name; "Roll a D6" stays out on its number, "The
@@ -143,9 +145,10 @@ def _acceptable(name: str, cl: _Lang, marked: bool = False) -> bool:
     if marked and len(words) > 1 and words[0].casefold() in _ARTICLES:
         second = words[1][:1].upper() + words[1][1:]
         return second not in cl.not_names and second not in cl.characteristics
-    if words[0] in cl.not_names:
-        return False
-    if words[0].casefold() in cl.not_label and not (marked and _titled(words, cl)):
+    titled = _titled(words, cl)
+    if words[0] in cl.not_names and not (titled and words[0] in cl.characteristics):
+        return False  # "Strength from Flesh" is a title, "Strength 4" is not
+    if words[0].casefold() in cl.not_label and not titled:
         return False
     if any(c.isdigit() for c in name):
         return False
