@@ -365,3 +365,8 @@ def test_a_label_that_reads_as_a_title_may_open_with_an_instruction_or_a_charact
 
 def test_an_attack_is_not_a_rule_name():
     assert name_in("If so, the Shooting Attack gains +3 Range.") is None
+
+
+def test_not_joins_the_words_of_a_name():
+    assert _name("Deeds not Words: The model gains Hatred.") == ("Deeds not Words", "label")
+    assert name_in("Units with Fear do not flee.") == "Fear"
