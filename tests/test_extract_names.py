@@ -370,3 +370,10 @@ def test_an_attack_is_not_a_rule_name():
 def test_not_joins_the_words_of_a_name():
     assert _name("Deeds not Words: The model gains Hatred.") == ("Deeds not Words", "label")
     assert name_in("Units with Fear do not flee.") == "Fear"
+
+
+def test_a_subject_after_a_demonstrative_or_a_possessive_is_not_the_rule():
+    assert name_in("Units with at least one model with this Blessing gain Fear.") is None
+    assert name_in("In Combat, the model's Impact Hits gain +1 Strength.") is None
+    # the same subject without them is still the rule
+    assert name_in("In Combat, the Storm Hits gain +1 Strength.") == "Storm Hits"

@@ -57,6 +57,7 @@ class _Lang:
     title_line: re.Pattern[str] | None  # a first line that is only a name, text below it
     bearer: re.Pattern[str] | None  # a sentence about the rule's bearer ("The model gains")
     not_label: frozenset[str]  # first words of a label that is not a name ("Roll a D6:")
+    subject_not_after: frozenset[str]  # a subject after these is a type or the bearer's
 
 
 def rule_id(name: str, name_en: str | None = None) -> str:
@@ -107,6 +108,7 @@ def _lang(lang: str, glossary: Glossary | None) -> _Lang:
         title_line=_name_pattern(data.get("title_line"), data),
         bearer=re.compile(data["bearer"]) if data.get("bearer") else None,
         not_label=frozenset(str(w).casefold() for w in data.get("not_label") or ()),
+        subject_not_after=frozenset(str(w).casefold() for w in data.get("subject_not_after") or ()),
     )
     _LANGS[key] = (glossary, compiled)
     return compiled
@@ -361,6 +363,8 @@ def find_name(
         first = _name_start(doc, toks[0].i, cl)
         if (cl.evidence.get(group) or {}).get("not_opening") and _opens(doc, first, starts):
             continue
+        if 0 < first <= start and doc[first - 1].lower_ in cl.subject_not_after:
+            continue  # "models with this Favour gain", "the model's Impact Hits gain"
         name = doc[first : toks[-1].i + 1].text
         if name in cl.not_names or doc[first].text in cl.not_names:
             continue
