@@ -377,3 +377,12 @@ def test_a_subject_after_a_demonstrative_or_a_possessive_is_not_the_rule():
     assert name_in("In Combat, the model's Impact Hits gain +1 Strength.") is None
     # the same subject without them is still the rule
     assert name_in("In Combat, the Storm Hits gain +1 Strength.") == "Storm Hits"
+
+
+def test_the_models_a_rule_exempts_do_not_name_it():
+    text = "All model parts in the same unit, except model parts with Harnessed, gain Hatred."
+    assert name_in(text) is None
+    assert name_in("Friendly units gain Fear. Model parts with Harnessed are not affected.") is None
+    # "not affected by X" and "except that" exempt no models
+    assert name_in("Units with Storm Wings are not affected by Terror.") == "Storm Wings"
+    assert name_in("Units with Fear flee, except that they may rally.") == "Fear"

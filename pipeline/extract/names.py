@@ -56,6 +56,7 @@ class _Lang:
     defines: re.Pattern[str] | None  # "Fortitude is a Special Save."
     title_line: re.Pattern[str] | None  # a first line that is only a name, text below it
     bearer: re.Pattern[str] | None  # a sentence about the rule's bearer ("The model gains")
+    exempt: re.Pattern[str] | None  # models a sentence exempts ("except models with X")
     not_label: frozenset[str]  # first words of a label that is not a name ("Roll a D6:")
     subject_not_after: frozenset[str]  # a subject after these is a type or the bearer's
 
@@ -107,6 +108,7 @@ def _lang(lang: str, glossary: Glossary | None) -> _Lang:
         defines=_name_pattern(data.get("defines"), data),
         title_line=_name_pattern(data.get("title_line"), data),
         bearer=re.compile(data["bearer"]) if data.get("bearer") else None,
+        exempt=re.compile(data["exempt"]) if data.get("exempt") else None,
         not_label=frozenset(str(w).casefold() for w in data.get("not_label") or ()),
         subject_not_after=frozenset(str(w).casefold() for w in data.get("subject_not_after") or ()),
     )
@@ -384,15 +386,18 @@ _ASIDE = re.compile(r"\(\s*[a-z]")
 
 def _bearer_sentences(doc: Doc, cl: _Lang) -> list[tuple[int, int]]:
     """Sentences whose subject is the rule's bearer ("The model gains ...", "The model
-    part ... is equipped with ..."), up to an aside in brackets: the rules they cite are
-    what the bearer gets or has, not the rule the text defines."""
-    if cl.bearer is None:
-        return []
+    part ... is equipped with ..."), up to an aside in brackets, and the models a rule
+    exempts ("except model parts with X", "Models with X are not affected."): the rules
+    they cite are what the bearer gets or has, or what the rule leaves out, not the rule
+    the text defines."""
     out = []
     for a, b in sentences(doc.text):
-        if cl.bearer.match(doc.text, a):
+        if cl.bearer is not None and cl.bearer.match(doc.text, a):
             aside = _ASIDE.search(doc.text, a, b)
             out.append((a, aside.start() if aside else b))
+        if cl.exempt is not None:
+            sentence = doc.text[a:b]
+            out.extend((a + m.start(), a + m.end()) for m in cl.exempt.finditer(sentence))
     return out
 
 
