@@ -386,3 +386,8 @@ def test_the_models_a_rule_exempts_do_not_name_it():
     # "not affected by X" and "except that" exempt no models
     assert name_in("Units with Storm Wings are not affected by Terror.") == "Storm Wings"
     assert name_in("Units with Fear flee, except that they may rally.") == "Fear"
+
+
+def test_a_subject_whose_last_word_is_a_type_word_is_not_a_rule():
+    assert name_in("One of a Kind. A Storm Coast Army must include a single Storm Lord.") is None
+    assert name_in("Insignificant Characters may join the unit.") is None

@@ -365,6 +365,8 @@ def find_name(
         first = _name_start(doc, toks[0].i, cl)
         if (cl.evidence.get(group) or {}).get("not_opening") and _opens(doc, first, starts):
             continue
+        if toks[-1].text in cl.type_words:
+            continue
         if 0 < first <= start and doc[first - 1].lower_ in cl.subject_not_after:
             continue  # "models with this Favour gain", "the model's Impact Hits gain"
         name = doc[first : toks[-1].i + 1].text
