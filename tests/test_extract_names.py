@@ -338,6 +338,13 @@ def test_the_bearer_that_opens_a_gains_sentence_is_not_the_rule():
     assert name_in("Models in the same unit as the Banner of Iron gain Hatred.") == "Banner of Iron"
 
 
+def test_a_label_may_hold_invisible_characters():
+    assert _name("Grim\u200b \u200bResolve\u200b: The model gains Fear.") == (
+        "Grim Resolve",
+        "label",
+    )
+
+
 def test_a_soft_hyphen_between_spaces_is_a_label_dash():
     text = "Storm Wings \u00ad Universal Rule. The model gains Fly."
     assert _name(text) == ("Storm Wings", "label")

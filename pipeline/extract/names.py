@@ -122,8 +122,9 @@ def _name_pattern(template: str | None, data: dict[str, Any]) -> re.Pattern[str]
     if not template:
         return None
     joiners = "|".join(re.escape(str(j)) for j in data.get("joiners") or ())
-    word = r"[^\W\d_][\w'’\-]*"
-    cap = r"(?:\d+\s+)?[A-ZА-ЯЁ][\w'’\-]*"
+    hidden = _INVISIBLE.pattern.strip("[]")  # written inside names by some sources
+    word = rf"[{hidden}]*[^\W\d_][\w'’\-{hidden}]*"
+    cap = rf"(?:\d+\s+)?[{hidden}]*[A-ZА-ЯЁ][\w'’\-{hidden}]*"
     more = int(data.get("max_name_words", 6)) - 1
     end = r"(?=\s*[!?.…]*\s*(?:\(|:|$|\s[-–—]\s))"
     rest = rf"(?:\s+(?:(?:{joiners})\s+)*{cap}|,\s+{cap}|\s+{word}{end})"
