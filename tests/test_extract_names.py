@@ -398,3 +398,11 @@ def test_the_models_a_rule_exempts_do_not_name_it():
 def test_a_subject_whose_last_word_is_a_type_word_is_not_a_rule():
     assert name_in("One of a Kind. A Storm Coast Army must include a single Storm Lord.") is None
     assert name_in("Insignificant Characters may join the unit.") is None
+
+
+def test_a_rule_that_is_an_action_is_named_as_a_last_resort():
+    text = "During deployment, the model may Dig In a single War Machine. It counts as in Cover."
+    assert _name(text) == ("Dig In", "action")
+    # any other cue outranks it
+    text = "The model may Dig In a single unit. Units with Storm Wings cannot be chosen."
+    assert _name(text) == ("Storm Wings", "with-pattern")
