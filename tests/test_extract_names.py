@@ -326,3 +326,83 @@ def test_a_subject_name_reaches_back_over_its_connectors():
     assert name_in(text) == "Banner of the Iron Wolf"
     # an article between capitalised words does not join them
     assert name_in("A unit that Charges a Fleeing Wolf Pack gains Hatred.") == "Fleeing Wolf Pack"
+
+
+def test_the_bearer_that_opens_a_gains_sentence_is_not_the_rule():
+    # "The Sorcerer gains ..." says what the bearer gets: the rule is not named
+    assert name_in("The Sorcerer gains Fear and selects its spells.") is None
+    assert name_in("A Storm Lord gains +1 March Rate.") is None
+    assert name_in("Its Riders gain +1 Strength.") is None
+    # a subject without an article, or further into the sentence, is still the rule
+    assert name_in("Storm Riders gain Impact Hits when Charging.") == "Storm Riders"
+    assert name_in("Models in the same unit as the Banner of Iron gain Hatred.") == "Banner of Iron"
+
+
+def test_a_label_may_hold_invisible_characters():
+    assert _name("Grim\u200b \u200bResolve\u200b: The model gains Fear.") == (
+        "Grim Resolve",
+        "label",
+    )
+
+
+def test_a_soft_hyphen_between_spaces_is_a_label_dash():
+    text = "Storm Wings \u00ad Universal Rule. The model gains Fly."
+    assert _name(text) == ("Storm Wings", "label")
+
+
+def test_a_cry_runs_on_in_lower_case_to_its_exclamation_mark():
+    text = "If so, a model with Hold fast lads! is placed first."
+    assert name_in(text) == "Hold fast lads!"
+    assert name_in("Models with Oi it bites! gain Fear.") == "Oi it bites!"
+    # an exclamation mark that ends the sentence is not the name's
+    assert name_in("Units with Fear must flee at once! Then roll a D6.") == "Fear"
+
+
+def test_a_label_that_reads_as_a_title_may_open_with_an_instruction_or_a_characteristic():
+    assert _name("March and Shoot: The model may shoot after a March Move.") == (
+        "March and Shoot",
+        "label",
+    )
+    assert _name("Strength from Flesh: The model gains Fear.") == ("Strength from Flesh", "label")
+    # without a connector between capitalised words it is still an instruction or a value
+    assert _name("Roll a D6: on a 1, the model flees.") is None
+    assert _name("Strength: the value used to wound.") is None
+    assert _name("Choose One: Fear or Terror.") is None
+
+
+def test_an_attack_is_not_a_rule_name():
+    assert name_in("If so, the Shooting Attack gains +3 Range.") is None
+
+
+def test_not_joins_the_words_of_a_name():
+    assert _name("Deeds not Words: The model gains Hatred.") == ("Deeds not Words", "label")
+    assert name_in("Units with Fear do not flee.") == "Fear"
+
+
+def test_a_subject_after_a_demonstrative_or_a_possessive_is_not_the_rule():
+    assert name_in("Units with at least one model with this Blessing gain Fear.") is None
+    assert name_in("In Combat, the model's Impact Hits gain +1 Strength.") is None
+    # the same subject without them is still the rule
+    assert name_in("In Combat, the Storm Hits gain +1 Strength.") == "Storm Hits"
+
+
+def test_the_models_a_rule_exempts_do_not_name_it():
+    text = "All model parts in the same unit, except model parts with Harnessed, gain Hatred."
+    assert name_in(text) is None
+    assert name_in("Friendly units gain Fear. Model parts with Harnessed are not affected.") is None
+    # "not affected by X" and "except that" exempt no models
+    assert name_in("Units with Storm Wings are not affected by Terror.") == "Storm Wings"
+    assert name_in("Units with Fear flee, except that they may rally.") == "Fear"
+
+
+def test_a_subject_whose_last_word_is_a_type_word_is_not_a_rule():
+    assert name_in("One of a Kind. A Storm Coast Army must include a single Storm Lord.") is None
+    assert name_in("Insignificant Characters may join the unit.") is None
+
+
+def test_a_rule_that_is_an_action_is_named_as_a_last_resort():
+    text = "During deployment, the model may Dig In a single War Machine. It counts as in Cover."
+    assert _name(text) == ("Dig In", "action")
+    # any other cue outranks it
+    text = "The model may Dig In a single unit. Units with Storm Wings cannot be chosen."
+    assert _name(text) == ("Storm Wings", "with-pattern")

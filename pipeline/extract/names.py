@@ -56,7 +56,9 @@ class _Lang:
     defines: re.Pattern[str] | None  # "Fortitude is a Special Save."
     title_line: re.Pattern[str] | None  # a first line that is only a name, text below it
     bearer: re.Pattern[str] | None  # a sentence about the rule's bearer ("The model gains")
+    exempt: re.Pattern[str] | None  # models a sentence exempts ("except models with X")
     not_label: frozenset[str]  # first words of a label that is not a name ("Roll a D6:")
+    subject_not_after: frozenset[str]  # a subject after these is a type or the bearer's
 
 
 def rule_id(name: str, name_en: str | None = None) -> str:
@@ -106,7 +108,9 @@ def _lang(lang: str, glossary: Glossary | None) -> _Lang:
         defines=_name_pattern(data.get("defines"), data),
         title_line=_name_pattern(data.get("title_line"), data),
         bearer=re.compile(data["bearer"]) if data.get("bearer") else None,
+        exempt=re.compile(data["exempt"]) if data.get("exempt") else None,
         not_label=frozenset(str(w).casefold() for w in data.get("not_label") or ()),
+        subject_not_after=frozenset(str(w).casefold() for w in data.get("subject_not_after") or ()),
     )
     _LANGS[key] = (glossary, compiled)
     return compiled
@@ -118,8 +122,9 @@ def _name_pattern(template: str | None, data: dict[str, Any]) -> re.Pattern[str]
     if not template:
         return None
     joiners = "|".join(re.escape(str(j)) for j in data.get("joiners") or ())
-    word = r"[^\W\d_][\w'’\-]*"
-    cap = r"(?:\d+\s+)?[A-ZА-ЯЁ][\w'’\-]*"
+    hidden = _INVISIBLE.pattern.strip("[]")  # written inside names by some sources
+    word = rf"[{hidden}]*[^\W\d_][\w'’\-{hidden}]*"
+    cap = rf"(?:\d+\s+)?[{hidden}]*[A-ZА-ЯЁ][\w'’\-{hidden}]*"
     more = int(data.get("max_name_words", 6)) - 1
     end = r"(?=\s*[!?.…]*\s*(?:\(|:|$|\s[-–—]\s))"
     rest = rf"(?:\s+(?:(?:{joiners})\s+)*{cap}|,\s+{cap}|\s+{word}{end})"
@@ -130,6 +135,8 @@ def _name_pattern(template: str | None, data: dict[str, Any]) -> re.Pattern[str]
 def _acceptable(name: str, cl: _Lang, marked: bool = False) -> bool:
     """Not a name: a listed word or phrase, a number, or a sentence opener ("Roll a D6").
 
+    A title of several words joined by a connector may open with a word that elsewhere
+    opens an instruction or is a characteristic ("March and Shoot", "Strength from Flesh").
     A `marked` name (set in bold by its writer) may open with an article or a word that
     elsewhere opens a sentence when it reads as a title ("The Bigger They Are", "March
     and Shoot"): the mark says it is a name; "Roll a D6" stays out on its number, "The
@@ -143,9 +150,10 @@ def _acceptable(name: str, cl: _Lang, marked: bool = False) -> bool:
     if marked and len(words) > 1 and words[0].casefold() in _ARTICLES:
         second = words[1][:1].upper() + words[1][1:]
         return second not in cl.not_names and second not in cl.characteristics
-    if words[0] in cl.not_names:
-        return False
-    if words[0].casefold() in cl.not_label and not (marked and _titled(words, cl)):
+    titled = _titled(words, cl)
+    if words[0] in cl.not_names and not (titled and words[0] in cl.characteristics):
+        return False  # "Strength from Flesh" is a title, "Strength 4" is not
+    if words[0].casefold() in cl.not_label and not titled:
         return False
     if any(c.isdigit() for c in name):
         return False
@@ -245,12 +253,37 @@ def _title_run(doc: Doc, i: int, cl: _Lang) -> tuple[int, str] | None:
             j = k + 1
         else:
             break
+    j = _exclaimed(doc, j)
     name = doc[i:j].text
     if name in cl.not_names or doc[i].text in cl.type_words:
         return None
     if re.split(r"\s+(?:and|or)\s+", name)[0] in cl.characteristics:
         return None  # "the Strength and Armour Penetration of the rider"
     return j, name
+
+
+_EXCLAIMED_WORDS = 4  # lower-case words an exclaimed name may run on ("Yer comin' with me!")
+
+
+def _exclaimed(doc: Doc, j: int) -> int:
+    """Where a name ends that runs on in lower case to an exclamation mark its sentence goes
+    on after ("the model with Yer comin' with me! is ..."): a mark inside a sentence is a
+    name's, and so are the few plain words before it; a mark that ends a sentence is not.
+    """
+    k, words = j, 0
+    while k < len(doc) and words <= _EXCLAIMED_WORDS:
+        tok = doc[k]
+        if tok.text == "!":
+            while k + 1 < len(doc) and doc[k + 1].text == "!" and not doc[k].whitespace_:
+                k += 1
+            goes_on = k + 1 < len(doc) and (doc[k + 1].is_lower or doc[k + 1].text == ",")
+            return k + 1 if words and goes_on else j
+        if tok.is_alpha and tok.is_lower:
+            words += 1
+        elif tok.text not in ("'", "’") or doc[k - 1].whitespace_:
+            return j
+        k += 1
+    return j
 
 
 _NOT_INSIDE = frozenset({"a", "an", "the", "and", "or", "it", "be"})
@@ -331,6 +364,12 @@ def find_name(
         if not toks:
             continue
         first = _name_start(doc, toks[0].i, cl)
+        if (cl.evidence.get(group) or {}).get("not_opening") and _opens(doc, first, starts):
+            continue
+        if toks[-1].text in cl.type_words:
+            continue
+        if 0 < first <= start and doc[first - 1].lower_ in cl.subject_not_after:
+            continue  # "models with this Favour gain", "the model's Impact Hits gain"
         name = doc[first : toks[-1].i + 1].text
         if name in cl.not_names or doc[first].text in cl.not_names:
             continue
@@ -350,16 +389,24 @@ _ASIDE = re.compile(r"\(\s*[a-z]")
 
 def _bearer_sentences(doc: Doc, cl: _Lang) -> list[tuple[int, int]]:
     """Sentences whose subject is the rule's bearer ("The model gains ...", "The model
-    part ... is equipped with ..."), up to an aside in brackets: the rules they cite are
-    what the bearer gets or has, not the rule the text defines."""
-    if cl.bearer is None:
-        return []
+    part ... is equipped with ..."), up to an aside in brackets, and the models a rule
+    exempts ("except model parts with X", "Models with X are not affected."): the rules
+    they cite are what the bearer gets or has, or what the rule leaves out, not the rule
+    the text defines."""
     out = []
     for a, b in sentences(doc.text):
-        if cl.bearer.match(doc.text, a):
+        if cl.bearer is not None and cl.bearer.match(doc.text, a):
             aside = _ASIDE.search(doc.text, a, b)
             out.append((a, aside.start() if aside else b))
+        if cl.exempt is not None:
+            sentence = doc.text[a:b]
+            out.extend((a + m.start(), a + m.end()) for m in cl.exempt.finditer(sentence))
     return out
+
+
+def _opens(doc: Doc, i: int, starts: frozenset[int]) -> bool:
+    """Token i opens its sentence after an article ("The Wizard gains ...")."""
+    return i - 1 in starts and doc[i - 1].lower_ in _ARTICLES
 
 
 def _sentence_starts(doc: Doc) -> frozenset[int]:
