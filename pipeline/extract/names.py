@@ -236,9 +236,8 @@ def find_name(
 ) -> NameHit | None:
     """The rule a paragraph defines: a label it opens with (`raw` shows bold tags), a
     first sentence that defines it, else its cues; None when the text does not name it."""
-    found = label_name(doc.text if raw is None else raw, doc.text, lang) or defined_name(
-        doc.text, lang
-    )
+    text = doc.text  # spaCy joins every token's text on each read: read once
+    found = label_name(text if raw is None else raw, text, lang) or defined_name(text, lang)
     if found is not None:
         return found
     cl = _lang(lang, glossary)
@@ -248,13 +247,14 @@ def find_name(
     # with X add ..." defines X; "... against units with a model with Fear" mentions Fear)
     cands: dict[str, list[Any]] = {}
     subjects: dict[int, tuple[int, int, str]] = {}  # end token -> widest (start, end, group)
-    starts = _sentence_starts(doc)
+    begins = _sentence_offsets(text)
     for match_id, start, end in cl.matcher(doc):
         group = doc.vocab.strings[match_id]
         if group not in cl.naming:
             continue
         info = cl.evidence.get(group) or {}
-        if info.get("sentence_start") and start not in starts:
+        opens = doc[start].idx in begins
+        if info.get("sentence_start") and not opens:
             continue
         if info.get("subject"):
             if end not in subjects or start < subjects[end][0]:
@@ -265,7 +265,7 @@ def find_name(
             continue
         stop, name, is_known = found
         span = (doc[end].idx, doc[stop - 1].idx + len(doc[stop - 1]))
-        _add(cands, name, is_known, start, group, span, opens=start in starts)
+        _add(cands, name, is_known, start, group, span, opens=opens)
     for start, end, group in subjects.values():
         toks = [t for t in doc[start:end] if _is_cap(t)]
         if doc[end - 1].lower_ in ("gain", "gains"):
@@ -289,10 +289,10 @@ def find_name(
     return NameHit(best_name, str(info.get("evidence", group)), info.get("kind"), span)
 
 
-def _sentence_starts(doc: Doc) -> frozenset[int]:
-    """Tokens that begin a sentence (the blank pipelines mark none but the first)."""
-    begins = {a for a, _ in sentences(doc.text)}
-    return frozenset(t.i for t in doc if t.idx in begins)
+def _sentence_offsets(text: str) -> frozenset[int]:
+    """Character offsets where a sentence begins (the blank pipelines mark none but the
+    first); a cue's first token opens a sentence when it starts at one of them."""
+    return frozenset(a for a, _ in sentences(text))
 
 
 def _rank(cl: _Lang, group: str) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..bbcode import TAG
 from ..lang import detector, min_letters, notation, shared
@@ -23,7 +24,13 @@ _LETTER = re.compile(r"[^\W\d_]")
 
 def identify(text: str) -> tuple[str, float] | None:
     """Return (ISO code, confidence) or None when the text has too few letters to tell."""
-    cleaned = _NOISE.sub(" ", text)
+    return _identify_cleaned(_NOISE.sub(" ", text))
+
+
+@lru_cache(maxsize=1 << 16)
+def _identify_cleaned(cleaned: str) -> tuple[str, float] | None:
+    """Detection of a text without numbers and notation: corpora repeat their paragraphs
+    with other numbers, which all clean to one text and need one detection."""
     if len(_LETTER.findall(cleaned)) < min_letters():
         return None
     values = detector().compute_language_confidence_values(cleaned)
