@@ -16,10 +16,10 @@ from ..bbcode import find_markup
 from ..drops import METADATA, Drop, read_drop
 from ..errors import InputError
 from ..files import MAX_FILE_BYTES, decode, read_bytes
-from ..model import Block, Segment
+from ..model import Aside, Block, Markup, Segment
 from ..normalise import normalise
 from .asides import find_asides
-from .langid import identify, settle
+from .langid import identify, identify_all, settle
 from .spans import left_out
 from .text import read_text
 from .walk import Entry, corpus_entries
@@ -86,12 +86,26 @@ def make_segment(
     """Give a block its markup, asides, normalised text, hash and language. The hash is
     of the normalised text with the asides in: two blocks that differ only in an aside
     are not exact copies."""
+    return _segment(drop, file, index, block, _normalised(block, terms))
+
+
+_Read = tuple[tuple[Markup, ...], tuple[Aside, ...], str, str]
+
+
+def _normalised(block: Block, terms: tuple[str, ...]) -> _Read:
+    """A block's markup, asides, normalised text, and the normalised text it is hashed on."""
     raw = block.raw
     markup = find_markup(raw)
     asides = find_asides(raw, terms)
     removed = left_out(block, markup, asides)
     text = normalise(raw, removed)
     hashed = normalise(raw, left_out(block, markup, ())) if asides else text
+    return markup, asides, text, hashed
+
+
+def _segment(drop: str, file: str, index: int, block: Block, read: _Read) -> Segment:
+    raw = block.raw
+    markup, asides, text, hashed = read
     found = identify(text) if block.lang_hint is None else (block.lang_hint, 1.0)
     lang, confidence = found if found else ("und", 0.0)
     return Segment(
@@ -155,7 +169,12 @@ def read_file(
     blocks = read(name, data)
     if lang_hint is not None:
         blocks = [b if b.lang_hint else replace(b, lang_hint=lang_hint) for b in blocks]
-    segments = [make_segment(drop, file, i, b, terms) for i, b in enumerate(blocks, start=1)]
+    read = [_normalised(b, terms) for b in blocks]
+    identify_all([r[2] for b, r in zip(blocks, read, strict=True) if b.lang_hint is None])
+    segments = [
+        _segment(drop, file, i, b, r)
+        for i, (b, r) in enumerate(zip(blocks, read, strict=True), start=1)
+    ]
     version = next((b.extra["version"] for b in blocks if "version" in b.extra), None)
     return _inherit_languages(segments), version
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
 
 from ..bbcode import TAG
 from ..lang import detector, min_letters, notation, shared
@@ -22,20 +21,42 @@ _NOISE = re.compile(
 _LETTER = re.compile(r"[^\W\d_]")
 
 
+_FOUND: dict[str, tuple[str, float] | None] = {}  # cleaned text -> its language
+_REMEMBERED = 1 << 16  # cleaned texts kept: the cache is emptied when it grows past this
+
+
 def identify(text: str) -> tuple[str, float] | None:
-    """Return (ISO code, confidence) or None when the text has too few letters to tell."""
-    return _identify_cleaned(_NOISE.sub(" ", text))
+    """Return (ISO code, confidence) or None when the text has too few letters to tell.
 
-
-@lru_cache(maxsize=1 << 16)
-def _identify_cleaned(cleaned: str) -> tuple[str, float] | None:
-    """Detection of a text without numbers and notation: corpora repeat their paragraphs
+    Detection is of the text without numbers and notation: corpora repeat their paragraphs
     with other numbers, which all clean to one text and need one detection."""
-    if len(_LETTER.findall(cleaned)) < min_letters():
-        return None
-    values = detector().compute_language_confidence_values(cleaned)
-    best = values[0]
-    return best.language.iso_code_639_1.name.lower(), round(best.value, 4)
+    cleaned = _NOISE.sub(" ", text)
+    if cleaned not in _FOUND:
+        identify_all([text])
+    return _FOUND[cleaned]
+
+
+def identify_all(texts: Sequence[str]) -> None:
+    """Detect the languages of many texts at once, over the cores (lingua's threads), so
+    that `identify` then finds them known."""
+    todo: dict[str, None] = {}
+    for text in texts:
+        cleaned = _NOISE.sub(" ", text)
+        if cleaned in _FOUND or cleaned in todo:
+            continue
+        if len(_LETTER.findall(cleaned)) < min_letters():
+            _FOUND[cleaned] = None
+        else:
+            todo[cleaned] = None
+    if len(_FOUND) + len(todo) > _REMEMBERED:
+        _FOUND.clear()
+    if not todo:
+        return
+    batch = list(todo)
+    found = detector().compute_language_confidence_values_in_parallel(batch)
+    for cleaned, values in zip(batch, found, strict=True):
+        best = values[0]
+        _FOUND[cleaned] = (best.language.iso_code_639_1.name.lower(), round(best.value, 4))
 
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
