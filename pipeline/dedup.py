@@ -319,11 +319,12 @@ def _half(n: int) -> int:
     return max(1, (n - 1) // 2)
 
 
-def _edit_keys(words: list[str], quantities: tuple[str, ...], n: int) -> tuple[Any, Any]:
-    """The keys a text of `n` words is filed under (its first and last `h` words), and
-    those under which a text one word edit away from it, of `n` words, is filed."""
+def _edit_keys(code: str, quantities: tuple[str, ...], n: int) -> tuple[Any, Any]:
+    """The keys a text of `n` words is filed under (its first and last `h` words, as their
+    letters: a key holds no words of its own, which at scale was most of dedup's memory),
+    and those under which a text one word edit away from it, of `n` words, is filed."""
     h = _half(n)
-    return ("p", n, quantities, tuple(words[:h])), ("s", n, quantities, tuple(words[-h:]))
+    return ("p", n, quantities, code[:h]), ("s", n, quantities, code[-h:])
 
 
 def _join_reworded(groups: list[list[_Text]]) -> list[list[_Text]]:
@@ -352,7 +353,7 @@ def _join_reworded(groups: list[list[_Text]]) -> list[list[_Text]]:
         for m in (n - 1, n, n + 1):
             if m < REWORDED_MIN_WORDS:
                 continue
-            for key in _edit_keys(words, quantities, m):
+            for key in _edit_keys(code, quantities, m):
                 for j in index.get((lang, key), ()):
                     if (
                         (found is None or j < found)
@@ -363,7 +364,7 @@ def _join_reworded(groups: list[list[_Text]]) -> list[list[_Text]]:
         if found is not None:
             owner[i] = found
             continue
-        for key in _edit_keys(words, quantities, n):
+        for key in _edit_keys(code, quantities, n):
             index[(lang, key)].append(i)
     merged: dict[int, list[_Text]] = {}
     for i, group in enumerate(order):

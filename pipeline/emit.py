@@ -53,11 +53,16 @@ def dump_jsonl_line(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-_YAML_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when present: same output
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """libyaml's dumper when present (same output), every value written out in full: an
+    object met twice (facts shared by repeated blocks) is never an anchor and an alias."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
 
 
 def dump_yaml(obj: Any) -> str:
-    return yaml.dump(obj, Dumper=_YAML_DUMPER, allow_unicode=True, sort_keys=False, width=100)
+    return yaml.dump(obj, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100)
 
 
 def _exchange(a: Path, b: Path) -> bool:

@@ -10,9 +10,7 @@ purely, from the segments of one file in order. Assembly into rule files is a la
 
 from __future__ import annotations
 
-import copy
 import re
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -311,27 +309,6 @@ def _chain_target(text: str, after: int, lang: str, tables: dict[str, str]) -> s
     return None
 
 
-_REPEATS = 4096  # recent segments kept: a corpus repeats its short blocks file after file
-_SEEN: OrderedDict[tuple[Any, ...], tuple[Glossary | None, Facts]] = OrderedDict()
-
-
-def _extract_repeated(segment: Segment, glossary: Glossary | None) -> Facts:
-    """`extract`, read once per distinct block: a block with the same text, markup, language,
-    kind and rows as a recent one has the same facts but its own segment id. The facts are
-    copied so that no two segments share a dict (YAML would write it as an alias)."""
-    s = segment
-    key = (s.text, s.raw, s.lang, s.kind, s.rows, s.role, s.name)
-    hit = _SEEN.get(key)
-    if hit is not None and hit[0] is glossary:
-        _SEEN.move_to_end(key)
-        return replace(copy.deepcopy(hit[1]), segment=s.id)
-    facts = extract(segment, glossary)
-    _SEEN[key] = (glossary, facts)
-    if len(_SEEN) > _REPEATS:
-        _SEEN.popitem(last=False)
-    return copy.deepcopy(facts)
-
-
 def extract_file(segments: Sequence[Segment], glossary: Glossary | None = None) -> list[Facts]:
     """Facts for one file's segments in order, with headings and tables linked to their text.
 
@@ -339,7 +316,20 @@ def extract_file(segments: Sequence[Segment], glossary: Glossary | None = None) 
     takes its name from the heading right above it or from its lead-in sentence, and the
     paragraph after it gives it modifiers and natural-result chains to other tables.
     """
-    facts = [_extract_repeated(s, glossary) for s in segments]
+    return in_context(segments, [extract(s, glossary) for s in segments])
+
+
+def block_key(segment: Segment) -> tuple[Any, ...]:
+    """All that `extract` reads of a segment but its id: segments with equal keys have the
+    same facts (a corpus repeats its short blocks file after file), read once."""
+    s = segment
+    return (s.text, s.raw, s.lang, s.kind, s.rows, s.role, s.name)
+
+
+def in_context(segments: Sequence[Segment], found: Sequence[Facts]) -> list[Facts]:
+    """The facts `extract` found in one file's segments, in order, with what their
+    neighbours add (see `extract_file`)."""
+    facts = list(found)
     # ids of the file's tables by the id of their name, so a chain can find them
     heading: tuple[str, str | None] | None = None
     for i, (seg, f) in enumerate(zip(segments, facts, strict=True)):
