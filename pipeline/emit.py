@@ -65,6 +65,11 @@ def dump_yaml(obj: Any) -> str:
     return yaml.dump(obj, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100)
 
 
+def _write_yaml(item: tuple[Path, Any]) -> None:
+    target, obj = item
+    target.write_text(dump_yaml(obj), encoding="utf-8")
+
+
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two folders in one step (Linux renameat2 with RENAME_EXCHANGE), so that the
     output folder is never missing, even for a moment; False where that is unsupported."""
@@ -280,9 +285,9 @@ class BuildOutput(FolderOutput):
         self._yaml.append((self.path(relative), obj))
 
     def _write_pending_yaml(self) -> None:
-        texts = map_in_order(dump_yaml, [obj for _, obj in self._yaml])
-        for (target, _), text in zip(self._yaml, texts, strict=True):
-            target.write_text(text, encoding="utf-8")
+        """Render and write the YAML files, in the workers themselves when there are many:
+        the texts never travel back to this process nor gather in it."""
+        map_in_order(_write_yaml, self._yaml)
         self._yaml.clear()
 
     def write_jsonl(self, relative: str, objs: Iterable[Any], schema: str) -> None:

@@ -164,13 +164,30 @@ def read_file(
     """A file's segments, and the version it states of itself (a reader puts it in
     `Block.extra["version"]`), if any. `lang_hint` (from drop.yaml) is the language of
     blocks whose reader did not state one; `terms` (the glossary's) are never asides."""
-    suffix = Path(file).suffix.lower()
-    read = READERS[suffix]
-    blocks = read(name, data)
+    blocks, read = _blocks(file, name, data, lang_hint, terms)
+    identify_all(_unhinted(blocks, read))
+    return _segments(drop, file, blocks, read)
+
+
+def _blocks(
+    file: str, name: str, data: bytes, lang_hint: str | None, terms: tuple[str, ...]
+) -> tuple[list[Block], list[_Read]]:
+    """A file's blocks, each with its markup, asides and normalised text (no language yet)."""
+    blocks = READERS[Path(file).suffix.lower()](name, data)
     if lang_hint is not None:
         blocks = [b if b.lang_hint else replace(b, lang_hint=lang_hint) for b in blocks]
-    read = [_normalised(b, terms) for b in blocks]
-    identify_all([r[2] for b, r in zip(blocks, read, strict=True) if b.lang_hint is None])
+    return blocks, [_normalised(b, terms) for b in blocks]
+
+
+def _unhinted(blocks: list[Block], read: list[_Read]) -> list[str]:
+    """Normalised texts of the blocks whose language is to be detected."""
+    return [r[2] for b, r in zip(blocks, read, strict=True) if b.lang_hint is None]
+
+
+def _segments(
+    drop: str, file: str, blocks: list[Block], read: list[_Read]
+) -> tuple[list[Segment], dict[str, str] | None]:
+    """A file's segments once the languages of its texts are known (`identify_all`)."""
     segments = [
         _segment(drop, file, i, b, r)
         for i, (b, r) in enumerate(zip(blocks, read, strict=True), start=1)
@@ -197,6 +214,9 @@ def ingest(
     segments: list[Segment] = []
     inputs: list[InputFile] = []
     skipped: list[Skipped] = []
+    # Every file's blocks first, then the languages of all their texts at once (over the
+    # cores on a large corpus), then the segments.
+    pending: list[tuple[str, str, list[Block], list[_Read], str, int]] = []
     for done, entry in enumerate(listed, start=1):
         drop, file, path = entry.drop, entry.file, entry.path
         name = str(corpus / "drops" / drop / file)
@@ -213,12 +233,16 @@ def ingest(
         else:
             data = read_bytes(path, "file", MAX_FILE_BYTES, follow=False)
             lang = drops[drop].language_of(file)
-            found, version = read_file(drop, file, name, data, lang, terms)
-            segments.extend(found)
+            blocks, read = _blocks(file, name, data, lang, terms)
             digest = hashlib.sha256(data).hexdigest()
-            inputs.append(InputFile(drop, file, digest, len(data), len(found), version))
+            pending.append((drop, file, blocks, read, digest, len(data)))
         if progress:
             progress(done, len(listed))
+    identify_all([text for _, _, blocks, read, _, _ in pending for text in _unhinted(blocks, read)])
+    for drop, file, blocks, read, digest, size in pending:
+        found, version = _segments(drop, file, blocks, read)
+        segments.extend(found)
+        inputs.append(InputFile(drop, file, digest, size, len(found), version))
     if not segments:
         raise InputError(str(corpus), "the corpus has no text blocks")
     return Ingested(tuple(segments), tuple(inputs), tuple(skipped), tuple(drops.values()))

@@ -8,12 +8,14 @@ the file's main language when their words are that language's words in the file.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter
 from collections.abc import Sequence
 
 from ..bbcode import TAG
 from ..lang import detector, min_letters, notation, shared
+from ..parallel import map_in_order
 
 _NOISE = re.compile(
     rf"{TAG.pattern}|\b\d*[{notation().die_letters}]\d+\b|[\d|+\-×x\"″'()\[\].,:;!?]+"
@@ -21,8 +23,13 @@ _NOISE = re.compile(
 _LETTER = re.compile(r"[^\W\d_]")
 
 
-_FOUND: dict[str, tuple[str, float] | None] = {}  # cleaned text -> its language
-_REMEMBERED = 1 << 16  # cleaned texts kept: the cache is emptied when it grows past this
+_FOUND: dict[bytes, tuple[str, float] | None] = {}  # digest of a cleaned text -> its language
+_REMEMBERED = 1 << 20  # texts kept: the cache is emptied before it grows past this
+
+
+def _key(cleaned: str) -> bytes:
+    """A short digest of a cleaned text: the cache keeps no copy of the text itself."""
+    return hashlib.blake2b(cleaned.encode("utf-8"), digest_size=16).digest()
 
 
 def identify(text: str) -> tuple[str, float] | None:
@@ -30,33 +37,38 @@ def identify(text: str) -> tuple[str, float] | None:
 
     Detection is of the text without numbers and notation: corpora repeat their paragraphs
     with other numbers, which all clean to one text and need one detection."""
-    cleaned = _NOISE.sub(" ", text)
-    if cleaned not in _FOUND:
+    key = _key(_NOISE.sub(" ", text))
+    if key not in _FOUND:
         identify_all([text])
-    return _FOUND[cleaned]
+    return _FOUND[key]
 
 
 def identify_all(texts: Sequence[str]) -> None:
-    """Detect the languages of many texts at once, over the cores (lingua's threads), so
-    that `identify` then finds them known."""
-    todo: dict[str, None] = {}
+    """Detect the languages of many texts at once, so that `identify` then finds them known.
+    Many texts are spread over forked workers, each with a detector of its own: the
+    detector's models (a quarter of a gigabyte) then never load into this process."""
+    new: dict[bytes, str] = {}
     for text in texts:
         cleaned = _NOISE.sub(" ", text)
-        if cleaned in _FOUND or cleaned in todo:
-            continue
-        if len(_LETTER.findall(cleaned)) < min_letters():
-            _FOUND[cleaned] = None
-        else:
-            todo[cleaned] = None
-    if len(_FOUND) + len(todo) > _REMEMBERED:
+        key = _key(cleaned)
+        if key not in _FOUND:
+            new.setdefault(key, cleaned)
+    if len(_FOUND) + len(new) > _REMEMBERED:
         _FOUND.clear()
-    if not todo:
-        return
-    batch = list(todo)
-    found = detector().compute_language_confidence_values_in_parallel(batch)
-    for cleaned, values in zip(batch, found, strict=True):
-        best = values[0]
-        _FOUND[cleaned] = (best.language.iso_code_639_1.name.lower(), round(best.value, 4))
+    todo: list[tuple[bytes, str]] = []
+    for key, cleaned in new.items():
+        if len(_LETTER.findall(cleaned)) < min_letters():
+            _FOUND[key] = None
+        else:
+            todo.append((key, cleaned))
+    found = map_in_order(_detect, [cleaned for _, cleaned in todo])
+    for (key, _), language in zip(todo, found, strict=True):
+        _FOUND[key] = language
+
+
+def _detect(cleaned: str) -> tuple[str, float]:
+    best = detector().compute_language_confidence_values(cleaned)[0]
+    return best.language.iso_code_639_1.name.lower(), round(best.value, 4)
 
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
