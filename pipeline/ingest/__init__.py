@@ -103,10 +103,21 @@ def _normalised(block: Block, terms: tuple[str, ...]) -> _Read:
     return markup, asides, text, hashed
 
 
-def _segment(drop: str, file: str, index: int, block: Block, read: _Read) -> Segment:
+def _segment(
+    drop: str,
+    file: str,
+    index: int,
+    block: Block,
+    read: _Read,
+    found: tuple[str, float] | None = None,
+) -> Segment:
+    """The segment of a block; `found` is its detected language (None: detect it now)."""
     raw = block.raw
     markup, asides, text, hashed = read
-    found = identify(text) if block.lang_hint is None else (block.lang_hint, 1.0)
+    if block.lang_hint is not None:
+        found = (block.lang_hint, 1.0)
+    elif found is None:
+        found = identify(text)
     lang, confidence = found if found else ("und", 0.0)
     return Segment(
         id=f"{drop}/{file}#{index}",
@@ -165,8 +176,7 @@ def read_file(
     `Block.extra["version"]`), if any. `lang_hint` (from drop.yaml) is the language of
     blocks whose reader did not state one; `terms` (the glossary's) are never asides."""
     blocks, read = _blocks(file, name, data, lang_hint, terms)
-    identify_all(_unhinted(blocks, read))
-    return _segments(drop, file, blocks, read)
+    return _segments(drop, file, blocks, read, iter(identify_all(_unhinted(blocks, read))))
 
 
 def _blocks(
@@ -185,13 +195,18 @@ def _unhinted(blocks: list[Block], read: list[_Read]) -> list[str]:
 
 
 def _segments(
-    drop: str, file: str, blocks: list[Block], read: list[_Read]
+    drop: str,
+    file: str,
+    blocks: list[Block],
+    read: list[_Read],
+    languages: Iterator[tuple[str, float] | None],
 ) -> tuple[list[Segment], dict[str, str] | None]:
-    """A file's segments once the languages of its texts are known (`identify_all`)."""
-    segments = [
-        _segment(drop, file, i, b, r)
-        for i, (b, r) in enumerate(zip(blocks, read, strict=True), start=1)
-    ]
+    """A file's segments, given the detected languages of its unhinted blocks in order
+    (`identify_all` of `_unhinted`)."""
+    segments = []
+    for i, (b, r) in enumerate(zip(blocks, read, strict=True), start=1):
+        found = next(languages) if b.lang_hint is None else None
+        segments.append(_segment(drop, file, i, b, r, found or ("und", 0.0)))
     version = next((b.extra["version"] for b in blocks if "version" in b.extra), None)
     return _inherit_languages(segments), version
 
@@ -238,9 +253,11 @@ def ingest(
             pending.append((drop, file, blocks, read, digest, len(data)))
         if progress:
             progress(done, len(listed))
-    identify_all([text for _, _, blocks, read, _, _ in pending for text in _unhinted(blocks, read)])
+    languages = iter(
+        identify_all([t for _, _, blocks, read, _, _ in pending for t in _unhinted(blocks, read)])
+    )
     for drop, file, blocks, read, digest, size in pending:
-        found, version = _segments(drop, file, blocks, read)
+        found, version = _segments(drop, file, blocks, read, languages)
         segments.extend(found)
         inputs.append(InputFile(drop, file, digest, size, len(found), version))
     if not segments:

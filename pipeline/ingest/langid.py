@@ -12,6 +12,7 @@ import hashlib
 import re
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 
 from ..bbcode import TAG
 from ..lang import detector, min_letters, notation, shared
@@ -37,33 +38,40 @@ def identify(text: str) -> tuple[str, float] | None:
 
     Detection is of the text without numbers and notation: corpora repeat their paragraphs
     with other numbers, which all clean to one text and need one detection."""
-    key = _key(_NOISE.sub(" ", text))
-    if key not in _FOUND:
-        identify_all([text])
-    return _FOUND[key]
+    return identify_all([text])[0]
 
 
-def identify_all(texts: Sequence[str]) -> None:
-    """Detect the languages of many texts at once, so that `identify` then finds them known.
-    Many texts are spread over forked workers, each with a detector of its own: the
-    detector's models (a quarter of a gigabyte) then never load into this process."""
-    new: dict[bytes, str] = {}
+def identify_all(texts: Sequence[str]) -> list[tuple[str, float] | None]:
+    """`identify` of many texts at once. Texts not met before are spread over forked
+    workers when they are many, each with a detector of its own: the detector's models (a
+    quarter of a gigabyte) then never load into this process."""
+    keys: list[bytes] = []
+    known: dict[bytes, tuple[str, float] | None] = {}
+    todo: dict[bytes, str] = {}
     for text in texts:
         cleaned = _NOISE.sub(" ", text)
         key = _key(cleaned)
-        if key not in _FOUND:
-            new.setdefault(key, cleaned)
-    if len(_FOUND) + len(new) > _REMEMBERED:
-        _FOUND.clear()
-    todo: list[tuple[bytes, str]] = []
-    for key, cleaned in new.items():
-        if len(_LETTER.findall(cleaned)) < min_letters():
-            _FOUND[key] = None
+        keys.append(key)
+        if key in known or key in todo:
+            continue
+        if key in _FOUND:
+            known[key] = _FOUND[key]
+        elif _enough_letters().search(cleaned) is None:
+            known[key] = None
         else:
-            todo.append((key, cleaned))
-    found = map_in_order(_detect, [cleaned for _, cleaned in todo])
-    for (key, _), language in zip(todo, found, strict=True):
-        _FOUND[key] = language
+            todo[key] = cleaned
+    found = map_in_order(_detect, list(todo.values()))
+    known.update(zip(todo, found, strict=True))
+    if len(_FOUND) + len(known) > _REMEMBERED:
+        _FOUND.clear()
+    _FOUND.update(known)
+    return [known[key] for key in keys]
+
+
+@cache
+def _enough_letters() -> re.Pattern[str]:
+    """Finds `min_letters` letters in a text (fewer carry too little evidence)."""
+    return re.compile(rf"(?:[^\W\d_][\s\S]*?){{{min_letters()}}}")
 
 
 def _detect(cleaned: str) -> tuple[str, float]:
