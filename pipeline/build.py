@@ -11,7 +11,7 @@ import resource
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,7 @@ from .coverage import summary as coverage_summary
 from .dedup import Cluster, dedup, prefer_newest, to_document
 from .drops import ranks
 from .emit import BuildOutput
-from .extract.facts import Facts, extract_file
+from .extract.facts import Facts, block_key, extract, in_context
 from .extract.references import name_from_references, resolve_grants
 from .glossary import Glossary, load_glossary
 from .ingest import Ingested, corpus_files, ingest
@@ -178,17 +178,29 @@ def extract_all(
     glossary: Glossary | None,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Facts]:
-    """Facts for every segment, file by file (headings and tables read their neighbours);
-    files are spread over the cores on a large corpus, with the same result."""
-    files = list(by_file(segments).values())
+    """Facts for every segment, file by file (headings and tables read their neighbours).
+    Each distinct block is read once (repeated blocks share their facts, ids apart), spread
+    over the cores on a large corpus, with the same result."""
+    first: dict[tuple[Any, ...], int] = {}
+    distinct: list[Segment] = []
+    for segment in segments:
+        key = block_key(segment)
+        if key not in first:
+            first[key] = len(distinct)
+            distinct.append(segment)
 
-    def extract_one(file_segments: list[Segment]) -> list[Facts]:
-        return extract_file(file_segments, glossary)
+    def extract_one(segment: Segment) -> Facts:
+        return extract(segment, glossary)
 
-    found = map_in_order(extract_one, files, [len(f) for f in files], progress)
+    def tell(done: int, total: int) -> None:
+        if progress:
+            progress(done * len(segments) // total, len(segments))
+
+    found = map_in_order(extract_one, distinct, None, tell)
     facts: dict[str, Facts] = {}
-    for file_segments, file_facts in zip(files, found, strict=True):
-        for segment, one in zip(file_segments, file_facts, strict=True):
+    for file_segments in by_file(segments).values():
+        read = [replace(found[first[block_key(s)]], segment=s.id) for s in file_segments]
+        for segment, one in zip(file_segments, in_context(file_segments, read), strict=True):
             facts[segment.id] = one
     return facts
 

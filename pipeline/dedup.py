@@ -321,11 +321,12 @@ def _half(n: int) -> int:
     return max(1, (n - 1) // 2)
 
 
-def _edit_keys(words: list[str], quantities: tuple[str, ...], n: int) -> tuple[Any, Any]:
-    """The keys a text of `n` words is filed under (its first and last `h` words), and
-    those under which a text one word edit away from it, of `n` words, is filed."""
+def _edit_keys(code: str, quantities: tuple[str, ...], n: int) -> tuple[Any, Any]:
+    """The keys a text of `n` words is filed under (its first and last `h` words, as their
+    letters: a key holds no words of its own, which at scale was most of dedup's memory),
+    and those under which a text one word edit away from it, of `n` words, is filed."""
     h = _half(n)
-    return ("p", n, quantities, tuple(words[:h])), ("s", n, quantities, tuple(words[-h:]))
+    return ("p", n, quantities, code[:h]), ("s", n, quantities, code[-h:])
 
 
 def _join_reworded(groups: list[list[_Text]]) -> list[list[_Text]]:
@@ -338,6 +339,8 @@ def _join_reworded(groups: list[list[_Text]]) -> list[list[_Text]]:
     heads = [min(g, key=lambda t: t.rank) for g in order]
     index: dict[tuple[str, Any], list[int]] = defaultdict(list)
     owner: list[int] = list(range(len(order)))
+    letters: dict[str, str] = {}
+    codes: dict[int, str] = {}  # a head's words, one letter each: one edit is one letter
     for i, head in enumerate(heads):
         n = head.shape.n_words
         if n < REWORDED_MIN_WORDS:
@@ -345,23 +348,38 @@ def _join_reworded(groups: list[list[_Text]]) -> list[list[_Text]]:
         lang = head.segments[0].lang
         words = head.shape.word_key.split(" ")
         quantities = tuple(_QUANTITY_IN_KEY_RE.findall(" " + head.shape.key))
+        code = codes[i] = "".join(
+            [letters.get(w) or letters.setdefault(w, _letter(len(letters))) for w in words]
+        )
         found = None
         for m in (n - 1, n, n + 1):
             if m < REWORDED_MIN_WORDS:
                 continue
-            for key in _edit_keys(words, quantities, m):
+            for key in _edit_keys(code, quantities, m):
                 for j in index.get((lang, key), ()):
-                    if (found is None or j < found) and _is_reworded(heads[j], head, lang):
+                    if (
+                        (found is None or j < found)
+                        and Levenshtein.distance(codes[j], code, score_cutoff=1) <= 1
+                        and _is_reworded(heads[j], head, lang)
+                    ):
                         found = j
         if found is not None:
             owner[i] = found
             continue
-        for key in _edit_keys(words, quantities, n):
+        for key in _edit_keys(code, quantities, n):
             index[(lang, key)].append(i)
     merged: dict[int, list[_Text]] = {}
     for i, group in enumerate(order):
         merged.setdefault(owner[i], []).extend(group)
     return list(merged.values())
+
+
+def _letter(n: int) -> str:
+    """The n-th word's letter (outside the surrogates), so that a bucket's texts are compared
+    by rapidfuzz's edit distance on strings before the word-by-word check: a group of texts
+    sharing their first words costs little per pair. Past a million words letters repeat,
+    which only lets more pairs through to that check."""
+    return chr(0xE000 + n) if n < 0x1800 else chr(0x10000 + (n - 0x1800) % 0x100000)
 
 
 def _is_reworded(anchor: _Text, other: _Text, lang: str) -> bool:

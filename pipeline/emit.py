@@ -53,11 +53,21 @@ def dump_jsonl_line(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-_YAML_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when present: same output
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """libyaml's dumper when present (same output), every value written out in full: an
+    object met twice (facts shared by repeated blocks) is never an anchor and an alias."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
 
 
 def dump_yaml(obj: Any) -> str:
-    return yaml.dump(obj, Dumper=_YAML_DUMPER, allow_unicode=True, sort_keys=False, width=100)
+    return yaml.dump(obj, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100)
+
+
+def _write_yaml(item: tuple[Path, Any]) -> None:
+    target, obj = item
+    target.write_text(dump_yaml(obj), encoding="utf-8")
 
 
 def _exchange(a: Path, b: Path) -> bool:
@@ -275,9 +285,9 @@ class BuildOutput(FolderOutput):
         self._yaml.append((self.path(relative), obj))
 
     def _write_pending_yaml(self) -> None:
-        texts = map_in_order(dump_yaml, [obj for _, obj in self._yaml])
-        for (target, _), text in zip(self._yaml, texts, strict=True):
-            target.write_text(text, encoding="utf-8")
+        """Render and write the YAML files, in the workers themselves when there are many:
+        the texts never travel back to this process nor gather in it."""
+        map_in_order(_write_yaml, self._yaml)
         self._yaml.clear()
 
     def write_jsonl(self, relative: str, objs: Iterable[Any], schema: str) -> None:

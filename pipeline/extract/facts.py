@@ -316,7 +316,20 @@ def extract_file(segments: Sequence[Segment], glossary: Glossary | None = None) 
     takes its name from the heading right above it or from its lead-in sentence, and the
     paragraph after it gives it modifiers and natural-result chains to other tables.
     """
-    facts = [extract(s, glossary) for s in segments]
+    return in_context(segments, [extract(s, glossary) for s in segments])
+
+
+def block_key(segment: Segment) -> tuple[Any, ...]:
+    """All that `extract` reads of a segment but its id: segments with equal keys have the
+    same facts (a corpus repeats its short blocks file after file), read once."""
+    s = segment
+    return (s.text, s.raw, s.lang, s.kind, s.rows, s.role, s.name)
+
+
+def in_context(segments: Sequence[Segment], found: Sequence[Facts]) -> list[Facts]:
+    """The facts `extract` found in one file's segments, in order, with what their
+    neighbours add (see `extract_file`)."""
+    facts = list(found)
     # ids of the file's tables by the id of their name, so a chain can find them
     heading: tuple[str, str | None] | None = None
     for i, (seg, f) in enumerate(zip(segments, facts, strict=True)):

@@ -322,9 +322,8 @@ def find_name(
 ) -> NameHit | None:
     """The rule a paragraph defines: a label it opens with (`raw` shows bold tags), a
     first sentence that defines it, else its cues; None when the text does not name it."""
-    found = label_name(doc.text if raw is None else raw, doc.text, lang) or defined_name(
-        doc.text, lang
-    )
+    text = doc.text  # spaCy joins every token's text on each read: read once
+    found = label_name(text if raw is None else raw, text, lang) or defined_name(text, lang)
     if found is not None:
         return found
     cl = _lang(lang, glossary)
@@ -334,8 +333,8 @@ def find_name(
     # with X add ..." defines X; "... against units with a model with Fear" mentions Fear)
     cands: dict[str, list[Any]] = {}
     subjects: dict[int, tuple[int, int, str]] = {}  # end token -> widest (start, end, group)
-    starts = _sentence_starts(doc)
-    granted = _bearer_sentences(doc, cl)
+    begins = _sentence_offsets(text)
+    granted = _bearer_sentences(doc, text, cl)
     for match_id, start, end in cl.matcher(doc):
         group = doc.vocab.strings[match_id]
         if group not in cl.naming:
@@ -343,7 +342,8 @@ def find_name(
         info = cl.evidence.get(group) or {}
         if not info.get("subject") and any(a <= doc[start].idx < b for a, b in granted):
             continue  # "The model part ... is equipped with a Hand Weapon": what it gets
-        if info.get("sentence_start") and start not in starts:
+        opens = doc[start].idx in begins
+        if info.get("sentence_start") and not opens:
             continue
         if info.get("subject"):
             if end not in subjects or start < subjects[end][0]:
@@ -354,7 +354,7 @@ def find_name(
             continue
         stop, name, is_known = found
         span = (doc[end].idx, doc[stop - 1].idx + len(doc[stop - 1]))
-        _add(cands, name, is_known, start, group, span, opens=start in starts)
+        _add(cands, name, is_known, start, group, span, opens=opens)
     for start, end, group in subjects.values():
         toks = [t for t in doc[start:end] if _is_cap(t)]
         if doc[end - 1].lower_ in ("gain", "gains"):
@@ -364,7 +364,7 @@ def find_name(
         if not toks:
             continue
         first = _name_start(doc, toks[0].i, cl)
-        if (cl.evidence.get(group) or {}).get("not_opening") and _opens(doc, first, starts):
+        if (cl.evidence.get(group) or {}).get("not_opening") and _opens(doc, first, begins):
             continue
         if toks[-1].text in cl.type_words:
             continue
@@ -387,32 +387,32 @@ def find_name(
 _ASIDE = re.compile(r"\(\s*[a-z]")
 
 
-def _bearer_sentences(doc: Doc, cl: _Lang) -> list[tuple[int, int]]:
+def _bearer_sentences(doc: Doc, text: str, cl: _Lang) -> list[tuple[int, int]]:
     """Sentences whose subject is the rule's bearer ("The model gains ...", "The model
     part ... is equipped with ..."), up to an aside in brackets, and the models a rule
     exempts ("except model parts with X", "Models with X are not affected."): the rules
     they cite are what the bearer gets or has, or what the rule leaves out, not the rule
     the text defines."""
     out = []
-    for a, b in sentences(doc.text):
-        if cl.bearer is not None and cl.bearer.match(doc.text, a):
-            aside = _ASIDE.search(doc.text, a, b)
+    for a, b in sentences(text):
+        if cl.bearer is not None and cl.bearer.match(text, a):
+            aside = _ASIDE.search(text, a, b)
             out.append((a, aside.start() if aside else b))
         if cl.exempt is not None:
-            sentence = doc.text[a:b]
+            sentence = text[a:b]
             out.extend((a + m.start(), a + m.end()) for m in cl.exempt.finditer(sentence))
     return out
 
 
-def _opens(doc: Doc, i: int, starts: frozenset[int]) -> bool:
+def _opens(doc: Doc, i: int, begins: frozenset[int]) -> bool:
     """Token i opens its sentence after an article ("The Wizard gains ...")."""
-    return i - 1 in starts and doc[i - 1].lower_ in _ARTICLES
+    return i >= 1 and doc[i - 1].idx in begins and doc[i - 1].lower_ in _ARTICLES
 
 
-def _sentence_starts(doc: Doc) -> frozenset[int]:
-    """Tokens that begin a sentence (the blank pipelines mark none but the first)."""
-    begins = {a for a, _ in sentences(doc.text)}
-    return frozenset(t.i for t in doc if t.idx in begins)
+def _sentence_offsets(text: str) -> frozenset[int]:
+    """Character offsets where a sentence begins (the blank pipelines mark none but the
+    first); a cue's first token opens a sentence when it starts at one of them."""
+    return frozenset(a for a, _ in sentences(text))
 
 
 def _rank(cl: _Lang, group: str) -> int:

@@ -16,10 +16,10 @@ from ..bbcode import find_markup
 from ..drops import METADATA, Drop, read_drop
 from ..errors import InputError
 from ..files import MAX_FILE_BYTES, decode, read_bytes
-from ..model import Block, Segment
+from ..model import Aside, Block, Markup, Segment
 from ..normalise import normalise
 from .asides import find_asides
-from .langid import identify, settle
+from .langid import identify, identify_all, settle
 from .spans import left_out
 from .text import read_text
 from .walk import Entry, corpus_entries
@@ -86,13 +86,38 @@ def make_segment(
     """Give a block its markup, asides, normalised text, hash and language. The hash is
     of the normalised text with the asides in: two blocks that differ only in an aside
     are not exact copies."""
+    return _segment(drop, file, index, block, _normalised(block, terms))
+
+
+_Read = tuple[tuple[Markup, ...], tuple[Aside, ...], str, str]
+
+
+def _normalised(block: Block, terms: tuple[str, ...]) -> _Read:
+    """A block's markup, asides, normalised text, and the normalised text it is hashed on."""
     raw = block.raw
     markup = find_markup(raw)
     asides = find_asides(raw, terms)
     removed = left_out(block, markup, asides)
     text = normalise(raw, removed)
     hashed = normalise(raw, left_out(block, markup, ())) if asides else text
-    found = identify(text) if block.lang_hint is None else (block.lang_hint, 1.0)
+    return markup, asides, text, hashed
+
+
+def _segment(
+    drop: str,
+    file: str,
+    index: int,
+    block: Block,
+    read: _Read,
+    found: tuple[str, float] | None = None,
+) -> Segment:
+    """The segment of a block; `found` is its detected language (None: detect it now)."""
+    raw = block.raw
+    markup, asides, text, hashed = read
+    if block.lang_hint is not None:
+        found = (block.lang_hint, 1.0)
+    elif found is None:
+        found = identify(text)
     lang, confidence = found if found else ("und", 0.0)
     return Segment(
         id=f"{drop}/{file}#{index}",
@@ -150,12 +175,38 @@ def read_file(
     """A file's segments, and the version it states of itself (a reader puts it in
     `Block.extra["version"]`), if any. `lang_hint` (from drop.yaml) is the language of
     blocks whose reader did not state one; `terms` (the glossary's) are never asides."""
-    suffix = Path(file).suffix.lower()
-    read = READERS[suffix]
-    blocks = read(name, data)
+    blocks, read = _blocks(file, name, data, lang_hint, terms)
+    return _segments(drop, file, blocks, read, iter(identify_all(_unhinted(blocks, read))))
+
+
+def _blocks(
+    file: str, name: str, data: bytes, lang_hint: str | None, terms: tuple[str, ...]
+) -> tuple[list[Block], list[_Read]]:
+    """A file's blocks, each with its markup, asides and normalised text (no language yet)."""
+    blocks = READERS[Path(file).suffix.lower()](name, data)
     if lang_hint is not None:
         blocks = [b if b.lang_hint else replace(b, lang_hint=lang_hint) for b in blocks]
-    segments = [make_segment(drop, file, i, b, terms) for i, b in enumerate(blocks, start=1)]
+    return blocks, [_normalised(b, terms) for b in blocks]
+
+
+def _unhinted(blocks: list[Block], read: list[_Read]) -> list[str]:
+    """Normalised texts of the blocks whose language is to be detected."""
+    return [r[2] for b, r in zip(blocks, read, strict=True) if b.lang_hint is None]
+
+
+def _segments(
+    drop: str,
+    file: str,
+    blocks: list[Block],
+    read: list[_Read],
+    languages: Iterator[tuple[str, float] | None],
+) -> tuple[list[Segment], dict[str, str] | None]:
+    """A file's segments, given the detected languages of its unhinted blocks in order
+    (`identify_all` of `_unhinted`)."""
+    segments = []
+    for i, (b, r) in enumerate(zip(blocks, read, strict=True), start=1):
+        found = next(languages) if b.lang_hint is None else None
+        segments.append(_segment(drop, file, i, b, r, found or ("und", 0.0)))
     version = next((b.extra["version"] for b in blocks if "version" in b.extra), None)
     return _inherit_languages(segments), version
 
@@ -178,6 +229,9 @@ def ingest(
     segments: list[Segment] = []
     inputs: list[InputFile] = []
     skipped: list[Skipped] = []
+    # Every file's blocks first, then the languages of all their texts at once (over the
+    # cores on a large corpus), then the segments.
+    pending: list[tuple[str, str, list[Block], list[_Read], str, int]] = []
     for done, entry in enumerate(listed, start=1):
         drop, file, path = entry.drop, entry.file, entry.path
         name = str(corpus / "drops" / drop / file)
@@ -194,12 +248,18 @@ def ingest(
         else:
             data = read_bytes(path, "file", MAX_FILE_BYTES, follow=False)
             lang = drops[drop].language_of(file)
-            found, version = read_file(drop, file, name, data, lang, terms)
-            segments.extend(found)
+            blocks, read = _blocks(file, name, data, lang, terms)
             digest = hashlib.sha256(data).hexdigest()
-            inputs.append(InputFile(drop, file, digest, len(data), len(found), version))
+            pending.append((drop, file, blocks, read, digest, len(data)))
         if progress:
             progress(done, len(listed))
+    languages = iter(
+        identify_all([t for _, _, blocks, read, _, _ in pending for t in _unhinted(blocks, read)])
+    )
+    for drop, file, blocks, read, digest, size in pending:
+        found, version = _segments(drop, file, blocks, read, languages)
+        segments.extend(found)
+        inputs.append(InputFile(drop, file, digest, size, len(found), version))
     if not segments:
         raise InputError(str(corpus), "the corpus has no text blocks")
     return Ingested(tuple(segments), tuple(inputs), tuple(skipped), tuple(drops.values()))

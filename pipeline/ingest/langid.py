@@ -8,12 +8,15 @@ the file's main language when their words are that language's words in the file.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 
 from ..bbcode import TAG
 from ..lang import detector, min_letters, notation, shared
+from ..parallel import map_in_order
 
 _NOISE = re.compile(
     rf"{TAG.pattern}|\b\d*[{notation().die_letters}]\d+\b|[\d|+\-×x\"″'()\[\].,:;!?]+"
@@ -21,13 +24,58 @@ _NOISE = re.compile(
 _LETTER = re.compile(r"[^\W\d_]")
 
 
+_FOUND: dict[bytes, tuple[str, float] | None] = {}  # digest of a cleaned text -> its language
+_REMEMBERED = 1 << 20  # texts kept: the cache is emptied before it grows past this
+
+
+def _key(cleaned: str) -> bytes:
+    """A short digest of a cleaned text: the cache keeps no copy of the text itself."""
+    return hashlib.blake2b(cleaned.encode("utf-8"), digest_size=16).digest()
+
+
 def identify(text: str) -> tuple[str, float] | None:
-    """Return (ISO code, confidence) or None when the text has too few letters to tell."""
-    cleaned = _NOISE.sub(" ", text)
-    if len(_LETTER.findall(cleaned)) < min_letters():
-        return None
-    values = detector().compute_language_confidence_values(cleaned)
-    best = values[0]
+    """Return (ISO code, confidence) or None when the text has too few letters to tell.
+
+    Detection is of the text without numbers and notation: corpora repeat their paragraphs
+    with other numbers, which all clean to one text and need one detection."""
+    return identify_all([text])[0]
+
+
+def identify_all(texts: Sequence[str]) -> list[tuple[str, float] | None]:
+    """`identify` of many texts at once. Texts not met before are spread over forked
+    workers when they are many, each with a detector of its own: the detector's models (a
+    quarter of a gigabyte) then never load into this process."""
+    keys: list[bytes] = []
+    known: dict[bytes, tuple[str, float] | None] = {}
+    todo: dict[bytes, str] = {}
+    for text in texts:
+        cleaned = _NOISE.sub(" ", text)
+        key = _key(cleaned)
+        keys.append(key)
+        if key in known or key in todo:
+            continue
+        if key in _FOUND:
+            known[key] = _FOUND[key]
+        elif _enough_letters().search(cleaned) is None:
+            known[key] = None
+        else:
+            todo[key] = cleaned
+    found = map_in_order(_detect, list(todo.values()))
+    known.update(zip(todo, found, strict=True))
+    if len(_FOUND) + len(known) > _REMEMBERED:
+        _FOUND.clear()
+    _FOUND.update(known)
+    return [known[key] for key in keys]
+
+
+@cache
+def _enough_letters() -> re.Pattern[str]:
+    """Finds `min_letters` letters in a text (fewer carry too little evidence)."""
+    return re.compile(rf"(?:[^\W\d_][\s\S]*?){{{min_letters()}}}")
+
+
+def _detect(cleaned: str) -> tuple[str, float]:
+    best = detector().compute_language_confidence_values(cleaned)[0]
     return best.language.iso_code_639_1.name.lower(), round(best.value, 4)
 
 

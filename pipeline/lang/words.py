@@ -84,11 +84,31 @@ def _singular(low: str) -> str:
     return low
 
 
+@cache
+def _lemma_ids(lang: str) -> dict[int, int]:
+    """Word id -> lemma id in the language's vocabulary, filled as words are met: setting
+    lemmas by id on the whole Doc avoids a Python token object per word."""
+    return {}
+
+
 def tokenize(text: str, lang: str) -> Doc:
     """A Doc whose tokens carry lemmas as `lemma_` (set here; blank pipelines have none)."""
+    from spacy.attrs import LEMMA, ORTH
+
     doc = nlp(lang).make_doc(text)
-    for tok in doc:
-        tok.lemma_ = lemma(tok.text, lang)
+    if not len(doc):
+        return doc
+    known = _lemma_ids(lang)
+    strings = doc.vocab.strings
+    orths = doc.to_array(ORTH)
+    ids = []
+    for orth in orths.tolist():
+        found = known.get(orth)
+        if found is None:
+            found = known[orth] = strings.add(lemma(strings[orth], lang))
+        ids.append(found)
+    orths[:] = ids
+    doc.from_array([LEMMA], orths.reshape(-1, 1))
     return doc
 
 
