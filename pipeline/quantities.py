@@ -371,8 +371,8 @@ def _scan_last(text: str, start: int, end: int, n: int) -> list[_Tok]:
     out: list[_Tok] = []
     for m in reversed(list(_TOKEN.finditer(text, start, end))):
         tok = m.group()
-        if not _is_tag(tok):
-            out.append(_Tok(tok, m.start(), m.end()))
+        if tok[0] != "[" or not _is_tag(tok):  # most tokens: no call to tell
+            out.append(_Tok(tok, *m.span()))
             if len(out) == n:
                 break
     out.reverse()
@@ -399,8 +399,9 @@ def _right_tokens(g: _Grammar, text: str, end: int) -> list[_Tok]:
     keep = g.max_words + 1
     out: list[_Tok] = []
     for m in _TOKEN.finditer(text, end, min(len(text), end + _RIGHT_WINDOW)):
-        if not _is_tag(m.group()):
-            out.append(_Tok(m.group(), m.start(), m.end()))
+        tok = m.group()
+        if tok[0] != "[" or not _is_tag(tok):
+            out.append(_Tok(tok, *m.span()))
             if len(out) == keep:
                 break
     return out
