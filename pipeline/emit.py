@@ -9,6 +9,7 @@ import ctypes
 import errno
 import fcntl
 import json
+import math
 import os
 import shutil
 from collections.abc import Iterable
@@ -26,7 +27,77 @@ from .schemas import SchemaViolation, validate, validator
 
 
 def dump_json(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
+    """`json.dumps(obj, ensure_ascii=False, indent=2)` and a newline, the same text made
+    in about half the time: with an indent the standard library encodes in Python
+    through nested generators, and a report of thousands of findings waited on that."""
+    out: list[str] = []
+    try:
+        _indented(obj, "\n", out)
+    except (TypeError, RecursionError):  # a type JSON lacks, a cycle: the library's error
+        return json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
+    out.append("\n")
+    return "".join(out)
+
+
+_encode_str = json.encoder.encode_basestring  # C-accelerated, as json.dumps uses here
+
+
+def _scalar(o: Any) -> str:
+    """A scalar as json.dumps writes it; TypeError for anything else."""
+    if isinstance(o, str):
+        return _encode_str(o)
+    if o is None:
+        return "null"
+    if o is True:
+        return "true"
+    if o is False:
+        return "false"
+    if isinstance(o, int):
+        return int.__repr__(o)
+    if isinstance(o, float):
+        if o != o or o in (math.inf, -math.inf):
+            raise TypeError("NaN and infinities: left to json.dumps")
+        return float.__repr__(o)
+    raise TypeError(type(o).__name__)
+
+
+def _indented(o: Any, nl: str, out: list[str]) -> None:
+    """Append `o` as json.dumps(indent=2) writes it at the depth whose line break and
+    indent is `nl`."""
+    if isinstance(o, dict):
+        if not o:
+            out.append("{}")
+            return
+        inner = nl + "  "
+        sep = "{" + inner
+        for k, v in o.items():
+            if not isinstance(k, str):
+                raise TypeError("keys that are not strings: left to json.dumps")
+            if type(v) is str:  # most values: one piece
+                out.append(sep + _encode_str(k) + ": " + _encode_str(v))
+            elif isinstance(v, (dict, list, tuple)):
+                out.append(sep + _encode_str(k) + ": ")
+                _indented(v, inner, out)
+            else:
+                out.append(sep + _encode_str(k) + ": " + _scalar(v))
+            sep = "," + inner
+        out.append(nl + "}")
+    elif isinstance(o, (list, tuple)):
+        if not o:
+            out.append("[]")
+            return
+        inner = nl + "  "
+        sep = "[" + inner
+        for v in o:
+            if isinstance(v, (dict, list, tuple)):
+                out.append(sep)
+                _indented(v, inner, out)
+            else:
+                out.append(sep + _scalar(v))
+            sep = "," + inner
+        out.append(nl + "]")
+    else:
+        out.append(_scalar(o))
 
 
 _JSON_ENCODER = json.JSONEncoder(ensure_ascii=False, indent=2)

@@ -179,6 +179,8 @@ class _Grammar:
     folded: dict[str, tuple[tuple[str, str], ...]]
     spelling: dict[str, str]
     max_words: int
+    # phrase as written -> {role: canonical}, filled as texts are read (see `_roles`)
+    seen: dict[str, dict[str, str]]
 
 
 def _phrase_forms(phrase: str, inflect: bool) -> set[str]:
@@ -239,17 +241,33 @@ def _build_grammar(lang: str) -> _Grammar:
         folded={k: tuple(v) for k, v in folded.items()},
         spelling=spelling,
         max_words=max_words,
+        seen={},
     )
+
+
+_SEEN_KEPT = 50_000  # phrases whose roles a grammar keeps; cleared when full
+_NO_ROLES: dict[str, str] = {}
+
+
+def _roles(g: _Grammar, phrase: str) -> dict[str, str]:
+    """Each role `phrase` plays and its canonical term: as written first, then lower-cased,
+    the first entry of a role winning. Kept per phrase: the words around numbers repeat, and
+    each is asked for several roles."""
+    got = g.seen.get(phrase)
+    if got is None:
+        got = {}
+        for entries in (g.exact.get(phrase), g.folded.get(phrase.lower())):
+            for role, canon in entries or ():
+                got.setdefault(role, canon)
+        if len(g.seen) >= _SEEN_KEPT:
+            g.seen.clear()
+        got = g.seen[phrase] = got or _NO_ROLES
+    return got
 
 
 def _lookup(g: _Grammar, words: list[str], role: str) -> str | None:
     """The canonical term `words` spell in `role`, or None."""
-    phrase = " ".join(words)
-    for entries in (g.exact.get(phrase), g.folded.get(phrase.lower())):
-        for entry_role, canon in entries or ():
-            if entry_role == role:
-                return canon
-    return None
+    return _roles(g, " ".join(words)).get(role)
 
 
 # --- reading around a core ---------------------------------------------------------------
@@ -353,8 +371,8 @@ def _scan_last(text: str, start: int, end: int, n: int) -> list[_Tok]:
     out: list[_Tok] = []
     for m in reversed(list(_TOKEN.finditer(text, start, end))):
         tok = m.group()
-        if not _is_tag(tok):
-            out.append(_Tok(tok, m.start(), m.end()))
+        if tok[0] != "[" or not _is_tag(tok):  # most tokens: no call to tell
+            out.append(_Tok(tok, *m.span()))
             if len(out) == n:
                 break
     out.reverse()
@@ -381,8 +399,9 @@ def _right_tokens(g: _Grammar, text: str, end: int) -> list[_Tok]:
     keep = g.max_words + 1
     out: list[_Tok] = []
     for m in _TOKEN.finditer(text, end, min(len(text), end + _RIGHT_WINDOW)):
-        if not _is_tag(m.group()):
-            out.append(_Tok(m.group(), m.start(), m.end()))
+        tok = m.group()
+        if tok[0] != "[" or not _is_tag(tok):
+            out.append(_Tok(tok, *m.span()))
             if len(out) == keep:
                 break
     return out
@@ -429,9 +448,9 @@ def _match_left(g: _Grammar, toks: list[_Tok], roles: tuple[str, ...]) -> tuple[
             break
         words.insert(0, tok)
     for n in range(len(words), 0, -1):
-        phrase = [w.text for w in words[-n:]]
-        for role in roles:
-            canon = _lookup(g, phrase, role)
+        found = _roles(g, " ".join([w.text for w in words[-n:]]))
+        for role in roles if found else ():
+            canon = found.get(role)
             if canon is not None:
                 return role, canon, words[-n].start
     return "", "", -1

@@ -393,3 +393,28 @@ def test_every_object_a_build_emits_validates_and_round_trips(
 
 def test_the_committed_output_validates_and_round_trips() -> None:
     check_build(ROOT / "output")
+
+
+JSON_SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()  # NaN and the infinities too: json.dumps writes them, so must dump_json
+    | st.text()
+)
+JSON_VALUES = st.recursive(
+    JSON_SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.tuples(inner, inner)
+        | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+        | st.dictionaries(st.integers() | st.booleans() | st.none(), inner, max_size=2)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(JSON_VALUES)
+def test_dump_json_writes_what_json_dumps_writes(value: object) -> None:
+    assert dump_json(value) == json.dumps(value, ensure_ascii=False, indent=2) + "\n"

@@ -68,6 +68,14 @@ def effects_of(
     return find_effects(text, lang, quantities, spans=spans)
 
 
+def prepare(lang: str) -> None:
+    """Read a language's effect patterns and quantity grammar now: done before the workers
+    fork, each inherits them instead of compiling them again (0.07 s for English and
+    Russian)."""
+    find_effects("", lang)
+    find_quantities("1", lang)
+
+
 def named_when(effect: Mapping[str, Any]) -> tuple[str, ...]:
     """The named situations of an effect's `when` (free text is not comparable)."""
     parts = str(effect.get("when") or "").split(" & ")

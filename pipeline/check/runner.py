@@ -11,6 +11,7 @@ from ..progress import Report as Progress
 from .across_pairs import PairTerms
 from .catalogue import CHECK_IDS, CHECKS
 from .context import Corpus, PairContext, Run
+from .effects import prepare
 from .model import Finding, Report
 from .registry import Check
 
@@ -60,6 +61,11 @@ def run_checks(
     for pair in pairs:  # built here, so forked workers inherit them and the corpus sees them
         run.index(pair.source_lang)
         run.index(pair.target_lang or "und")
+    translated = [p for p in pairs if p.target is not None]
+    for lang in sorted(
+        {p.source_lang for p in translated} | {p.target_lang or "und" for p in translated}
+    ):
+        prepare(lang)  # likewise the patterns of the languages whose effects are compared
     own_source = alone is None
     texts = [*pairs, *(alone or ())]
 

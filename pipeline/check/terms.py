@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from itertools import accumulate
+from itertools import accumulate, compress
 from typing import NamedTuple
 
 from ..glossary import Glossary
@@ -142,19 +142,22 @@ class TermIndex:
         """
         parts = _TERM_SPLIT.split(text)  # separator, word, separator, ..., separator
         words = parts[1::2]
-        cands_of = self._cands
-        for word in set(words).difference(cands_of):
-            self._candidates(word)
+        cands = list(map(self._cands.get, words))
+        if None in cands:  # words not seen before
+            cands = [
+                c if c is not None else self._candidates(w)
+                for c, w in zip(cands, words, strict=True)
+            ]
         out: list[Match] = []
         offsets: list[int] | None = None
         total = len(words)
         nxt = 0
-        for i in [i for i, w in enumerate(words) if cands_of[w]]:
+        for i in compress(range(total), cands):  # the words that may start a term
             if i < nxt:
                 continue
             best: list[Entry] = []
             after = self._readings(words[i + 1]) if i + 1 < total else ()
-            for e in cands_of[words[i]]:
+            for e in cands[i]:
                 n = len(e.lemmas)
                 if best and n < len(best[0].lemmas):
                     break

@@ -12,10 +12,11 @@ rule's coverage is honest about what is left to a human.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import accumulate
 from typing import Any
 
 from pipeline.extract.names import rule_id
@@ -181,34 +182,48 @@ class _View:
     """A sentence as patterns read it: its text, or its words in dictionary form (`match:
     lemmas`, so that one pattern matches every inflection), with each character's offset in
     the sentence so that spans and groups are always read back from the text itself. The
-    offsets are worked out only for a sentence some pattern matches; the text as written
-    is its own map."""
+    offsets are worked out only for a sentence some pattern matches, and then only for the
+    characters asked (a match's ends); the text as written is its own map."""
 
-    __slots__ = ("_pos", "lang", "sentence", "text")
+    __slots__ = ("_map", "_parts", "_words", "text")
 
-    def __init__(self, text: str, sentence: str | None = None, lang: str = "") -> None:
+    def __init__(
+        self, text: str, parts: list[str] | None = None, words: list[str] | None = None
+    ) -> None:
         self.text = text
-        self.sentence = sentence  # None: the view is the sentence itself
-        self.lang = lang
-        self._pos: tuple[int, ...] | None = None
+        # the view's parts (between words, a word's lemma, ...) and the words they read;
+        # None: the view is the sentence itself
+        self._parts = parts
+        self._words = words
+        self._map: tuple[list[int], list[int]] | None = None
 
-    @property
-    def pos(self) -> tuple[int, ...]:
-        if self._pos is None:
-            assert self.sentence is not None
-            self._pos = _positions(self.sentence, self.lang)
-        return self._pos
+    def _at(self, i: int) -> int:
+        """The offset in the sentence of the view's i-th character: each lemma character at
+        its word's character, the surplus on the word's last one."""
+        if self._map is None:
+            assert self._parts is not None and self._words is not None
+            lens = list(map(len, self._parts))
+            view = list(accumulate(lens, initial=0))
+            lens[1::2] = map(len, self._words)
+            self._map = (view, list(accumulate(lens, initial=0)))
+        view, sentence = self._map
+        k = bisect_right(view, i) - 1  # the part holding it
+        if k % 2 == 0:
+            return sentence[k] + i - view[k]
+        j = i - view[k]
+        n = min(view[k + 1] - view[k] - 1, sentence[k + 1] - sentence[k] - 1)
+        return sentence[k] + j if j < n else sentence[k + 1] - 1
 
     def start(self, i: int) -> int:
-        if self.sentence is None:
+        if self._parts is None:
             return i
-        pos = self.pos
-        return pos[i] if i < len(pos) else (pos[-1] + 1 if pos else 0)
+        size = len(self.text)
+        return self._at(i) if i < size else (self._at(size - 1) + 1 if size else 0)
 
     def end(self, i: int) -> int:
-        if self.sentence is None:
+        if self._parts is None:
             return i
-        return self.pos[i - 1] + 1 if i > 0 else 0
+        return self._at(i - 1) + 1 if i > 0 else 0
 
 
 # A word form's dictionary form, lower case, per language: read once per form, not per
@@ -233,27 +248,10 @@ def _view(sentence: str, on: str, lang: str) -> _View:
     if on != "lemmas":
         return _View(sentence)
     parts = _WORD_SPLIT.split(sentence)  # between words, a word, between words, ...
+    words = parts[1::2]
     known = _forms.setdefault(lang, {}).get
-    parts[1::2] = [known(w) or _form(w, lang) for w in parts[1::2]]
-    return _View("".join(parts), sentence, lang)
-
-
-def _positions(sentence: str, lang: str) -> tuple[int, ...]:
-    """The offset in `sentence` of each character of its lemma view."""
-    pos: list[int] = []
-    at = 0
-    for k, part in enumerate(_WORD_SPLIT.split(sentence)):  # between words, a word, ...
-        end = at + len(part)
-        if k % 2:
-            # each lemma character at its word's character, the surplus on the word's last one
-            size = len(_form(part, lang))
-            n = min(size - 1, end - 1 - at)
-            pos.extend(range(at, at + n))
-            pos.extend([end - 1] * (size - n))
-        else:
-            pos.extend(range(at, end))
-        at = end
-    return tuple(pos)
+    parts[1::2] = [known(w) or _form(w, lang) for w in words]
+    return _View("".join(parts), parts, words)
 
 
 def _lemma_text(text: str, lang: str) -> str:

@@ -49,17 +49,19 @@ def lemma(word: str, lang: str) -> str:
         return low
     if lang not in lemmatised():
         return _singular(low)
-    return fold(morph().parse(low)[0].normal_form)
+    return lemmas(word, lang)[0]  # one parse gives both, and both are asked for a word
 
 
 @lru_cache(maxsize=200_000)
 def lemmas(word: str, lang: str) -> tuple[str, ...]:
     """Every dictionary form a word may have, the likeliest first: "Броне" is "броня" (and
     "брон" by another reading), so a term matches whichever reading the text means."""
-    first = lemma(word, lang)
     if lang not in lemmatised():
-        return (first,)
-    forms = {fold(p.normal_form) for p in morph().parse(fold(word.lower()))}
+        return (lemma(word, lang),)
+    low = fold(word.lower())
+    parses = morph().parse(low)
+    first = fold(parses[0].normal_form) if _WORD.search(low) else low
+    forms = {fold(p.normal_form) for p in parses}
     forms.discard(first)
     return (first, *sorted(forms))
 
