@@ -1,10 +1,11 @@
 """Scale benchmark: `rulepipe build` (and `check`, `diff` once they exist) on corpora of
 1x, 10x, 100x, 1000x the seeds, generated with variation in every seed language.
 
-Per command and size: wall time and peak memory of the command's process (its workers
-included: the largest resident set of any of them), and the cost per paragraph (segment),
-so that growth with the corpus shows. The manifest's accounting must balance on every
-corpus (blocks = in rules + copies + unassigned); the script stops if it does not.
+Per command and size: wall time, CPU time and peak memory of the command's process (its
+workers included: their CPU summed, the largest resident set of any of them), and the cost
+per paragraph (segment), so that growth with the corpus shows. The manifest's accounting
+must balance on every corpus (blocks = in rules + copies + unassigned); the script stops if
+it does not.
 
 Run: .venv/bin/python tests/bench/bench_scale.py --factors 1 10 100 [1000]
 The 1000x corpus (~155,000 segments, ~80 MB) takes about 10 minutes on two cores.
@@ -50,11 +51,12 @@ COMMANDS: dict[str, Args] = {
 @dataclass(frozen=True, slots=True)
 class Run:
     wall: float
+    cpu: float
     peak_kib: int
 
 
 def run(args: list[str], quiet: bool = True) -> Run:
-    """Run `python -m pipeline ARGS` in a child; wall seconds and its peak RSS (KiB)."""
+    """Run `python -m pipeline ARGS` in a child; wall and CPU seconds and its peak RSS (KiB)."""
     start = time.perf_counter()
     sink = subprocess.DEVNULL if quiet else None
     child = subprocess.Popen([sys.executable, "-m", "pipeline", *args], cwd=ROOT, stdout=sink)
@@ -63,7 +65,7 @@ def run(args: list[str], quiet: bool = True) -> Run:
     code = os.waitstatus_to_exitcode(status)
     if code not in (0, 1):  # 1: findings, for check
         raise SystemExit(f"rulepipe {' '.join(args)} failed with exit code {code}")
-    return Run(wall, usage.ru_maxrss)
+    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
 
 
 def available(command: str) -> bool:
@@ -92,7 +94,7 @@ def main() -> None:
     commands = [c for c in args.commands if available(c)]
     skipped = sorted(set(args.commands) - set(commands))
     header = (
-        f"{'factor':>6} {'files':>6} {'segments':>9} {'command':>7} {'wall s':>8} "
+        f"{'factor':>6} {'files':>6} {'segments':>9} {'command':>7} {'wall s':>8} {'cpu s':>8} "
         f"{'ms/seg':>7} {'peak MiB':>9} {'KiB/seg':>8}  accounting"
     )
     print(f"load average at start: {os.getloadavg()[0]:.2f}; cores: {os.cpu_count()}")
@@ -119,7 +121,8 @@ def main() -> None:
                 kib = measured.peak_kib / segments
                 print(
                     f"{factor:>6} {files:>6} {segments:>9} {command:>7} {measured.wall:>8.1f} "
-                    f"{ms:>7.2f} {measured.peak_kib / 1024:>9.0f} {kib:>8.2f}  {accounting}",
+                    f"{measured.cpu:>8.1f} {ms:>7.2f} {measured.peak_kib / 1024:>9.0f} "
+                    f"{kib:>8.2f}  {accounting}",
                     flush=True,
                 )
             for path in (corpus, out):
