@@ -74,6 +74,12 @@ def test_lemmas_are_folded_and_any_form_gives_the_dictionary_form() -> None:
     assert lang.lemmas("ёлки", "ru")[0] == "елка"
 
 
+def test_a_letter_without_a_unicode_name_is_its_own_lemma() -> None:
+    # pymorphy3 looks up each letter's Unicode name, and U+17000 (a letter) has none here
+    assert lang.lemmas("ab\U00017000", "ru") == ("ab\U00017000",)
+    assert lang.lemma("Ж\U00017000", "ru") == "ж\U00017000"
+
+
 def test_every_die_letter_of_the_data_reads_as_a_die_in_every_stage() -> None:
     letters = lang.notation().die_letters
     assert {"D", "Д", "К"} <= set(letters)

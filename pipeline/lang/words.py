@@ -59,7 +59,10 @@ def lemmas(word: str, lang: str) -> tuple[str, ...]:
     if lang not in lemmatised():
         return (lemma(word, lang),)
     low = fold(word.lower())
-    parses = morph().parse(low)
+    try:
+        parses = morph().parse(low)
+    except ValueError:  # pymorphy3 names each letter: one with no Unicode name ("𗀀") fails
+        return (low,)
     first = fold(parses[0].normal_form) if _WORD.search(low) else low
     forms = {fold(p.normal_form) for p in parses}
     forms.discard(first)
