@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from pipeline.ingest.text import read_text
 
 from .conftest import SEED
@@ -101,6 +103,18 @@ def test_soft_wrapped_lines_join_and_lists_split():
         ("table", (7, 9)),
     ]
     assert blocks[-1].rows == (("a", "b"), ("1", "x"))
+
+
+def test_a_long_run_is_never_cut_inside_a_crlf(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pipeline.ingest import text as text_reader
+
+    monkeypatch.setattr(text_reader, "MAX_BLOCK_CHARS", 25)
+    text = "\r\n".join(["00", "0" * 20, "Models with Fear."])  # the 25th character is a \r
+    blocks = read_text(text, markdown=False)
+    assert [(b.raw, b.lines) for b in blocks] == [
+        ("00\r\n" + "0" * 20, (1, 2)),
+        ("Models with Fear.", (3, 3)),
+    ]
 
 
 def test_markdown_heading_marker_is_not_in_text():

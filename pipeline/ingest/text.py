@@ -70,6 +70,8 @@ def _cut(text: str, start: int, end: int) -> int:
         at = text.rfind(mark, start + MAX_BLOCK_CHARS // 2, limit)
         if at >= 0:
             return at + len(mark)
+    if text[limit - 1] == "\r" and text.startswith("\n", limit):
+        return limit - 1  # not inside a CRLF, which would count as two line breaks
     return limit
 
 
