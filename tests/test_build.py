@@ -203,3 +203,30 @@ def test_diff_keeps_ids_when_texts_change(tmp_path):
     changes = {e["id"]: e["change"] for e in report["entries"]}
     assert report["summary"]["added"] == report["summary"]["removed"] == 0
     assert changes == {"loose-mounts": "changed", "rules-1": "changed"}
+
+
+def test_the_cycle_collector_is_paused_during_a_build_and_back_after(tmp_path, monkeypatch):
+    import gc
+
+    import pipeline.build as build_module
+
+    seen = []
+    real_dedup = build_module.dedup
+
+    def watching_dedup(segments):
+        seen.append(gc.isenabled())
+        return real_dedup(segments)
+
+    monkeypatch.setattr(build_module, "dedup", watching_dedup)
+    assert gc.isenabled()
+    build_module.build(CORPUS, tmp_path / "out")
+    assert seen == [False]
+    assert gc.isenabled()
+
+    def failing_dedup(segments):
+        raise RuntimeError("stage failed")
+
+    monkeypatch.setattr(build_module, "dedup", failing_dedup)
+    with pytest.raises(RuntimeError, match="stage failed"):
+        build_module.build(CORPUS, tmp_path / "out2")
+    assert gc.isenabled()
