@@ -156,7 +156,7 @@ def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
             return _typed_facts(segment, typed, glossary)
     labels = split_labels(text, lang)
     doc = tokenize(text, lang)
-    hit = find_name(doc, lang, glossary, raw=segment.raw)
+    hit = find_name(doc, lang, glossary, raw=segment.raw, text=text)
     quantities = tuple(find_quantities(text, lang))
     table: dict[str, Any] | None = None
     table_span: Span | None = None

@@ -318,11 +318,16 @@ def _name_at(
 
 
 def find_name(
-    doc: Doc, lang: str, glossary: Glossary | None = None, raw: str | None = None
+    doc: Doc,
+    lang: str,
+    glossary: Glossary | None = None,
+    raw: str | None = None,
+    text: str | None = None,
 ) -> NameHit | None:
     """The rule a paragraph defines: a label it opens with (`raw` shows bold tags), a
-    first sentence that defines it, else its cues; None when the text does not name it."""
-    text = doc.text  # spaCy joins every token's text on each read: read once
+    first sentence that defines it, else its cues; None when the text does not name it.
+    `text` is the doc's text when the caller has it: spaCy joins every token to give it."""
+    text = doc.text if text is None else text
     found = label_name(text if raw is None else raw, text, lang) or defined_name(text, lang)
     if found is not None:
         return found
