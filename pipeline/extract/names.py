@@ -88,9 +88,12 @@ def _lang(lang: str, glossary: Glossary | None) -> _Lang:
     if hit is not None and hit[0] is glossary:
         return hit[1]
     data = lang_data(lang, "names")
+    cues = data.get("cues") or {}
+    naming = frozenset(data.get("naming") or cues.keys())
     matcher = token_matcher(lang)
-    for group, patterns in (data.get("cues") or {}).items():
-        matcher.add(group, patterns)
+    for group, patterns in cues.items():
+        if group in naming:  # find_name reads no other group's matches: never search them
+            matcher.add(group, patterns)
     known = _known_names(lang, glossary)
     canonical = {f"K{i}": name for i, name in enumerate(known)}
     compiled = _Lang(
@@ -98,7 +101,7 @@ def _lang(lang: str, glossary: Glossary | None) -> _Lang:
         known=phrase_matcher(canonical.items(), lang),
         canonical=canonical,
         evidence=data.get("evidence") or {},
-        naming=frozenset(data.get("naming") or (data.get("cues") or {}).keys()),
+        naming=naming,
         not_names=frozenset([*(data.get("not_names") or ()), *(data.get("characteristics") or ())]),
         type_words=frozenset(data.get("type_words") or ()),
         characteristics=frozenset(data.get("characteristics") or ()),
