@@ -151,6 +151,16 @@ def _squash(text: str) -> str:
     return " ".join(mask_tags(text).split())
 
 
+def _same_ends(source: str, target: str) -> bool:
+    """Whether the first and the last word (white space apart, tags masked) of both texts
+    are the same: what two texts the same but for spacing must have, told without
+    splitting either whole (most translations of a similar length differ there)."""
+    s, t = mask_tags(source), mask_tags(target)
+    if s.split(None, 1)[:1] != t.split(None, 1)[:1]:
+        return False
+    return s.rsplit(None, 1)[-1:] == t.rsplit(None, 1)[-1:]
+
+
 def check_untranslated(
     pair_id: str, source: str, target: str, source_lang: str, target_lang: str | None
 ) -> Iterator[Finding]:
@@ -158,7 +168,8 @@ def check_untranslated(
     if base_lang(source_lang) == base_lang(target_lang):
         return
     close = abs(len(source) - len(target)) <= max(8, len(source) // 5)
-    if close and _squash(source) == _squash(target) and WORD.search(mask_tags(source)):
+    same = close and _same_ends(source, target) and _squash(source) == _squash(target)
+    if same and WORD.search(mask_tags(source)):
         yield Finding(
             "untranslated",
             "error",
