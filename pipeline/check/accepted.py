@@ -28,6 +28,9 @@ from .model import Finding
 DEFAULT = Path("corpus") / "accepted-findings.yaml"
 _FIELDS = ("check", "id", "hash")
 _OPTIONAL = ("note",)
+# json.dumps(..., ensure_ascii=False, separators=(",", ":")) builds this encoder on every
+# call; made once, since every finding of a report is hashed.
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +62,7 @@ def finding_hash(finding: Finding, pair: Pair | None) -> str:
     ]
     if sides == [None, None]:
         sides = [finding.found, finding.expected]
-    raw = json.dumps([finding.check, sides], ensure_ascii=False, separators=(",", ":"))
+    raw = _COMPACT.encode([finding.check, sides])
     return sha256(raw.encode("utf-8")).hexdigest()[:16]
 
 

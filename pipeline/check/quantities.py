@@ -11,8 +11,7 @@ across families (a distance that lost its inch mark); what is left over is a mis
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..quantities import Quantity, find_quantities
 from .model import Finding
@@ -26,8 +25,10 @@ FAMILY_CHECK = {
 _WORDS = {"dice": "dice", "distance": "distance", "modifier": "modifier", "number": "number"}
 
 
-@dataclass(frozen=True, slots=True)
-class Item:
+class Item(NamedTuple):
+    """A quantity as compared. A named tuple, not a frozen dataclass: one is made for each
+    quantity of every text, and a frozen dataclass sets each field through Python."""
+
     q: Quantity
     family: str
     key: tuple[Any, ...]

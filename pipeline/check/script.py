@@ -28,8 +28,12 @@ _MIXED = re.compile(
 _SEAM = re.compile(f"[A-Za-z][{_CYR}]|[{_CYR}][A-Za-z]")
 _ANY_LATIN = re.compile(r"[A-Za-z]")
 _ANY_CYRILLIC = re.compile(f"[{_CYR}]")
-_LONE_LATIN = re.compile(rf"(?<!{_LETTERS})[A-Za-z](?!{_LETTERS})")
-_LONE_CYRILLIC = re.compile(rf"(?<!{_LETTERS})[{_CYR}](?!{_LETTERS})")
+# A letter with no letter after it; that none is before it is tested on each match
+# (check_homoglyphs): a pattern that starts with a lookbehind is tried at every position of
+# the text, this one only at letters of its script.
+_LONE_LATIN = re.compile(rf"[A-Za-z](?!{_LETTERS})")
+_LONE_CYRILLIC = re.compile(rf"[{_CYR}](?!{_LETTERS})")
+_LETTER = re.compile(_LETTERS)
 _LATIN_SCRIPT_LANGS = frozenset({"en", "it", "fr", "de", "es", "pt", "pl", "nl", "cs"})
 
 
@@ -125,6 +129,8 @@ def check_homoglyphs(
         else (_LONE_CYRILLIC, homoglyphs(), "Cyrillic {} standing alone in Latin text")
     )
     for m in lone.finditer(masked):
+        if m.start() and _LETTER.match(masked, m.start() - 1):
+            continue  # the end of a longer word
         letter = m.group()
         if letter in allowed or letter not in table or m.start() in seen:
             continue
@@ -145,6 +151,16 @@ def _squash(text: str) -> str:
     return " ".join(mask_tags(text).split())
 
 
+def _same_ends(source: str, target: str) -> bool:
+    """Whether the first and the last word (white space apart, tags masked) of both texts
+    are the same: what two texts the same but for spacing must have, told without
+    splitting either whole (most translations of a similar length differ there)."""
+    s, t = mask_tags(source), mask_tags(target)
+    if s.split(None, 1)[:1] != t.split(None, 1)[:1]:
+        return False
+    return s.rsplit(None, 1)[-1:] == t.rsplit(None, 1)[-1:]
+
+
 def check_untranslated(
     pair_id: str, source: str, target: str, source_lang: str, target_lang: str | None
 ) -> Iterator[Finding]:
@@ -152,7 +168,8 @@ def check_untranslated(
     if base_lang(source_lang) == base_lang(target_lang):
         return
     close = abs(len(source) - len(target)) <= max(8, len(source) // 5)
-    if close and _squash(source) == _squash(target) and WORD.search(mask_tags(source)):
+    same = close and _same_ends(source, target) and _squash(source) == _squash(target)
+    if same and WORD.search(mask_tags(source)):
         yield Finding(
             "untranslated",
             "error",

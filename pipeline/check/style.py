@@ -13,7 +13,11 @@ from .text import mask_tags
 
 _DOUBLED = re.compile(r"(?<!\w)([^\W\d_]+)(\s+)(\1)(?!\w)", re.IGNORECASE)
 _SPACE_BEFORE = re.compile(r"(?<=\S) +(?=[,.;:!?](?:\s|$))")
-_NO_SPACE_AFTER = re.compile(r"(?<=[^\W\d_])[,;](?=[^\W\d_])")
+# A comma or semicolon with a letter after it; the letter before it is tested on each match
+# (check_whitespace): a pattern that starts with a lookbehind is tried at every position of
+# the text, this one only at commas and semicolons.
+_NO_SPACE_AFTER = re.compile(r"[,;](?=[^\W\d_])")
+_LETTER = re.compile(r"[^\W\d_]")
 _SPACE_PUNCT = re.compile(r" [,.;:!?]")
 _DOUBLE_SPACE = re.compile(r"(?<=\S)[ \t]{2,}(?=\S)")
 _INCH = re.compile(r"(?<=\d)\"|(?<=\d)''")
@@ -203,6 +207,8 @@ def check_whitespace(pair_id: str, source: str, target: str) -> Iterator[Finding
                 target[m.end()],
             )
     for m in _NO_SPACE_AFTER.finditer(target):
+        if not (m.start() and _LETTER.match(target, m.start() - 1)):
+            continue
         yield f(
             "no space after punctuation in the translation",
             (m.start(), m.end() + 1),

@@ -155,6 +155,17 @@ class TermIndex:
         for i in compress(range(total), cands):  # the words that may start a term
             if i < nxt:
                 continue
+            first = cands[i][0]
+            if len(first.lemmas) == 1:
+                # one-word terms only (most words that start a term): the first entry is the
+                # term, as the general case below finds with more steps (one word has no
+                # capitals after it to tell entries apart)
+                if offsets is None:
+                    offsets = list(accumulate(map(len, parts), initial=0))
+                a, b = offsets[2 * i + 1], offsets[2 * i + 2]
+                out.append(Match(first.term, first, (a, b), text[a:b], first))
+                nxt = i + 1
+                continue
             best: list[Entry] = []
             after = self._readings(words[i + 1]) if i + 1 < total else ()
             for e in cands[i]:
