@@ -12,7 +12,7 @@ import json
 import math
 import os
 import shutil
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from types import TracebackType
@@ -61,9 +61,10 @@ def _scalar(o: Any) -> str:
     raise TypeError(type(o).__name__)
 
 
-def _indented(o: Any, nl: str, out: list[str]) -> None:
+def _indented(o: Any, nl: str, out: list[str], spill: Callable[[], None] | None = None) -> None:
     """Append `o` as json.dumps(indent=2) writes it at the depth whose line break and
-    indent is `nl`."""
+    indent is `nl`; `spill`, when given, is called after any member once `out` holds
+    SPILL_PIECES pieces (it writes them out and empties `out`)."""
     if isinstance(o, dict):
         if not o:
             out.append("{}")
@@ -77,10 +78,12 @@ def _indented(o: Any, nl: str, out: list[str]) -> None:
                 out.append(sep + _encode_str(k) + ": " + _encode_str(v))
             elif isinstance(v, (dict, list, tuple)):
                 out.append(sep + _encode_str(k) + ": ")
-                _indented(v, inner, out)
+                _indented(v, inner, out, spill)
             else:
                 out.append(sep + _encode_str(k) + ": " + _scalar(v))
             sep = "," + inner
+            if spill is not None and len(out) >= SPILL_PIECES:
+                spill()
         out.append(nl + "}")
     elif isinstance(o, (list, tuple)):
         if not o:
@@ -91,33 +94,40 @@ def _indented(o: Any, nl: str, out: list[str]) -> None:
         for v in o:
             if isinstance(v, (dict, list, tuple)):
                 out.append(sep)
-                _indented(v, inner, out)
+                _indented(v, inner, out, spill)
             else:
                 out.append(sep + _scalar(v))
             sep = "," + inner
+            if spill is not None and len(out) >= SPILL_PIECES:
+                spill()
         out.append(nl + "]")
     else:
         out.append(_scalar(o))
 
 
-_JSON_ENCODER = json.JSONEncoder(ensure_ascii=False, indent=2)
-STREAM_CHUNK = 1 << 20  # characters written at a time
+SPILL_PIECES = 1 << 16  # pieces of text (a key and its value, a bracket) held at a time
 
 
 def write_json_stream(obj: Any, fh: TextIO) -> None:
-    """Write exactly dump_json(obj) to fh without holding it all: json.dumps with an
-    indent keeps every piece of the text in one list, several times the file's size."""
-    pending: list[str] = []
-    size = 0
-    for piece in _JSON_ENCODER.iterencode(obj):
-        pending.append(piece)
-        size += len(piece)
-        if size >= STREAM_CHUNK:
-            fh.write("".join(pending))
-            pending.clear()
-            size = 0
-    pending.append("\n")
-    fh.write("".join(pending))
+    """Write exactly dump_json(obj) to fh without holding it all (a build's rules.json is
+    tens of megabytes at scale): written a few thousand pieces at a time. A value JSON
+    cannot hold is left to json.dumps, whose error the caller gets, with nothing written."""
+    start = fh.tell()
+    out: list[str] = []
+
+    def spill() -> None:
+        fh.write("".join(out))
+        out.clear()
+
+    try:
+        _indented(obj, "\n", out, spill)
+    except (TypeError, RecursionError):
+        fh.seek(start)
+        fh.truncate()
+        fh.write(dump_json(obj))
+        return
+    out.append("\n")
+    spill()
 
 
 def dump_jsonl_line(obj: Any) -> str:

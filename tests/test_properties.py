@@ -4,6 +4,7 @@ rule files read back the same from YAML and JSON."""
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import re
@@ -18,8 +19,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pipeline import emit
 from pipeline.build import build
-from pipeline.emit import dump_json, dump_yaml
+from pipeline.emit import dump_json, dump_yaml, write_json_stream
 from pipeline.errors import InputError
 from pipeline.extract.facts import extract_text
 from pipeline.files import decode
@@ -418,3 +420,30 @@ JSON_VALUES = st.recursive(
 @given(JSON_VALUES)
 def test_dump_json_writes_what_json_dumps_writes(value: object) -> None:
     assert dump_json(value) == json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON_VALUES, st.integers(1, 6))
+def test_streamed_json_is_json_dumps_text_whatever_the_spill_size(
+    value: object, spill: int
+) -> None:
+    """Written a few pieces at a time (as rules.json at scale), after text already in the
+    file: the file ends as that text and json.dumps's, also where dump_json leaves a value
+    to json.dumps (NaN, keys that are not strings)."""
+    fh = io.StringIO()
+    fh.write("before")
+    old = emit.SPILL_PIECES
+    emit.SPILL_PIECES = spill
+    try:
+        write_json_stream(value, fh)
+    finally:
+        emit.SPILL_PIECES = old
+    assert fh.getvalue() == "before" + json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+
+
+def test_streamed_json_of_a_value_json_cannot_hold_fails_and_leaves_nothing() -> None:
+    fh = io.StringIO()
+    fh.write("kept")
+    with pytest.raises(TypeError):
+        write_json_stream({"a": [1, 2], "b": {3}}, fh)
+    assert fh.getvalue() == "kept"
