@@ -141,6 +141,26 @@ class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[mi
     def ignore_aliases(self, data: Any) -> bool:
         return True
 
+    def represent_data(self, data: Any) -> yaml.Node:
+        """The nodes SafeRepresenter makes for strings, mappings and lists in block style,
+        made directly: a build renders millions of them, and the general path's look-ups
+        were most of the time YAML took. Anything else takes the general path."""
+        kind = type(data)
+        if kind is str and self.default_style is None:
+            return yaml.ScalarNode(_STR, data)
+        if self.default_flow_style is False and not self.sort_keys:
+            if kind is dict:
+                rep = self.represent_data
+                pairs = [(rep(k), rep(v)) for k, v in data.items()]
+                return yaml.MappingNode(_MAP, pairs, flow_style=False)
+            if kind is list:
+                rep = self.represent_data
+                return yaml.SequenceNode(_SEQ, [rep(v) for v in data], flow_style=False)
+        return super().represent_data(data)
+
+
+_STR, _MAP, _SEQ = (f"tag:yaml.org,2002:{t}" for t in ("str", "map", "seq"))
+
 
 def dump_yaml(obj: Any) -> str:
     return yaml.dump(obj, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100)

@@ -441,6 +441,26 @@ def test_streamed_json_is_json_dumps_text_whatever_the_spill_size(
     assert fh.getvalue() == "before" + json.dumps(value, ensure_ascii=False, indent=2) + "\n"
 
 
+class _PlainDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """PyYAML's safe dumper with its own representer, every object written out in full."""
+
+    def ignore_aliases(self, data: object) -> bool:
+        return True
+
+
+@settings(max_examples=400, deadline=None)
+@given(JSON_VALUES)
+def test_dump_yaml_writes_what_pyyaml_writes(value: object) -> None:
+    """Rule files are rendered with nodes made directly for strings, mappings and lists:
+    the text is PyYAML's, shared objects, tuples and floats included."""
+    shared = [value, value]
+    for obj in (value, shared, {"a": shared, "b": (value,)}):
+        expected = yaml.dump(
+            obj, Dumper=_PlainDumper, allow_unicode=True, sort_keys=False, width=100
+        )
+        assert dump_yaml(obj) == expected
+
+
 def test_streamed_json_of_a_value_json_cannot_hold_fails_and_leaves_nothing() -> None:
     fh = io.StringIO()
     fh.write("kept")
