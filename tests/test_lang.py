@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pipeline import lang
 from pipeline.bbcode import find_markup, mask_tags, strip_tags
@@ -134,3 +136,23 @@ def test_bbcode_grammar_knows_its_tags_and_leaves_brackets_as_text() -> None:
     assert masked.split() == ["Str", "3", "[6]", ",", "[Armour]", "and", "x"]
     assert strip_tags(text) == "Str 3 [6], [Armour] and x"
     assert [m.tag for m in find_markup(text)] == ["b", "color"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 3), st.integers(0, 11), st.integers(1, 4)).map(
+            lambda m: (m[0], m[1], min(12, m[1] + m[2]))
+        ),
+        max_size=12,
+    )
+)
+def test_longest_keeps_what_spacys_filter_spans_keeps(matches: list[tuple[int, int, int]]) -> None:
+    """Overlapping glossary matches settle as spaCy settles spans: the longest, then the
+    first, whichever key came first among equals, in text order."""
+    from spacy.tokens import Span
+    from spacy.util import filter_spans
+
+    doc = lang.tokenize("one two three four five six seven eight nine ten eleven twelve", "en")
+    spans = filter_spans([Span(doc, s, e, label=k) for k, s, e in matches])
+    assert lang.longest(matches) == [(s.label, s.start, s.end) for s in spans]

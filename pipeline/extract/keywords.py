@@ -71,10 +71,11 @@ def keyword_spans(doc: Doc, lang: str, glossary: Glossary | None) -> Occurrences
     if glossary is None:
         return Occurrences()
     matcher = _glossary_matcher(glossary, lang)
-    spans = longest(matcher(doc, as_spans=True))
+    matches = longest(matcher(doc))
+    strings = doc.vocab.strings
     return Occurrences(
-        tuple(sys.intern(span.label_) for span in spans),
-        array("I", (span.start_char for span in spans)),
+        tuple(sys.intern(strings[key]) for key, _, _ in matches),
+        array("I", (doc[start].idx for _, start, _ in matches)),
     )
 
 

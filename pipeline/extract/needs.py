@@ -12,7 +12,7 @@ out never matches.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
@@ -131,3 +131,89 @@ class Prefilter:
             if literal in text:
                 found.update(indices)
         return sorted(found)
+
+
+# Token patterns (spaCy Matcher): a token that may be absent needs no word.
+_OPTIONAL_OPS = frozenset({"?", "*", "!"})
+_WORD_ATTRS = ("LOWER", "ORTH", "TEXT")
+
+
+def token_needs(pattern: Sequence[Mapping[str, Any]]) -> tuple[frozenset[str], ...]:
+    """For each token of a Matcher pattern that every match holds and that is spelt out
+    (its LOWER, ORTH or TEXT one word or an IN list), the words it may be. A match needs
+    one word of each set among the doc's words; a token that may be absent, or any word
+    of a kind (IS_TITLE, REGEX, NOT_IN), needs nothing."""
+    out: list[frozenset[str]] = []
+    for spec in pattern:
+        op = str(spec.get("OP", ""))
+        if op in _OPTIONAL_OPS or (
+            op.startswith("{") and op[1:].split(",")[0].strip("}") in ("", "0")
+        ):
+            continue
+        for attr in _WORD_ATTRS:
+            value = spec.get(attr)
+            if isinstance(value, str):
+                out.append(frozenset([value]))
+                break
+            if isinstance(value, Mapping) and set(value) == {"IN"}:
+                out.append(frozenset(str(v) for v in value["IN"]))
+                break
+    return tuple(out)
+
+
+class TokenPrefilter:
+    """Matcher matches found with only the patterns a doc's words allow.
+
+    A Matcher's cost grows with its patterns times the doc's tokens, and most patterns
+    need a word the doc lacks ("half of ... have" in a text with no "half"). Each call
+    matches with a Matcher of the patterns whose needed words (`token_needs`) all occur
+    among the doc's tokens (lower-cased or as written), one Matcher kept per such set:
+    a pattern left out cannot match, and the patterns kept are added in their order, so
+    the matches are those of one Matcher holding them all, in the same order."""
+
+    _MAX_MATCHERS = 512  # sets of patterns kept; past this, the Matcher of them all
+
+    def __init__(self, vocab: Any, groups: Sequence[tuple[str, Sequence[Any]]]) -> None:
+        from spacy.matcher import Matcher
+
+        self._vocab = vocab
+        self._flat = [(key, p) for key, patterns in groups for p in patterns]
+        self._needs = [
+            tuple(frozenset(vocab.strings.add(w) for w in words) for words in token_needs(p))
+            for _, p in self._flat
+        ]
+        self._all = Matcher(vocab)
+        for key, patterns in groups:
+            self._all.add(key, list(patterns))
+        self._matchers: dict[tuple[int, ...], Any] = {}
+
+    def __call__(self, doc: Any) -> list[tuple[int, int, int]]:
+        from spacy.attrs import LOWER, ORTH
+
+        words = set(doc.to_array([LOWER, ORTH]).ravel().tolist())
+        kept = tuple(
+            i
+            for i, need in enumerate(self._needs)
+            if all(not words.isdisjoint(one) for one in need)
+        )
+        if not kept:
+            return []
+        matcher = self._matchers.get(kept)
+        if matcher is None:
+            if len(self._matchers) >= self._MAX_MATCHERS:
+                return self._all(doc)
+            matcher = self._matcher_of(kept)
+            self._matchers[kept] = matcher
+        return matcher(doc)
+
+    def _matcher_of(self, kept: tuple[int, ...]) -> Any:
+        from spacy.matcher import Matcher
+
+        matcher = Matcher(self._vocab)
+        by_key: dict[str, list[Any]] = {}
+        for i in kept:
+            key, pattern = self._flat[i]
+            by_key.setdefault(key, []).append(pattern)
+        for key, patterns in by_key.items():
+            matcher.add(key, patterns)
+        return matcher

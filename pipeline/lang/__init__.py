@@ -30,7 +30,6 @@ from .words import (
     morph,
     nlp,
     phrase_matcher,
-    token_matcher,
     tokenize,
     word_forms,
 )
@@ -59,7 +58,6 @@ __all__ = [
     "shared",
     "shared_path",
     "tag",
-    "token_matcher",
     "tokenize",
     "word_forms",
 ]

@@ -15,8 +15,8 @@ from .service import fold, lemmatised
 
 if TYPE_CHECKING:
     from spacy.language import Language
-    from spacy.matcher import Matcher, PhraseMatcher
-    from spacy.tokens import Doc, Span
+    from spacy.matcher import PhraseMatcher
+    from spacy.tokens import Doc
 
 _WORD = re.compile(r"\w", re.UNICODE)
 
@@ -130,15 +130,17 @@ def phrase_matcher(phrases: Iterable[tuple[str, str]], lang: str) -> PhraseMatch
     return matcher
 
 
-def token_matcher(lang: str) -> Matcher:
-    """An empty spaCy token-pattern Matcher on the language's vocabulary."""
-    from spacy.matcher import Matcher
-
-    return Matcher(nlp(lang).vocab)
-
-
-def longest(spans: Iterable[Span]) -> list[Span]:
-    """The spans left when overlaps are settled in favour of the longest, in text order."""
-    from spacy.util import filter_spans
-
-    return filter_spans(spans)
+def longest(matches: Iterable[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """The (key, start, end) matches left when overlaps are settled in favour of the
+    longest, then the first, in text order: spaCy's `filter_spans` on plain tuples, which
+    are made far faster than the spans it takes."""
+    ranked = sorted(matches, key=lambda m: (m[2] - m[1], -m[1]), reverse=True)
+    taken: set[int] = set()
+    kept = []
+    for match in ranked:
+        _, start, end = match
+        if start not in taken and end - 1 not in taken:
+            kept.append(match)
+            taken.update(range(start, end))
+    kept.sort(key=lambda m: m[1])
+    return kept
