@@ -282,17 +282,19 @@ def build(
         manifest = make_manifest(
             ingested, clusters, cluster_document["summary"], rules, links, glossary, rounds
         )
+        for rule in rules:
+            target.write_yaml(f"rules/{rule['id']}.yaml", rule, "rule")
+        target.start_yaml()  # rendered by workers while this process writes the JSON
         target.write_jsonl("segments.jsonl", (s.to_json() for s in ingested.segments), "segment")
         target.write_json("clusters.json", cluster_document, "clusters")
         target.write_json(
             "alignments.json", alignment_document(links, rule_of_cluster(rules)), "alignments"
         )
-        for rule in rules:
-            target.write_yaml(f"rules/{rule['id']}.yaml", rule, "rule")
         target.write_json("rules.json", list(rules), "rules", items_schema="rule")
         ids = {str(r["id"]) for r in rules}
         inputs = [(f.drop, f.file) for f in ingested.inputs]
         target.write_json("units.json", corpus_units(corpus, inputs, ids), "units")
+        target.finish_yaml()
         if timings:  # the manifest itself, written last, is not in the writing time
             clock.lap("writing", n)
             manifest["timings"] = clock.document()

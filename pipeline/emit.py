@@ -22,7 +22,7 @@ import yaml
 
 from .errors import InputError
 from .files import environment_error, name_unnamed, unnamed_file, write_all
-from .parallel import map_in_order
+from .parallel import Started
 from .schemas import SchemaViolation, validate, validator
 
 
@@ -304,6 +304,7 @@ class FolderOutput:
     ) -> None:
         try:
             if exc is not None:
+                self._abandon()
                 shutil.rmtree(self._tmp, ignore_errors=True)
                 refusal = self._environment(exc, f"cannot write the {self.what}")
                 if refusal is not None:
@@ -320,6 +321,9 @@ class FolderOutput:
                 raise
         finally:
             self._unlock()
+
+    def _abandon(self) -> None:
+        """Work still under way for a failed run stops before its files are removed."""
 
     def _unlock(self) -> None:
         if self._lock_fd is not None:
@@ -338,7 +342,8 @@ class BuildOutput(FolderOutput):
     def __init__(self, out: Path) -> None:
         super().__init__(out)
         self._dirs: set[str] = set()
-        self._yaml: list[tuple[Path, Any]] = []  # rendered together, on more cores, at the end
+        self._yaml: list[tuple[Path, Any]] = []  # rendered together, on more cores
+        self._rendering: Started | None = None
 
     def _refuse(self) -> None:
         super()._refuse()
@@ -380,16 +385,33 @@ class BuildOutput(FolderOutput):
             write_json_stream(obj, fh)
 
     def write_yaml(self, relative: str, obj: Any, schema: str) -> None:
-        """Validate now; render and write when the build is complete, many files at once
-        over the cores (YAML rendering is the slowest part of writing many rules)."""
+        """Validate now; render and write with the other YAML files, many at once over
+        the cores (YAML rendering is the slowest part of writing many rules), when
+        `start_yaml` says or else when the build is complete."""
         validate(obj, schema, relative)
         self._yaml.append((self.path(relative), obj))
 
-    def _write_pending_yaml(self) -> None:
-        """Render and write the YAML files, in the workers themselves when there are many:
-        the texts never travel back to this process nor gather in it."""
-        map_in_order(_write_yaml, self._yaml)
-        self._yaml.clear()
+    def start_yaml(self) -> None:
+        """Start rendering and writing the YAML files given so far, in forked workers when
+        they are many (the texts never travel back to this process nor gather in it),
+        while this process writes the rest; `finish_yaml` waits for them."""
+        if self._rendering is None and self._yaml:
+            self._rendering = Started(_write_yaml, self._yaml)
+            self._yaml = []
+
+    def finish_yaml(self) -> None:
+        """Every YAML file given is written when this returns."""
+        self.start_yaml()
+        if self._rendering is not None:
+            rendering, self._rendering = self._rendering, None
+            rendering.results()
+
+    def _complete(self) -> None:
+        self.finish_yaml()
+
+    def _abandon(self) -> None:
+        if self._rendering is not None:
+            self._rendering.cancel()
 
     def write_jsonl(self, relative: str, objs: Iterable[Any], schema: str) -> None:
         check = validator(schema)
@@ -398,9 +420,6 @@ class BuildOutput(FolderOutput):
                 if not check.is_valid(obj):
                     validate(obj, schema, f"{relative} line {n}")
                 fh.write(dump_jsonl_line(obj))
-
-    def _complete(self) -> None:
-        self._write_pending_yaml()
 
 
 class ReportOutput(FolderOutput):
