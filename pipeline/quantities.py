@@ -770,6 +770,15 @@ def _profile_data() -> tuple[dict[str, str], tuple[str, ...]]:
     return labels, same
 
 
+@lru_cache(maxsize=1)
+def _label_starts() -> re.Pattern[str]:
+    """Every place where a profile label and the space after it begin, overlapping ones
+    too: a field is an item that starts so, and most texts hold fewer than two."""
+    labels, _ = _profile_data()
+    forms = sorted(labels, key=len, reverse=True)
+    return re.compile("(?=(?:" + "|".join(re.escape(f + " ") for f in forms) + "))")
+
+
 _PROFILE_VALUE = re.compile(r"(?P<v>.+?)(?:\s*\[(?P<alt>[^\]]+)\])?")
 _ATTRIBUTE = re.compile(r"(?P<name>[^()]+?)\s*(?:\((?P<params>.*)\))?")
 _CATEGORY = re.compile(r"\s*(?P<cat>[A-Z][\w' -]{0,40}?)\.\s+")
@@ -800,6 +809,9 @@ def parse_profile(text: str) -> dict[str, Any] | None:
     """
     labels, same = _profile_data()
     body = strip_tags(text).strip().rstrip(".").strip()
+    starts = _label_starts().finditer(body)
+    if next(starts, None) is None or next(starts, None) is None:
+        return None  # two fields need two places where a label and its space begin
     out: dict[str, Any] = {
         "category": None,
         "range": None,

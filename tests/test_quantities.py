@@ -251,6 +251,49 @@ def test_prose_is_not_a_profile(text: str) -> None:
     assert parse_profile(text) is None
 
 
+_PROFILE_ITEMS = [
+    *("Range 24″", "Rng 12″", "Shots 2", "Str 4", "S 3", "Strength 5 [6]", "FO Same as user"),
+    *("AP 1", "PA 2", "Armour Penetration 3", "Accurate", "Area Attack (1×5)"),
+    *("[Multiple Wounds (D3)]", "the Range", "StrAP 2", "Shots", "[b]AP[/b] 2", "Quick to Fire"),
+]
+_FIELD_OF_LABEL = {
+    **dict.fromkeys(["Armour Penetration", "AP", "PA"], "ap"),
+    **dict.fromkeys(["Range", "Rng"], "range"),
+    **dict.fromkeys(["Strength", "Str", "FO", "S"], "strength"),
+    "Shots": "shots",
+}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(_PROFILE_ITEMS), max_size=6),
+    st.sampled_from(["", "Artillery Weapon. ", "Range 8″. "]),
+    st.sampled_from([", ", ","]),
+)
+def test_a_line_is_a_profile_exactly_when_two_of_its_items_are_fields(
+    items: list[str], lead: str, sep: str
+) -> None:
+    """A profile is a line with two labelled fields; every other line is not one, however
+    its labels sit (inside an item, in tags, glued to another word)."""
+    from pipeline.bbcode import strip_tags
+
+    text = lead + sep.join(items) + "."
+    body = strip_tags(text).rstrip(".")
+    if lead == "Artillery Weapon. " and body[len(lead) :].startswith(
+        tuple(f + " " for f in _FIELD_OF_LABEL)
+    ):
+        body = body[len(lead) :]  # a category before the first field
+    fields = set()
+    for item in (part.strip() for part in body.split(",")):
+        label = next((f for f in _FIELD_OF_LABEL if item.startswith(f + " ")), None)
+        if label is not None:
+            fields.add(_FIELD_OF_LABEL[label])
+    profile = parse_profile(text)
+    assert (profile is not None) == (len(fields) >= 2), text
+    if profile is not None:
+        assert set(profile["labels"]) == fields
+
+
 # --- keys: conflicting variants differ, cosmetic copies do not -----------------------------
 
 
