@@ -123,3 +123,25 @@ def test_markdown_heading_marker_is_not_in_text():
     [block] = read_text("## Vanguard\n", markdown=True)
     seg = make_segment("d", "f.md", 1, block)
     assert (seg.kind, seg.raw, seg.text) == ("heading", "## Vanguard", "Vanguard")
+
+
+def test_a_short_unsure_block_takes_its_files_main_language_by_its_words() -> None:
+    """Words compare case-folded ("STRASSE" is the main text's "Straße"); a short block
+    whose words are mostly not the main language's keeps its own."""
+    from pipeline.ingest.langid import settle
+
+    texts = [
+        "The champion of the unit walks down the Straße to the river.",
+        "Each champion may issue a challenge in the river phase.",
+        "CHAMPION STRASSE.",
+        "armatura forza +3",
+        "Champion armatura forza",
+    ]
+    found = [("en", 0.99), ("en", 0.98), ("it", 0.3), ("it", 0.4), ("it", 0.5)]
+    assert settle(texts, found) == [
+        ("en", 0.99),
+        ("en", 0.98),
+        ("en", 0.0),
+        ("it", 0.4),
+        ("it", 0.5),
+    ]

@@ -122,13 +122,9 @@ def settle(
             if below_confidence >= sure and below != "und":
                 out[i] = (below, 0.0)
                 continue
-        if vocabulary is None:
-            vocabulary = {
-                w.casefold()
-                for t, (lg, _) in zip(texts, found, strict=True)
-                if lg == main
-                for w in _WORD.findall(t)
-            }
+        if vocabulary is None:  # each distinct word folded once: most words repeat
+            main_texts = "\n".join(t for t, (lg, _) in zip(texts, found, strict=True) if lg == main)
+            vocabulary = {w.casefold() for w in set(_WORD.findall(main_texts))}
         if sum(w in vocabulary for w in words) * 2 >= len(words):
             out[i] = (main, 0.0)
     return out
