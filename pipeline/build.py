@@ -284,6 +284,15 @@ def build(
             extraction.cancel()
         facts = name_from_references(ingested.segments, clusters, found)
         clock.lap("extracting", n)
+        cluster_document = to_document(clusters)
+
+        def write_segments_and_clusters() -> None:
+            segments = (s.to_json() for s in ingested.segments)
+            target.write_jsonl("segments.jsonl", segments, "segment")
+            target.write_json("clusters.json", cluster_document, "clusters")
+
+        # written by a second process while this one aligns and assembles
+        target.write_in_background(write_segments_and_clusters, n)
         tell("aligning", 0, n)
         rounds = None
         if glossary is None:  # a glossary induced from the surest links, then align again
@@ -299,15 +308,12 @@ def build(
         )
         tell("assembling", n, n)
         clock.lap("assembling", n)
-        cluster_document = to_document(clusters)
         manifest = make_manifest(
             ingested, clusters, cluster_document["summary"], rules, links, glossary, rounds
         )
         for rule in rules:
             target.write_yaml(f"rules/{rule['id']}.yaml", rule, "rule")
         target.start_yaml()  # rendered by workers while this process writes the JSON
-        target.write_jsonl("segments.jsonl", (s.to_json() for s in ingested.segments), "segment")
-        target.write_json("clusters.json", cluster_document, "clusters")
         target.write_json(
             "alignments.json", alignment_document(links, rule_of_cluster(rules)), "alignments"
         )
@@ -315,7 +321,7 @@ def build(
         ids = {str(r["id"]) for r in rules}
         inputs = [(f.drop, f.file) for f in ingested.inputs]
         target.write_json("units.json", corpus_units(corpus, inputs, ids), "units")
-        target.finish_yaml()
+        target.finish()
         if timings:  # the manifest itself, written last, is not in the writing time
             clock.lap("writing", n)
             manifest["timings"] = clock.document()

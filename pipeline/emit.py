@@ -22,7 +22,7 @@ import yaml
 
 from .errors import InputError
 from .files import environment_error, name_unnamed, unnamed_file, write_all
-from .parallel import Started
+from .parallel import Background, Started
 from .schemas import SchemaViolation, validate, validator
 
 
@@ -343,7 +343,8 @@ class BuildOutput(FolderOutput):
         super().__init__(out)
         self._dirs: set[str] = set()
         self._yaml: list[tuple[Path, Any]] = []  # rendered together, on more cores
-        self._rendering: Started | None = None
+        self._started: list[Started] = []  # files being written by other processes
+        self._background: list[Background] = []
 
     def _refuse(self) -> None:
         super()._refuse()
@@ -394,24 +395,41 @@ class BuildOutput(FolderOutput):
     def start_yaml(self) -> None:
         """Start rendering and writing the YAML files given so far, in forked workers when
         they are many (the texts never travel back to this process nor gather in it),
-        while this process writes the rest; `finish_yaml` waits for them."""
-        if self._rendering is None and self._yaml:
-            self._rendering = Started(_write_yaml, self._yaml)
+        while this process writes the rest; `finish` waits for them."""
+        if self._yaml:
+            self._started.append(Started(_write_yaml, self._yaml))
             self._yaml = []
 
-    def finish_yaml(self) -> None:
-        """Every YAML file given is written when this returns."""
+    def write_in_background(self, write: Callable[[], None], weight: int) -> None:
+        """Call `write` (it writes files of this build) in a forked process that works
+        while this one goes on, when `weight` (segments) is worth a second process;
+        else when the build finishes, in this process."""
+        self._background.append(Background(write, weight))
+
+    def finish(self) -> None:
+        """Every file given is written when this returns."""
         self.start_yaml()
-        if self._rendering is not None:
-            rendering, self._rendering = self._rendering, None
-            rendering.results()
+        started, self._started = self._started, []
+        background, self._background = self._background, []
+        try:
+            for job in started:
+                job.results()
+            for writer in background:
+                writer.wait()
+        finally:
+            for job in started:
+                job.cancel()
+            for writer in background:
+                writer.cancel()
 
     def _complete(self) -> None:
-        self.finish_yaml()
+        self.finish()
 
     def _abandon(self) -> None:
-        if self._rendering is not None:
-            self._rendering.cancel()
+        for job in self._started:
+            job.cancel()
+        for writer in self._background:
+            writer.cancel()
 
     def write_jsonl(self, relative: str, objs: Iterable[Any], schema: str) -> None:
         check = validator(schema)

@@ -9,9 +9,11 @@ forking and pickling results cost more than they save there.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import multiprocessing
 import os
+import pickle
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -148,3 +150,64 @@ class Started:
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+
+
+class Background:
+    """`fn()` in one forked child while this process goes on (a build writes files that
+    are ready while it aligns and assembles); `wait` returns when it is done and raises
+    its error. Not worth a process (one core, RULEPIPE_WORKERS=1, a small `weight`):
+    `wait` calls it, in this process. A plain fork, no pool: no thread of this process
+    is running when it forks, and the child ends with os._exit, flushing nothing of ours."""
+
+    def __init__(self, fn: Callable[[], None], weight: int) -> None:
+        self._fn: Callable[[], None] | None = fn
+        self._pid: int | None = None
+        self._errors = -1
+        if workers_for(weight) == 1:
+            return
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: report an error down the pipe, never return
+            os.close(read)
+            status = 0
+            try:
+                _die_with_parent()
+                fn()
+            except BaseException as err:
+                status = 1
+                try:
+                    os.write(write, pickle.dumps(err))
+                except Exception:
+                    os.write(write, pickle.dumps(RuntimeError(repr(err))))
+            finally:
+                os._exit(status)
+        os.close(write)
+        self._fn, self._pid, self._errors = None, pid, read
+
+    def wait(self) -> None:
+        if self._fn is not None:
+            fn, self._fn = self._fn, None
+            fn()
+            return
+        if self._pid is None:
+            return
+        chunks: list[bytes] = []
+        while data := os.read(self._errors, 1 << 16):
+            chunks.append(data)
+        os.close(self._errors)
+        _, status = os.waitpid(self._pid, 0)
+        self._pid = None
+        if chunks:
+            raise pickle.loads(b"".join(chunks))
+        if status != 0:
+            raise RuntimeError(f"a background writer ended with status {status}")
+
+    def cancel(self) -> None:
+        """Stop the child if it still runs (a failed build removes what it writes)."""
+        self._fn = None
+        if self._pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self._pid, signal.SIGKILL)
+            os.waitpid(self._pid, 0)
+            os.close(self._errors)
+            self._pid = None

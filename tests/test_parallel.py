@@ -3,17 +3,19 @@ caller does something else, and workers that stop when the caller fails."""
 
 from __future__ import annotations
 
+import errno
 import json
 import multiprocessing
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from pipeline import emit
 from pipeline.emit import BuildOutput
-from pipeline.parallel import WORKERS_ENV, Started, map_in_order
+from pipeline.parallel import WORKERS_ENV, Background, Started, map_in_order
 
 from .conftest import ROOT
 from .helpers.outputs import leftovers
@@ -91,3 +93,64 @@ def test_a_build_failing_while_its_yaml_renders_leaves_nothing(
     assert multiprocessing.active_children() == []  # the workers were stopped and ended
     assert [p.name for p in out.iterdir()] == ["manifest.json"]
     assert leftovers(tmp_path) == []
+
+
+def _write_then(path: Path, error: BaseException | None) -> Callable[[], None]:
+    def write() -> None:
+        path.write_text(str(os.getpid()))
+        if error is not None:
+            raise error
+
+    return write
+
+
+def test_a_background_writer_works_in_another_process_while_this_one_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(WORKERS_ENV, "2")
+    done = tmp_path / "done"
+    writer = Background(_write_then(done, None), weight=1)
+    deadline = time.monotonic() + 60
+    while not done.exists() and time.monotonic() < deadline:  # before wait() is called
+        time.sleep(0.01)
+    writer.wait()
+    assert int(done.read_text()) != os.getpid()
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_background_writers_error_reaches_the_caller_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: str
+) -> None:
+    """A full disk in the writer is the build's full disk, whether forked or not."""
+    monkeypatch.setenv(WORKERS_ENV, workers)
+    full = OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "segments.jsonl"))
+    writer = Background(_write_then(tmp_path / "x", full), weight=1)
+    with pytest.raises(OSError) as caught:
+        writer.wait()
+    assert caught.value.errno == errno.ENOSPC
+    assert caught.value.filename == str(tmp_path / "segments.jsonl")
+
+
+def test_with_one_process_the_background_writer_runs_when_waited_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(WORKERS_ENV, "1")
+    done = tmp_path / "done"
+    writer = Background(_write_then(done, None), weight=10**6)
+    assert not done.exists()
+    writer.wait()
+    assert int(done.read_text()) == os.getpid()
+
+
+def test_a_cancelled_background_writer_is_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(WORKERS_ENV, "2")
+    writer = Background(lambda: time.sleep(60), weight=1)
+    pid = writer._pid
+    assert pid is not None
+    start = time.monotonic()
+    writer.cancel()
+    assert time.monotonic() - start < 10
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
