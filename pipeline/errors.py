@@ -12,3 +12,7 @@ class InputError(Exception):
         self.what = what
         place = f"{file}:{where}" if where else file
         super().__init__(f"{place}: {what}")
+
+    def __reduce__(self) -> tuple[type[InputError], tuple[str, str, str | None]]:
+        """Sent whole from a worker process to the one that reports it."""
+        return (type(self), (self.file, self.what, self.where))

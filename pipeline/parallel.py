@@ -156,8 +156,8 @@ class Background:
     """`fn()` in one forked child while this process goes on (a build writes files that
     are ready while it aligns and assembles); `wait` returns when it is done and raises
     its error. Not worth a process (one core, RULEPIPE_WORKERS=1, a small `weight`):
-    `wait` calls it, in this process. A plain fork, no pool: no thread of this process
-    is running when it forks, and the child ends with os._exit, flushing nothing of ours."""
+    `wait` calls it, in this process. A plain fork rather than a pool: the child has no
+    pool thread to inherit, and ends with os._exit, flushing nothing of this process's."""
 
     def __init__(self, fn: Callable[[], None], weight: int) -> None:
         self._fn: Callable[[], None] | None = fn
@@ -176,9 +176,11 @@ class Background:
             except BaseException as err:
                 status = 1
                 try:
-                    os.write(write, pickle.dumps(err))
+                    sent = pickle.dumps(err)
+                    pickle.loads(sent)  # an error that cannot be rebuilt goes as its text
                 except Exception:
-                    os.write(write, pickle.dumps(RuntimeError(repr(err))))
+                    sent = pickle.dumps(RuntimeError(repr(err)))
+                os.write(write, sent)
             finally:
                 os._exit(status)
         os.close(write)

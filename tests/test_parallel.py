@@ -154,3 +154,17 @@ def test_a_cancelled_background_writer_is_stopped(
     assert time.monotonic() - start < 10
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def test_an_input_error_in_a_background_writer_is_the_users_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pipeline.errors import InputError
+
+    monkeypatch.setenv(WORKERS_ENV, "2")
+    bad = InputError("rules/x.yaml", "output path would escape the output folder", "3")
+    writer = Background(_write_then(tmp_path / "x", bad), weight=1)
+    with pytest.raises(InputError) as caught:
+        writer.wait()
+    assert (caught.value.file, caught.value.what, caught.value.where) == (bad.file, bad.what, "3")
+    assert str(caught.value) == str(bad)
