@@ -101,6 +101,8 @@ def main() -> None:
     if skipped:
         print(f"not measured (no such command yet): {', '.join(skipped)}")
     print(header)
+    if args.tmp is not None:
+        args.tmp.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=args.tmp) as tmp:
         base = Path(tmp)
         seeds_out = base / "seeds-out"
