@@ -409,18 +409,14 @@ class BuildOutput(FolderOutput):
     def finish(self) -> None:
         """Every file given is written when this returns."""
         self.start_yaml()
-        started, self._started = self._started, []
-        background, self._background = self._background, []
         try:
-            for job in started:
+            for job in self._started:
                 job.results()
-            for writer in background:
+            for writer in self._background:
                 writer.wait()
         finally:
-            for job in started:
-                job.cancel()
-            for writer in background:
-                writer.cancel()
+            self._abandon()  # nothing left to stop once all is written
+            self._started, self._background = [], []
 
     def _complete(self) -> None:
         self.finish()

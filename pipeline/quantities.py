@@ -775,8 +775,7 @@ def _label_starts() -> re.Pattern[str]:
     """Every place where a profile label and the space after it begin, overlapping ones
     too: a field is an item that starts so, and most texts hold fewer than two."""
     labels, _ = _profile_data()
-    forms = sorted(labels, key=len, reverse=True)
-    return re.compile("(?=(?:" + "|".join(re.escape(f + " ") for f in forms) + "))")
+    return re.compile("(?=(?:" + "|".join(re.escape(f + " ") for f in labels) + "))")
 
 
 _PROFILE_VALUE = re.compile(r"(?P<v>.+?)(?:\s*\[(?P<alt>[^\]]+)\])?")

@@ -174,23 +174,20 @@ class TokenPrefilter:
     _MAX_MATCHERS = 512  # sets of patterns kept; past this, the Matcher of them all
 
     def __init__(self, vocab: Any, groups: Sequence[tuple[str, Sequence[Any]]]) -> None:
-        from spacy.matcher import Matcher
+        from spacy.attrs import LOWER, ORTH
 
         self._vocab = vocab
+        self._attrs = [LOWER, ORTH]
         self._flat = [(key, p) for key, patterns in groups for p in patterns]
         self._needs = [
             tuple(frozenset(vocab.strings.add(w) for w in words) for words in token_needs(p))
             for _, p in self._flat
         ]
-        self._all = Matcher(vocab)
-        for key, patterns in groups:
-            self._all.add(key, list(patterns))
+        self._all = self._matcher_of(tuple(range(len(self._flat))))
         self._matchers: dict[tuple[int, ...], Any] = {}
 
     def __call__(self, doc: Any) -> list[tuple[int, int, int]]:
-        from spacy.attrs import LOWER, ORTH
-
-        words = set(doc.to_array([LOWER, ORTH]).ravel().tolist())
+        words = set(doc.to_array(self._attrs).ravel().tolist())
         kept = tuple(
             i
             for i, need in enumerate(self._needs)
