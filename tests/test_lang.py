@@ -18,6 +18,7 @@ from pipeline.check.data import lang_checks
 from pipeline.dedup import shape
 from pipeline.interpret.dice import parse
 from pipeline.interpret.rules import parse_ref
+from pipeline.lang.identify import neutral
 from pipeline.quantities import find_quantities
 from pipeline.slug import slugify
 
@@ -156,3 +157,41 @@ def test_longest_keeps_what_spacys_filter_spans_keeps(matches: list[tuple[int, i
     doc = lang.tokenize("one two three four five six seven eight nine ten eleven twelve", "en")
     spans = filter_spans([Span(doc, s, e, label=k) for k, s, e in matches])
     assert lang.longest(matches) == [(s.label, s.start, s.end) for s in spans]
+
+
+# Punctuation, symbols and spaces the short cut lets through, and the line breaks ingest keeps
+_NEUTRAL_CHARS = [c for c in map(chr, range(0x20, 0x30000)) if neutral(c)] + list("\t\n\v\f\r")
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data())
+def test_a_text_in_one_candidates_alphabet_is_what_the_detector_says(data: st.DataObject) -> None:
+    """The alphabet short cut answers exactly as the detector would, for texts of the
+    alphabet's letters among punctuation, symbols and spaces of no script."""
+    from pipeline.ingest.langid import _detect
+
+    for code, letters in lang.shared("languages")["alphabets"].items():
+        pieces = st.sampled_from(list(letters)) | st.sampled_from(_NEUTRAL_CHARS)
+        text = data.draw(st.text(pieces, min_size=1, max_size=300))
+        if not set(text) & set(letters):
+            continue
+        assert lang.alphabet_language(text) == code
+        assert _detect(text) == (code, 1.0)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Убежавшие лошади (Loose Mounts)",
+        "Ricochet",
+        "Модели с правилом X",
+        "її",  # Cyrillic, not Russian
+        "абв\u0301",  # a combining mark
+        "абв\u2e80",  # a CJK radical: a symbol of the Han script
+        "абв\u0970",  # a Devanagari mark
+        "",
+        "…",
+    ],
+)
+def test_a_text_with_letters_of_another_script_goes_to_the_detector(text: str) -> None:
+    assert lang.alphabet_language(text) is None

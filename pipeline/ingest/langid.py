@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from ..bbcode import TAG
-from ..lang import detector, min_letters, notation, shared
+from ..lang import alphabet_language, detector, min_letters, notation, shared
 from ..parallel import map_in_order
 
 _NOISE = re.compile(
@@ -58,6 +58,8 @@ def identify_all(texts: Sequence[str]) -> list[tuple[str, float] | None]:
             known[key] = _FOUND[key]
         elif _enough_letters().search(cleaned) is None:
             known[key] = None
+        elif (lang := alphabet_language(cleaned)) is not None:
+            known[key] = (lang, 1.0)
         else:
             todo[key] = cleaned
     found = map_in_order(_detect, list(todo.values()))

@@ -5,7 +5,7 @@ Data lives beside the code (`<code>/<name>.yaml` per language, `<name>.yaml` sha
 engines (spaCy, pymorphy3, lingua) are imported on first use only.
 """
 
-from .identify import detector, min_letters
+from .identify import alphabet_language, detector, min_letters
 from .service import (
     ENGLISH,
     LANG_DIR,
@@ -39,6 +39,7 @@ __all__ = [
     "LANG_DIR",
     "UNDETERMINED",
     "Notation",
+    "alphabet_language",
     "data",
     "data_languages",
     "detector",

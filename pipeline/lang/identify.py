@@ -3,6 +3,7 @@ take seconds and memory, and only reading a drop needs them."""
 
 from __future__ import annotations
 
+import unicodedata
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -25,3 +26,36 @@ def detector() -> LanguageDetector:
 def min_letters() -> int:
     """Fewer letters than this carry too little evidence to tell a language."""
     return int(shared("languages")["min_letters"])
+
+
+_NEUTRAL = frozenset("PSZ")  # Unicode categories of punctuation, symbols and spaces
+_BREAKS = frozenset("\t\n\v\f\r")
+
+
+def neutral(c: str) -> bool:
+    """Punctuation, a symbol or a space that belongs to no script: those of the Latin,
+    Greek and Cyrillic blocks and of General Punctuation to Miscellaneous Symbols and Arrows
+    (the detector reads the marks of other scripts, such as CJK or Devanagari, as theirs)."""
+    o = ord(c)
+    return (o < 0x900 or 0x2000 <= o < 0x2C00) and unicodedata.category(c)[0] in _NEUTRAL
+
+
+@cache
+def _alphabets() -> tuple[tuple[str, frozenset[str]], ...]:
+    data = shared("languages")
+    candidates = set(data["languages"])
+    alphabets = data.get("alphabets") or {}
+    return tuple((str(k), frozenset(str(v))) for k, v in alphabets.items() if k in candidates)
+
+
+def alphabet_language(text: str) -> str | None:
+    """The language of `alphabets` whose letters are every letter of `text` (the rest
+    punctuation, symbols and spaces), else None: the detector gives such a text that
+    language with confidence 1.0, and is not asked."""
+    chars = set(text)
+    for lang, letters in _alphabets():
+        if not chars.isdisjoint(letters) and all(
+            c in _BREAKS or neutral(c) for c in chars - letters
+        ):
+            return lang
+    return None
