@@ -3,9 +3,12 @@ never hold back one that matches."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pipeline.extract.effects import _data
 from pipeline.extract.needs import Prefilter, TokenPrefilter, needs, token_needs
@@ -173,3 +176,93 @@ def test_token_prefilter_leaves_out_a_pattern_whose_word_is_missing() -> None:
     assert [nlp("en").vocab.strings[k] for k, _, _ in f(doc)] == ["b"]
     assert list(f._matchers) == [(1,)]
     assert f(tokenize("no such word", "en")) == []
+
+
+def _cue_words(lang: str) -> list[str]:
+    """Every word the cues of `lang` spell out, capitalised words, punctuation and numbers."""
+    from pipeline.lang import data as lang_data
+
+    words = {"Title", "Great", "Weapon", "the", "unit", "X", "3", "(", ")", "\n", "'s"}
+    words |= {".", ",", ";", ":", "!", "?", "-", "D6", "модели", "правилом", "Рикошет"}
+    for patterns in lang_data(lang, "names")["cues"].values():
+        for p in patterns:
+            for spec in p:
+                for attr in ("LOWER", "ORTH", "TEXT"):
+                    value = spec.get(attr)
+                    if isinstance(value, str):
+                        words.add(value)
+                    elif isinstance(value, dict):
+                        words.update(str(v) for v in value.get("IN", value.get("NOT_IN", ())))
+    return sorted(words)
+
+
+@st.composite
+def _instance(draw: st.DrawFn, pattern: list[dict]) -> list[str]:
+    """Tokens that a pattern's tokens may match (a repeat 0 to 2 times), or nearly."""
+    out: list[str] = []
+    for spec in pattern:
+        op = str(spec.get("OP", ""))
+        low, high = {"?": (0, 1), "*": (0, 2), "+": (1, 2)}.get(op, (0, 3) if op else (1, 1))
+        for _ in range(draw(st.integers(low, high))):
+            out.append(draw(_token_for(spec)))
+    return out
+
+
+def _token_for(spec: dict) -> st.SearchStrategy[str]:
+    for attr in ("LOWER", "ORTH", "TEXT"):
+        value = spec.get(attr)
+        if isinstance(value, str):
+            return st.just(value)
+        if isinstance(value, dict) and "IN" in value:
+            return st.sampled_from([str(v) for v in value["IN"]])
+        if isinstance(value, dict) and "REGEX" in value:  # '^(модел|отряд|фигур)': a stem
+            stems = value["REGEX"].strip("^()").split("|")
+            return st.sampled_from(stems).map(lambda stem: stem + "и")
+    if spec.get("IS_TITLE"):
+        return st.sampled_from(["Great", "Weapon", "Fear", "Рикошет"])
+    return st.sampled_from(["the", "unit", "3", "X", "(", "\n", "movement"])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_token_prefilter_by_runs_finds_what_one_matcher_finds_in_the_whole_doc(
+    lang: str, data: st.DataObject
+) -> None:
+    """Texts of cue instances among the cues' words, punctuation and numbers, capitalised
+    or not, matched twice (the second time from remembered runs): the matches and their
+    order are one Matcher's of every pattern on the whole doc."""
+    from spacy.tokens import Doc
+
+    from pipeline.lang import data as lang_data
+    from pipeline.lang import nlp
+
+    patterns = [p for ps in lang_data(lang, "names")["cues"].values() for p in ps]
+    word = st.sampled_from(_cue_words(lang))
+    word = word | word.map(lambda w: w.capitalize())
+    pieces = st.lists(word.map(lambda w: [w]) | st.sampled_from(patterns).flatmap(_instance))
+    words = [w for piece in data.draw(pieces) for w in piece]
+    f = _prefilter(lang)
+    doc = Doc(nlp(lang).vocab, words=words)
+    assert f(doc) == f._all(doc)
+    assert f(doc) == f._all(doc)
+
+
+@functools.cache
+def _prefilter(lang: str) -> TokenPrefilter:
+    from pipeline.lang import data as lang_data
+    from pipeline.lang import nlp
+
+    return TokenPrefilter(nlp(lang).vocab, list(lang_data(lang, "names")["cues"].items()))
+
+
+def test_a_doc_is_matched_by_runs_between_its_stops() -> None:
+    from pipeline.lang import nlp, tokenize
+
+    f = TokenPrefilter(nlp("en").vocab, [("w", [[{"LOWER": "models"}, {"LOWER": "with"}]])])
+    doc = tokenize("Models with Fear. Models with Fear; models with Scout", "en")
+    assert [(s, e) for _, s, e in f(doc)] == [(0, 2), (4, 6), (8, 10)]
+    assert len(f._runs) == 2  # "Models with Fear" once, "models with Scout"
+    whole = TokenPrefilter(nlp("en").vocab, [("w", [[{"LOWER": "models"}, {}]])])
+    assert whole._any_token is None  # a token that matches anything: no stops
+    assert [(s, e) for _, s, e in whole(doc)] == [(0, 2), (4, 6), (8, 10)]

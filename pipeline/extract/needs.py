@@ -161,17 +161,31 @@ def token_needs(pattern: Sequence[Mapping[str, Any]]) -> tuple[frozenset[str], .
     return tuple(out)
 
 
+# Token attributes that depend on the token's own text alone, never on its neighbours
+_CONTEXT_FREE = frozenset({"ORTH", "TEXT", "LOWER", "IS_TITLE", "IS_LOWER", "IS_UPPER", "OP"})
+
+
 class TokenPrefilter:
-    """Matcher matches found with only the patterns a doc's words allow.
+    """Matcher matches found with only the patterns a text's words allow, piece by piece.
 
     A Matcher's cost grows with its patterns times the doc's tokens, and most patterns
-    need a word the doc lacks ("half of ... have" in a text with no "half"). Each call
-    matches with a Matcher of the patterns whose needed words (`token_needs`) all occur
-    among the doc's tokens (lower-cased or as written), one Matcher kept per such set:
-    a pattern left out cannot match, and the patterns kept are added in their order, so
-    the matches are those of one Matcher holding them all, in the same order."""
+    need a word the doc lacks ("half of ... have" in a text with no "half"). Two things cut
+    it, neither changing a match nor their order:
+
+    - a doc is cut at its *stops*, tokens that no token of any pattern can match (".",
+      ";", "?" for the name cues): a match never holds one, so each run of tokens between
+      stops is matched alone, and the same run met again (paragraphs repeat their
+      sentences) is not matched again;
+    - a run is matched with a Matcher of only the patterns whose needed words
+      (`token_needs`) all occur among its tokens (lower-cased or as written), one Matcher
+      kept per such set, the patterns in their order.
+
+    Runs are matched in order and each run's matches are those a Matcher of every pattern
+    finds in it, so the whole is what that Matcher finds in the doc. Patterns that read a
+    token's context (a sentence start, a negated `!` token) leave the doc whole."""
 
     _MAX_MATCHERS = 512  # sets of patterns kept; past this, the Matcher of them all
+    _MAX_RUNS = 50_000  # runs remembered; the memory is emptied when full
 
     def __init__(self, vocab: Any, groups: Sequence[tuple[str, Sequence[Any]]]) -> None:
         from spacy.attrs import LOWER, ORTH
@@ -185,9 +199,42 @@ class TokenPrefilter:
         ]
         self._all = self._matcher_of(tuple(range(len(self._flat))))
         self._matchers: dict[tuple[int, ...], Any] = {}
+        specs = [spec for _, p in self._flat for spec in p]
+        whole = any(set(s) - _CONTEXT_FREE or s.get("OP") == "!" or set(s) <= {"OP"} for s in specs)
+        self._any_token = None if whole else self._token_matcher(specs)
+        self._stop: dict[int, bool] = {}  # word id -> no pattern token matches it
+        self._runs: dict[bytes, list[tuple[int, int, int]]] = {}  # word ids -> matches
 
     def __call__(self, doc: Any) -> list[tuple[int, int, int]]:
-        words = set(doc.to_array(self._attrs).ravel().tolist())
+        rows = doc.to_array(self._attrs)
+        if self._any_token is None:
+            return self._matched(doc, set(rows.ravel().tolist()))
+        orths = rows[:, 1].tolist()
+        stop = self._stop
+        for w in set(orths).difference(stop):
+            self._learn(w)
+        ends = [i for i, w in enumerate(orths) if stop[w]]
+        ends.append(len(orths))
+        out: list[tuple[int, int, int]] = []
+        start = 0
+        for end in ends:
+            if end > start:
+                out.extend(self._run(doc, rows, start, end))
+            start = end + 1
+        return out
+
+    def _run(self, doc: Any, rows: Any, start: int, stop: int) -> list[tuple[int, int, int]]:
+        """The matches in doc[start:stop], a run with no stop, remembered by its words."""
+        key = rows[start:stop, 1].tobytes()
+        found = self._runs.get(key)
+        if found is None:
+            found = self._matched(doc[start:stop], set(rows[start:stop].ravel().tolist()))
+            if len(self._runs) >= self._MAX_RUNS:
+                self._runs.clear()
+            self._runs[key] = found
+        return [(k, start + a, start + b) for k, a, b in found] if start else found
+
+    def _matched(self, doclike: Any, words: set[int]) -> list[tuple[int, int, int]]:
         kept = tuple(
             i
             for i, need in enumerate(self._needs)
@@ -198,10 +245,27 @@ class TokenPrefilter:
         matcher = self._matchers.get(kept)
         if matcher is None:
             if len(self._matchers) >= self._MAX_MATCHERS:
-                return self._all(doc)
+                return self._all(doclike)
             matcher = self._matcher_of(kept)
             self._matchers[kept] = matcher
-        return matcher(doc)
+        return matcher(doclike)
+
+    def _learn(self, orth: int) -> None:
+        """Whether a word is a stop. A token's attributes are its text's: whether any
+        pattern token matches it is told once per word, on a doc of that word alone."""
+        from spacy.tokens import Doc
+
+        assert self._any_token is not None
+        word = Doc(self._vocab, words=[self._vocab.strings[orth]])
+        self._stop[orth] = not self._any_token(word)
+
+    def _token_matcher(self, specs: list[Mapping[str, Any]]) -> Any:
+        """A Matcher of every token of the patterns, each alone (`specs`: none is empty)."""
+        from spacy.matcher import Matcher
+
+        matcher = Matcher(self._vocab)
+        matcher.add("token", [[{k: v for k, v in s.items() if k != "OP"}] for s in specs])
+        return matcher
 
     def _matcher_of(self, kept: tuple[int, ...]) -> Any:
         from spacy.matcher import Matcher
