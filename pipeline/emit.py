@@ -24,6 +24,7 @@ from .errors import InputError
 from .files import environment_error, name_unnamed, unnamed_file, write_all
 from .parallel import Background, Started
 from .schemas import SchemaViolation, validate, validator
+from .yamltext import WIDTH, block_yaml
 
 
 def dump_json(obj: Any) -> str:
@@ -163,7 +164,15 @@ _STR, _MAP, _SEQ = (f"tag:yaml.org,2002:{t}" for t in ("str", "map", "seq"))
 
 
 def dump_yaml(obj: Any) -> str:
-    return yaml.dump(obj, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100)
+    """`obj` as YAML: written directly when it is plain data (`yamltext`), else by PyYAML;
+    the text is the same either way. The items of a list (an export of rules) are written
+    one by one: each item's text does not depend on the others."""
+    if type(obj) is list and len(obj) > 1:
+        return "".join(dump_yaml([item]) for item in obj)
+    text = block_yaml(obj)
+    if text is not None:
+        return text
+    return yaml.dump(obj, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=WIDTH)
 
 
 def _write_yaml(item: tuple[Path, Any]) -> None:
