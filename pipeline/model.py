@@ -7,7 +7,7 @@ only shapes that cross a stage boundary, so a reader can follow the flow by type
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 SegmentKind = Literal["heading", "paragraph", "table", "list-item", "profile", "note"]
@@ -28,6 +28,15 @@ class Markup:
     end: int
     inner: Span | None
     attr: str | None = None
+
+
+def _markup_json(m: Markup) -> dict[str, Any]:
+    out: dict[str, Any] = {"tag": m.tag, "start": m.start, "end": m.end}
+    if m.inner is not None:
+        out["inner"] = list(m.inner)
+    if m.attr is not None:
+        out["attr"] = m.attr
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,22 +75,29 @@ class Segment:
     name: str | None = None  # the name the source states (BattleScribe `<rule name=..>`)
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["lines"] = list(self.lines)
-        data["markup"] = [
-            {
-                k: (list(v) if isinstance(v, tuple) else v)
-                for k, v in asdict(m).items()
-                if v is not None
-            }
-            for m in self.markup
-        ]
-        data["asides"] = [asdict(a) for a in self.asides]
-        for key in ("rows", "role", "unit", "name"):
-            if data[key] is None:
-                del data[key]
+        """The segment as a line of segments.jsonl, fields in their order (made directly:
+        `dataclasses.asdict` copies every value deeply, for a build's every segment)."""
+        data: dict[str, Any] = {
+            "id": self.id,
+            "drop": self.drop,
+            "file": self.file,
+            "block": self.block,
+            "lines": list(self.lines),
+            "sha256": self.sha256,
+            "kind": self.kind,
+            "lang": self.lang,
+            "lang_confidence": self.lang_confidence,
+            "raw": self.raw,
+            "text": self.text,
+            "markup": [_markup_json(m) for m in self.markup],
+            "asides": [{"start": a.start, "end": a.end, "reason": a.reason} for a in self.asides],
+        }
         if self.rows is not None:
             data["rows"] = [list(r) for r in self.rows]
+        for key in ("role", "unit", "name"):
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = value
         return data
 
     @classmethod
