@@ -157,6 +157,7 @@ def normalise_with_map(raw: str, remove: Iterable[Span] = ()) -> tuple[str, list
 
 
 _QUOTE_TABLE = str.maketrans(QUOTE_FOLD)
+_QUOTE = re.compile(f"[{''.join(QUOTE_FOLD)}]")  # told first: most texts have none to fold
 _INCH = re.compile(r"(?<=[0-9½¼¾⅓⅔])(?:''|\u2032\u2032|[\u2033\"])")
 
 
@@ -171,7 +172,9 @@ def normalise(raw: str, remove: Iterable[Span] = ()) -> str:
             at = max(at, end)
         pieces.append(raw[at:])
         raw = "".join(pieces)
-    text = unicodedata.normalize("NFC", raw).translate(_QUOTE_TABLE)
+    text = unicodedata.normalize("NFC", raw)
+    if _QUOTE.search(text):
+        text = text.translate(_QUOTE_TABLE)
     return " ".join(_INCH.sub('"', text).split())
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pipeline.ingest.text import read_text
 
@@ -145,3 +147,22 @@ def test_a_short_unsure_block_takes_its_files_main_language_by_its_words() -> No
         ("it", 0.4),
         ("it", 0.5),
     ]
+
+
+_NOISE_CHARS = "aбxXDdДдКк0123456789 []/|+-×\"″'().,:;!?_bиu=\n"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from([*_NOISE_CHARS, "[b]", "[/i]", "[url=x]", "2D6"])).map("".join))
+def test_what_detection_leaves_out_is_the_tags_dice_and_numbers_pattern(text: str) -> None:
+    """The noise pattern with its look-ahead finds what the plain alternation finds."""
+    import re
+
+    from pipeline.bbcode import TAG
+    from pipeline.ingest.langid import _NOISE
+    from pipeline.lang import notation
+
+    plain = re.compile(
+        rf"{TAG.pattern}|\b\d*[{notation().die_letters}]\d+\b|[\d|+\-×x\"″'()\[\].,:;!?]+"
+    )
+    assert _NOISE.sub(" ", text) == plain.sub(" ", text)

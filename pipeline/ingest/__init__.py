@@ -19,7 +19,7 @@ from ..files import MAX_FILE_BYTES, decode, read_bytes
 from ..model import Aside, Block, Markup, Segment
 from ..normalise import normalise
 from .asides import find_asides
-from .langid import identify, identify_all, settle
+from .langid import Identification, identify, identify_all, settle
 from .spans import left_out
 from .text import read_text
 from .walk import Entry, corpus_entries
@@ -229,33 +229,38 @@ def ingest(
     segments: list[Segment] = []
     inputs: list[InputFile] = []
     skipped: list[Skipped] = []
-    # Every file's blocks first, then the languages of all their texts at once (over the
-    # cores on a large corpus), then the segments.
+    # Every file's blocks first, their texts' languages detected meanwhile (by workers on
+    # a large corpus, while the next files are read), then the segments.
     pending: list[tuple[str, str, list[Block], list[_Read], str, int]] = []
-    for done, entry in enumerate(listed, start=1):
-        drop, file, path = entry.drop, entry.file, entry.path
-        name = str(corpus / "drops" / drop / file)
-        if entry.refused is not None:
-            skipped.append(Skipped(drop, file, entry.refused))
-        elif Path(file).name in METADATA_FILES:
-            pass
-        elif Path(file).name.startswith("."):
-            skipped.append(Skipped(drop, file, "hidden file"))
-        elif Path(file).suffix.lower() not in READERS:
-            known = ", ".join(sorted(READERS))
-            suffix = Path(file).suffix
-            raise InputError(name, f"unsupported file type {suffix or '(none)'!r}; known: {known}")
-        else:
-            data = read_bytes(path, "file", MAX_FILE_BYTES, follow=False)
-            lang = drops[drop].language_of(file)
-            blocks, read = _blocks(file, name, data, lang, terms)
-            digest = hashlib.sha256(data).hexdigest()
-            pending.append((drop, file, blocks, read, digest, len(data)))
-        if progress:
-            progress(done, len(listed))
-    languages = iter(
-        identify_all([t for _, _, blocks, read, _, _ in pending for t in _unhinted(blocks, read)])
-    )
+    identification = Identification()
+    try:
+        for done, entry in enumerate(listed, start=1):
+            drop, file, path = entry.drop, entry.file, entry.path
+            name = str(corpus / "drops" / drop / file)
+            if entry.refused is not None:
+                skipped.append(Skipped(drop, file, entry.refused))
+            elif Path(file).name in METADATA_FILES:
+                pass
+            elif Path(file).name.startswith("."):
+                skipped.append(Skipped(drop, file, "hidden file"))
+            elif Path(file).suffix.lower() not in READERS:
+                known = ", ".join(sorted(READERS))
+                suffix = Path(file).suffix
+                raise InputError(
+                    name, f"unsupported file type {suffix or '(none)'!r}; known: {known}"
+                )
+            else:
+                data = read_bytes(path, "file", MAX_FILE_BYTES, follow=False)
+                lang = drops[drop].language_of(file)
+                blocks, read = _blocks(file, name, data, lang, terms)
+                identification.add(_unhinted(blocks, read))
+                digest = hashlib.sha256(data).hexdigest()
+                pending.append((drop, file, blocks, read, digest, len(data)))
+            if progress:
+                progress(done, len(listed))
+        languages = iter(identification.results())
+    finally:
+        identification.cancel()
     for drop, file, blocks, read, digest, size in pending:
         found, version = _segments(drop, file, blocks, read, languages)
         segments.extend(found)

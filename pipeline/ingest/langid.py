@@ -16,10 +16,14 @@ from functools import cache
 
 from ..bbcode import TAG
 from ..lang import alphabet_language, detector, min_letters, notation, shared
-from ..parallel import map_in_order
+from ..parallel import Feed
 
+# Tags, dice and numbers, punctuation. Every match begins with a character of the class in
+# front, which lets the regex engine skip to such characters instead of trying each branch
+# at every position (the same matches, in half the time).
 _NOISE = re.compile(
-    rf"{TAG.pattern}|\b\d*[{notation().die_letters}]\d+\b|[\d|+\-×x\"″'()\[\].,:;!?]+"
+    rf"(?=[\[\d{notation().die_letters}|+\-×x\"″'()\].,:;!?])"
+    rf"(?:{TAG.pattern}|\b\d*[{notation().die_letters}]\d+\b|[\d|+\-×x\"″'()\[\].,:;!?]+)"
 )
 _LETTER = re.compile(r"[^\W\d_]")
 
@@ -42,32 +46,56 @@ def identify(text: str) -> tuple[str, float] | None:
 
 
 def identify_all(texts: Sequence[str]) -> list[tuple[str, float] | None]:
-    """`identify` of many texts at once. Texts not met before are spread over forked
-    workers when they are many, each with a detector of its own: the detector's models (a
-    quarter of a gigabyte) then never load into this process."""
-    keys: list[bytes] = []
-    known: dict[bytes, tuple[str, float] | None] = {}
-    todo: dict[bytes, str] = {}
-    for text in texts:
-        cleaned = _NOISE.sub(" ", text)
-        key = _key(cleaned)
-        keys.append(key)
-        if key in known or key in todo:
-            continue
-        if key in _FOUND:
-            known[key] = _FOUND[key]
-        elif _enough_letters().search(cleaned) is None:
-            known[key] = None
-        elif (lang := alphabet_language(cleaned)) is not None:
-            known[key] = (lang, 1.0)
-        else:
-            todo[key] = cleaned
-    found = map_in_order(_detect, list(todo.values()))
-    known.update(zip(todo, found, strict=True))
-    if len(_FOUND) + len(known) > _REMEMBERED:
-        _FOUND.clear()
-    _FOUND.update(known)
-    return [known[key] for key in keys]
+    """`identify` of many texts at once (see `Identification`)."""
+    found = Identification()
+    found.add(texts)
+    return found.results()
+
+
+class Identification:
+    """The languages of texts given a file at a time as a corpus is read. Texts not met
+    before are detected in forked workers once they are many, each worker with a detector
+    of its own (the detector's models, a quarter of a gigabyte, then never load into this
+    process), while the files after them are read."""
+
+    def __init__(self) -> None:
+        self._keys: list[bytes] = []
+        self._known: dict[bytes, tuple[str, float] | None] = {}
+        self._todo: list[bytes] = []
+        self._feed = Feed(_detect)
+
+    def add(self, texts: Sequence[str]) -> None:
+        known, keys = self._known, self._keys
+        new: list[str] = []
+        for text in texts:
+            cleaned = _NOISE.sub(" ", text)
+            key = _key(cleaned)
+            keys.append(key)
+            if key in known:
+                continue
+            if key in _FOUND:
+                known[key] = _FOUND[key]
+            elif _enough_letters().search(cleaned) is None:
+                known[key] = None
+            elif (lang := alphabet_language(cleaned)) is not None:
+                known[key] = (lang, 1.0)
+            else:
+                known[key] = None  # until detected
+                self._todo.append(key)
+                new.append(cleaned)
+        self._feed.add(new)
+
+    def results(self) -> list[tuple[str, float] | None]:
+        """The language of every text given, in order."""
+        known = self._known
+        known.update(zip(self._todo, self._feed.results(), strict=True))
+        if len(_FOUND) + len(known) > _REMEMBERED:
+            _FOUND.clear()
+        _FOUND.update(known)
+        return [known[key] for key in self._keys]
+
+    def cancel(self) -> None:
+        self._feed.cancel()
 
 
 @cache

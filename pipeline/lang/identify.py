@@ -3,6 +3,7 @@ take seconds and memory, and only reading a drop needs them."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache
 from typing import TYPE_CHECKING
@@ -41,19 +42,27 @@ def neutral(c: str) -> bool:
 
 
 @cache
-def _alphabets() -> tuple[tuple[str, frozenset[str]], ...]:
+def _alphabets() -> tuple[tuple[str, frozenset[str], re.Pattern[str]], ...]:
+    """Per alphabet of a candidate: its language, its letters, and a pattern finding a
+    word character that is not one of them (a letter of another alphabet, a digit)."""
     data = shared("languages")
     candidates = set(data["languages"])
-    alphabets = data.get("alphabets") or {}
-    return tuple((str(k), frozenset(str(v))) for k, v in alphabets.items() if k in candidates)
+    out = []
+    for lang, letters in (data.get("alphabets") or {}).items():
+        if lang in candidates:
+            other = re.compile(f"[^{re.escape(str(letters))}\\W_]")
+            out.append((str(lang), frozenset(str(letters)), other))
+    return tuple(out)
 
 
 def alphabet_language(text: str) -> str | None:
     """The language of `alphabets` whose letters are every letter of `text` (the rest
     punctuation, symbols and spaces), else None: the detector gives such a text that
     language with confidence 1.0, and is not asked."""
-    chars = set(text)
-    for lang, letters in _alphabets():
+    for lang, letters, other in _alphabets():
+        if other.search(text) is not None:
+            continue  # most texts: at their first word
+        chars = set(text)
         if not chars.isdisjoint(letters) and all(
             c in _BREAKS or neutral(c) for c in chars - letters
         ):
