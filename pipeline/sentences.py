@@ -14,9 +14,22 @@ _SENTENCE_END = re.compile(r"[.!?…]+[\"»”')\]]*(?=\s+[\"«“(\[•+]?[A-Z�
 _ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|см|т\.е|т\.к|т\.д|т\.п|напр|стр|p)\.?)$", re.I)
 
 
+# The last text split and its spans: extraction splits each paragraph three times (for its
+# name, its bearer's sentences and its effects), the same string object each time.
+_LAST: list[object] = [None, 0, 0, ()]
+
+
 def sentences(text: str, start: int = 0, end: int | None = None) -> list[Span]:
     """Sentence spans of `text[start:end]`, without leading or trailing space."""
     end = len(text) if end is None else end
+    if _LAST[0] is text and _LAST[1] == start and _LAST[2] == end:
+        return list(_LAST[3])  # type: ignore[call-overload]
+    out = _split(text, start, end)
+    _LAST[:] = [text, start, end, tuple(out)]
+    return out
+
+
+def _split(text: str, start: int, end: int) -> list[Span]:
     spans: list[Span] = []
     at = start
     for m in _SENTENCE_END.finditer(text, start, end):
