@@ -45,9 +45,9 @@ def block_yaml(obj: Any) -> str | None:
     this writer does not (the caller then asks PyYAML, which writes it)."""
     out: list[str] = []
     try:
-        if isinstance(obj, dict) and obj:
+        if type(obj) is dict and obj:
             _mapping(obj, 0, out, first_inline=False, depth=0)
-        elif isinstance(obj, list) and obj:
+        elif type(obj) is list and obj:
             _sequence(obj, 0, out, first_inline=False, depth=0)
         else:
             return None

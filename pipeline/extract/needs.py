@@ -182,7 +182,8 @@ class TokenPrefilter:
 
     Runs are matched in order and each run's matches are those a Matcher of every pattern
     finds in it, so the whole is what that Matcher finds in the doc. Patterns that read a
-    token's context (a sentence start, a negated `!` token) leave the doc whole."""
+    token's context (a sentence start, a negated `!` token) or that take any token leave
+    the doc whole."""
 
     _MAX_MATCHERS = 512  # sets of patterns kept; past this, the Matcher of them all
     _MAX_RUNS = 50_000  # runs remembered; the memory is emptied when full
