@@ -534,3 +534,51 @@ def test_streamed_json_of_a_value_json_cannot_hold_fails_and_leaves_nothing() ->
     with pytest.raises(TypeError):
         write_json_stream({"a": [1, 2], "b": {3}}, fh)
     assert fh.getvalue() == "kept"
+
+
+# Strings with lone surrogates, pairs of them and backslashes that look like escapes; values
+# nested from a few levels to past the limit.
+_JSON_TEXT = st.text(st.sampled_from(["a", "й", "\\", "u", "d", "8", "\ud800", "\udfff", "😀"]))
+_SHALLOW = st.recursive(
+    st.none() | st.integers() | _JSON_TEXT,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_JSON_TEXT, inner, max_size=3),
+    max_leaves=80,
+)
+
+
+def _nest(depth: int, leaf: object) -> object:
+    for k in range(depth):
+        leaf = [leaf] if k % 2 else {"k": leaf}
+    return leaf
+
+
+_JSON_LINES = st.one_of(_SHALLOW, st.builds(_nest, st.integers(55, 70), _SHALLOW))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_JSON_LINES, st.booleans())
+def test_a_json_lines_file_is_refused_exactly_when_its_objects_walk_refuses_it(
+    tmp_path_factory: pytest.TempPathFactory, value: object, ascii_only: bool
+) -> None:
+    """The reader walks a line's object only when its text may hold a lone surrogate or
+    nesting past the limit; it refuses the same lines as walking every object would."""
+    from pipeline.jsonl import _check_shape, read_jsonl
+
+    line = json.dumps({"v": value}, ensure_ascii=ascii_only)
+    try:
+        data = line.encode("utf-8")
+    except UnicodeEncodeError:  # a raw lone surrogate: no UTF-8 file holds it
+        return
+    path = tmp_path_factory.mktemp("jsonl") / "in.jsonl"
+    path.write_bytes(data + b"\n")
+    try:
+        _check_shape("in.jsonl", 1, json.loads(line))
+        walked = None
+    except InputError as exc:
+        walked = str(exc)
+    try:
+        list(read_jsonl(path, {}))
+        read = None
+    except InputError as exc:
+        read = str(exc).replace(str(path), "in.jsonl")
+    assert read == walked
