@@ -24,7 +24,8 @@ from .errors import InputError
 # with the corpus: 200 MB of segments at 155,000 paragraphs.
 MAX_BUILD_FILE_BYTES = 4 * 1024 * 1024 * 1024
 MAX_FILE_BYTES = 64 * 1024 * 1024  # past this a file is refused before it is read (README, Limits)
-_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # C0 controls but white space, and DEL
+_CONTROLS = bytes([*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F])  # C0 but white space, DEL
+_CONTROL = re.compile("[" + re.escape(_CONTROLS.decode("ascii")) + "]")
 _SPACE = re.compile(r"[ \n]")
 _CHUNK = 1024 * 1024
 
@@ -56,7 +57,20 @@ def decode(name: str, data: bytes) -> str:
         raise InputError(
             name, f"not UTF-8 ({exc.reason}); save it as UTF-8", _where(line, exc.start)
         ) from None
+    if not _has_control_byte(data):
+        return text
     return _refuse_controls(name, text, "utf-8", 0)
+
+
+def _has_control_byte(data: bytes) -> bool:
+    """Whether UTF-8 bytes hold a control character: each is one byte, never part of another
+    character, so deleting them a megabyte at a time tells (several times faster than
+    searching the decoded text, which a build's rules.json of hundreds of MB waited on)."""
+    for start in range(0, len(data), _CHUNK):
+        chunk = data[start : start + _CHUNK]
+        if len(chunk.translate(None, _CONTROLS)) != len(chunk):
+            return True
+    return False
 
 
 def _unmarked_utf16(data: bytes) -> str | None:
