@@ -9,6 +9,7 @@ from typing import Any
 
 from .errors import InputError
 from .files import MAX_BUILD_FILE_BYTES, decode, read_bytes
+from .gc_pause import gc_paused
 from .jsonl import read_jsonl
 
 
@@ -21,6 +22,7 @@ def require_build(build: Path) -> Path:
     return build
 
 
+@gc_paused()  # a bundle of hundreds of MB is millions of objects, none in a cycle
 def read_json(path: Path, what: str) -> Any:
     if not path.is_file():
         raise InputError(str(path), f"missing: the build has no {what}")
@@ -52,6 +54,7 @@ def read_links(build: Path) -> list[dict[str, Any]]:
     return links
 
 
+@gc_paused()
 def read_segment_texts(build: Path) -> dict[str, dict[str, Any]]:
     """Segment id -> {"raw", "lang"} from segments.jsonl."""
     path = require_build(build) / "segments.jsonl"
