@@ -18,7 +18,9 @@ import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from itertools import accumulate
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
 
 MIN_WEIGHT_PER_WORKER = 3000  # segments: under ~2 s of extraction a worker does not pay
 CHUNKS_PER_WORKER = 8  # smaller pieces even out files of unequal cost
@@ -222,57 +224,59 @@ def _apply(fn: Callable[[Any], Any], batch: list[Any]) -> list[Any]:
     return [fn(item) for item in batch]
 
 
-class Background:
+class Background(Generic[T]):
     """`fn()` in one forked child while this process goes on (a build writes files that
-    are ready while it aligns and assembles); `wait` returns when it is done and raises
-    its error. Not worth a process (one core, RULEPIPE_WORKERS=1, a small `weight`):
-    `wait` calls it, in this process. A plain fork rather than a pool: the child has no
-    pool thread to inherit, and ends with os._exit, flushing nothing of this process's."""
+    are ready while it aligns and assembles; a check reads a build's rules while it reads
+    the segments); `wait` returns its value when it is done, pickled back, or raises its
+    error. Not worth a process (one core, RULEPIPE_WORKERS=1, a small `weight`): `wait`
+    calls it, in this process. A plain fork rather than a pool: the child has no pool
+    thread to inherit, and ends with os._exit, flushing nothing of this process's."""
 
-    def __init__(self, fn: Callable[[], None], weight: int) -> None:
-        self._fn: Callable[[], None] | None = fn
+    def __init__(self, fn: Callable[[], T], weight: int) -> None:
+        self._fn: Callable[[], T] | None = fn
         self._pid: int | None = None
-        self._errors = -1
+        self._pipe = -1
         if workers_for(weight) == 1:
             return
         read, write = os.pipe()
         pid = os.fork()
-        if pid == 0:  # the child: report an error down the pipe, never return
+        if pid == 0:  # the child: send (ok, value or error) down the pipe, never return
             os.close(read)
             status = 0
             try:
                 _die_with_parent()
-                fn()
+                sent = pickle.dumps((True, fn()))
             except BaseException as err:
                 status = 1
                 try:
-                    sent = pickle.dumps(err)
+                    sent = pickle.dumps((False, err))
                     pickle.loads(sent)  # an error that cannot be rebuilt goes as its text
                 except Exception:
-                    sent = pickle.dumps(RuntimeError(repr(err)))
-                os.write(write, sent)
+                    sent = pickle.dumps((False, RuntimeError(repr(err))))
+            try:
+                with open(write, "wb") as pipe:
+                    pipe.write(sent)
             finally:
                 os._exit(status)
         os.close(write)
-        self._fn, self._pid, self._errors = None, pid, read
+        self._fn, self._pid, self._pipe = None, pid, read
 
-    def wait(self) -> None:
+    def wait(self) -> T:
         if self._fn is not None:
             fn, self._fn = self._fn, None
-            fn()
-            return
+            return fn()
         if self._pid is None:
-            return
-        chunks: list[bytes] = []
-        while data := os.read(self._errors, 1 << 16):
-            chunks.append(data)
-        os.close(self._errors)
+            raise RuntimeError("a background job waited for twice")
+        with open(self._pipe, "rb") as pipe:
+            data = pipe.read()
         _, status = os.waitpid(self._pid, 0)
         self._pid = None
-        if chunks:
-            raise pickle.loads(b"".join(chunks))
-        if status != 0:
-            raise RuntimeError(f"a background writer ended with status {status}")
+        if not data:
+            raise RuntimeError(f"a background job ended with status {status}")
+        ok, value = pickle.loads(data)
+        if not ok:
+            raise value
+        return value
 
     def cancel(self) -> None:
         """Stop the child if it still runs (a failed build removes what it writes)."""
@@ -281,5 +285,5 @@ class Background:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self._pid, signal.SIGKILL)
             os.waitpid(self._pid, 0)
-            os.close(self._errors)
+            os.close(self._pipe)
             self._pid = None

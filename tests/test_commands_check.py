@@ -146,3 +146,42 @@ def test_the_file_beside_the_corpus_is_read_by_default(tmp_path: Path) -> None:
     assert data["summary"]["stale_accepted"] == 1
     bad = run_cli("check", "--pairs", str(pairs), "--accepted", "nope.yaml", cwd=tmp_path)
     assert bad.returncode == 2 and "nope.yaml" in bad.stderr
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_report_its_schema_refuses_is_never_written(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    workers: str,
+) -> None:
+    """The report is checked against its schema (by a second process when it runs beside
+    the writing): a report that fails is a bug said on one line, and no report folder is
+    made; the same run with a good report writes it."""
+    from pipeline.check import report_json
+    from pipeline.commands import main
+
+    monkeypatch.setenv("RULEPIPE_WORKERS", workers)
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text(
+        json.dumps(
+            {
+                "id": "p",
+                "source": "Roll a D6.",
+                "target": "Бросьте D3.",
+                "source_lang": "en",
+                "target_lang": "ru",
+            }
+        )
+        + "\n",
+        "utf-8",
+    )
+    args = ["check", "--pairs", str(pairs), "--format", "json", "--fail-on", "never"]
+    good = report_json.report_data
+    monkeypatch.setattr(report_json, "report_data", lambda *a: {**good(*a), "summary": 5})
+    assert main([*args, "-o", str(tmp_path / "bad")]) == 3
+    assert "does not match checks.schema.json at /summary" in capsys.readouterr().err
+    assert not (tmp_path / "bad").exists()
+    monkeypatch.setattr(report_json, "report_data", good)
+    assert main([*args, "-o", str(tmp_path / "good")]) == 0
+    assert json.loads((tmp_path / "good" / "checks.json").read_text("utf-8"))["summary"]

@@ -240,3 +240,15 @@ def test_an_input_error_in_a_background_writer_is_the_users_error(
         writer.wait()
     assert (caught.value.file, caught.value.what, caught.value.where) == (bad.file, bad.what, "3")
     assert str(caught.value) == str(bad)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_background_job_gives_back_its_value(
+    monkeypatch: pytest.MonkeyPatch, workers: str
+) -> None:
+    """The value comes back whole from the child (a megabyte and more than a pipe holds)."""
+    monkeypatch.setenv(WORKERS_ENV, workers)
+    job = Background(lambda: (os.getpid(), {"k": "é" * (1 << 20)}), weight=1)
+    pid, value = job.wait()
+    assert value == {"k": "é" * (1 << 20)}
+    assert (pid != os.getpid()) == (workers == "2")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
@@ -101,6 +102,7 @@ def run(args: argparse.Namespace) -> int:
     from ..check.runner import run_checks
     from ..emit import ReportOutput, dump_json
     from ..glossary import chosen_glossary
+    from ..parallel import Background
     from ..schemas import validate
 
     formats = _formats(args.format)
@@ -140,12 +142,23 @@ def run(args: argparse.Namespace) -> int:
     file = str(accepted_path) if accepted_path is not None else None
     seen = review(report, accepted, rule_names, file)
     reports: dict[str, str] = {}
-    if "json" in formats:
-        data = report_data(report, seen)
-        validate(data, "checks", "checks.json")
-        reports["checks.json"] = dump_json(data)
-    if "html" in formats:
-        reports["checks.html"] = report_html(report, seen)
+    checked: Background[None] | None = None
+    try:
+        if "json" in formats:
+            data = report_data(report, seen)
+            # checked against its schema by a forked child while this process writes the
+            # reports' text (100,000 findings take seconds); nothing is written unless valid
+            checked = Background(
+                partial(validate, data, "checks", "checks.json"), len(report.findings)
+            )
+            reports["checks.json"] = dump_json(data)
+        if "html" in formats:
+            reports["checks.html"] = report_html(report, seen)
+        if checked is not None:
+            checked.wait()
+    finally:
+        if checked is not None:
+            checked.cancel()
     if reports:  # one folder swap: the reports of one run, always together
         with ReportOutput(args.out, REPORTS) as folder:
             for name, text in reports.items():
