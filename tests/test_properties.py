@@ -584,7 +584,7 @@ def test_a_json_lines_file_is_refused_exactly_when_its_objects_walk_refuses_it(
     assert read == walked
 
 
-_OLD_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # the class as the README's limits state it
+_OLD_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # C0 controls but white space, and DEL
 
 
 @settings(max_examples=300, deadline=None)

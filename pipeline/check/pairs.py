@@ -72,7 +72,9 @@ class BuildPairs:
     rule_names: dict[str, str]
 
 
-_BYTES_PER_WEIGHT = 4000  # of JSON: a weight of segments to extract takes as long to read
+# Bytes of JSON per unit of `Background`'s weight: a rules.json of 12 MB or more (a quarter of
+# a second to parse) is worth a child.
+_BYTES_PER_WEIGHT = 4000
 
 
 def _weight(path: Path) -> int:
