@@ -16,6 +16,7 @@ from pipeline.check.report_json import report_data
 from pipeline.check.report_text import report_text
 from pipeline.check.review import review
 from pipeline.errors import InputError
+from pipeline.parallel import WORKERS_ENV
 from pipeline.schemas import validator
 
 from .conftest import ROOT, run_cli
@@ -161,21 +162,10 @@ def test_a_report_its_schema_refuses_is_never_written(
     from pipeline.check import report_json
     from pipeline.commands import main
 
-    monkeypatch.setenv("RULEPIPE_WORKERS", workers)
+    monkeypatch.setenv(WORKERS_ENV, workers)
     pairs = tmp_path / "pairs.jsonl"
-    pairs.write_text(
-        json.dumps(
-            {
-                "id": "p",
-                "source": "Roll a D6.",
-                "target": "Бросьте D3.",
-                "source_lang": "en",
-                "target_lang": "ru",
-            }
-        )
-        + "\n",
-        "utf-8",
-    )
+    pair = Pair("p", "Roll a D6.", "Бросьте D3.", "en", "ru")
+    pairs.write_text(json.dumps(pair.to_json()) + "\n", "utf-8")
     args = ["check", "--pairs", str(pairs), "--format", "json", "--fail-on", "never"]
     good = report_json.report_data
     monkeypatch.setattr(report_json, "report_data", lambda *a: {**good(*a), "summary": 5})
