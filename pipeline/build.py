@@ -308,12 +308,12 @@ def build(
         )
         tell("assembling", n, n)
         clock.lap("assembling", n)
+        for rule in rules:
+            target.write_yaml(f"rules/{rule['id']}.yaml", rule, "rule")
+        target.start_yaml()  # rendered by workers while this process writes the rest
         manifest = make_manifest(
             ingested, clusters, cluster_document["summary"], rules, links, glossary, rounds
         )
-        for rule in rules:
-            target.write_yaml(f"rules/{rule['id']}.yaml", rule, "rule")
-        target.start_yaml()  # rendered by workers while this process writes the JSON
         target.write_json(
             "alignments.json", alignment_document(links, rule_of_cluster(rules)), "alignments"
         )

@@ -149,7 +149,7 @@ def test_a_build_failing_while_its_yaml_renders_leaves_nothing(
     rendered: list[int] = []
     real = emit._write_yaml
 
-    def slow(item: tuple[Path, object]) -> None:
+    def slow(item: tuple[Path, object, str, str]) -> None:
         time.sleep(0.002)
         real(item)
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from pipeline import emit
 from pipeline.build import build
-from pipeline.emit import dump_json, dump_yaml, write_json_stream
+from pipeline.emit import dump_json, dump_jsonl_line, dump_yaml, write_json_stream
 from pipeline.errors import InputError
 from pipeline.extract.facts import extract_text
 from pipeline.files import decode
@@ -417,28 +417,57 @@ JSON_VALUES = st.recursive(
 
 
 @settings(max_examples=400, deadline=None)
-@given(JSON_VALUES)
-def test_dump_json_writes_what_json_dumps_writes(value: object) -> None:
-    assert dump_json(value) == json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+@given(JSON_VALUES, st.integers(0, 6))
+def test_dump_json_writes_what_json_dumps_writes(value: object, members: int) -> None:
+    """Whole or a member at a time (a large report), NaN, small numbers and keys that are
+    not strings included."""
+    old = emit._MEMBERS
+    emit._MEMBERS = members
+    try:
+        assert dump_json(value) == json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+    finally:
+        emit._MEMBERS = old
 
 
 @settings(max_examples=300, deadline=None)
-@given(JSON_VALUES, st.integers(1, 6))
-def test_streamed_json_is_json_dumps_text_whatever_the_spill_size(
-    value: object, spill: int
+@given(JSON_VALUES, st.integers(0, 6))
+def test_streamed_json_is_json_dumps_text_whatever_the_piece_size(
+    value: object, members: int
 ) -> None:
-    """Written a few pieces at a time (as rules.json at scale), after text already in the
-    file: the file ends as that text and json.dumps's, also where dump_json leaves a value
-    to json.dumps (NaN, keys that are not strings)."""
-    fh = io.StringIO()
-    fh.write("before")
-    old = emit.SPILL_PIECES
-    emit.SPILL_PIECES = spill
+    """Written a member at a time (as rules.json at scale), after text already in the
+    file: the file ends as that text and json.dumps's, also where orjson's text would not
+    be json.dumps's (NaN, small numbers, keys that are not strings)."""
+    fh = io.BytesIO()
+    fh.write(b"before")
+    old = emit._MEMBERS
+    emit._MEMBERS = members
     try:
         write_json_stream(value, fh)
     finally:
-        emit.SPILL_PIECES = old
-    assert fh.getvalue() == "before" + json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+        emit._MEMBERS = old
+    expected = "before" + json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+    assert fh.getvalue().decode("utf-8") == expected
+
+
+def test_a_builds_json_is_made_by_orjson_not_by_the_slow_way() -> None:
+    """Ids such as `charge-2` and texts such as "0.5" are no small numbers: the committed
+    build's rules, links and segments all take orjson's way, not json.dumps's."""
+    build = ROOT / "output"
+    rules = json.loads((build / "rules.json").read_text("utf-8"))
+    links = json.loads((build / "alignments.json").read_text("utf-8"))["links"]
+    lines = (build / "segments.jsonl").read_text("utf-8").splitlines()
+    assert len(rules) > 50 and len(links) > 40 and len(lines) > 150
+    for item in [*rules, *links]:
+        emit._fast(item, emit._INDENT)  # raises emit._Slow where it would take json.dumps's
+    for line in lines:
+        assert emit._fast(json.loads(line), emit._PLAIN).decode("utf-8") == line
+
+
+@settings(max_examples=400, deadline=None)
+@given(JSON_VALUES)
+def test_a_json_lines_line_is_json_dumps_text(value: object) -> None:
+    expected = json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n"
+    assert dump_jsonl_line(value) == expected.encode("utf-8")
 
 
 class _PlainDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
@@ -529,11 +558,11 @@ def test_rule_yaml_edge_cases_are_libyamls(rule: dict) -> None:
 
 
 def test_streamed_json_of_a_value_json_cannot_hold_fails_and_leaves_nothing() -> None:
-    fh = io.StringIO()
-    fh.write("kept")
+    fh = io.BytesIO()
+    fh.write(b"kept")
     with pytest.raises(TypeError):
         write_json_stream({"a": [1, 2], "b": {3}}, fh)
-    assert fh.getvalue() == "kept"
+    assert fh.getvalue() == b"kept"
 
 
 # Strings with lone surrogates, pairs of them and backslashes that look like escapes; values
