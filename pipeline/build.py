@@ -215,13 +215,19 @@ class Extraction:
         found = self._started.results(tell)
         facts: dict[str, Facts] = {}
         for file_segments in by_file(segments).values():
-            read = [replace(found[self._first[block_key(s)]], segment=s.id) for s in file_segments]
+            read = [_as(found[self._first[block_key(s)]], s.id) for s in file_segments]
             for segment, one in zip(file_segments, in_context(file_segments, read), strict=True):
                 facts[segment.id] = one
         return facts
 
     def cancel(self) -> None:
         self._started.cancel()
+
+
+def _as(facts: Facts, segment: str) -> Facts:
+    """Facts read in another segment's copy of the block, as this segment's (the segment
+    that was read keeps its own)."""
+    return facts if facts.segment == segment else replace(facts, segment=segment)
 
 
 def _glossary_forms(glossary: Glossary | None) -> tuple[str, ...]:
