@@ -79,7 +79,7 @@ def dump_json(obj: Any) -> str:
     tenth of the time wherever the text is the same (see `_fast`)."""
     try:
         return b"".join(_pieces(obj, b"\n")).decode("utf-8") + "\n"
-    except _Slow:
+    except (_Slow, UnicodeEncodeError):  # a lone surrogate: json.dumps's text keeps it
         return json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
 
 

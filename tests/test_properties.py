@@ -585,6 +585,19 @@ _JSON_LINES = st.one_of(_SHALLOW, st.builds(_nest, st.integers(55, 70), _SHALLOW
 
 
 @settings(max_examples=300, deadline=None)
+@given(_JSON_LINES, st.integers(0, 3))
+def test_dump_json_of_lone_surrogates_and_deep_nesting_is_json_dumps_text(
+    value: object, members: int
+) -> None:
+    old = emit._MEMBERS
+    emit._MEMBERS = members
+    try:
+        assert dump_json(value) == json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+    finally:
+        emit._MEMBERS = old
+
+
+@settings(max_examples=300, deadline=None)
 @given(_JSON_LINES, st.booleans())
 def test_a_json_lines_file_is_refused_exactly_when_its_objects_walk_refuses_it(
     tmp_path_factory: pytest.TempPathFactory, value: object, ascii_only: bool
