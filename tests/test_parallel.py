@@ -16,6 +16,7 @@ import pytest
 from pipeline import emit
 from pipeline.emit import BuildOutput
 from pipeline.parallel import WORKERS_ENV, Background, Feed, Started, map_in_order
+from pipeline.schemas import SchemaViolation
 
 from .conftest import ROOT
 from .helpers.outputs import leftovers
@@ -163,6 +164,28 @@ def test_a_build_failing_while_its_yaml_renders_leaves_nothing(
         raise RuntimeError("writing failed")
     assert rendered == [1]
     assert multiprocessing.active_children() == []  # the workers were stopped and ended
+    assert [p.name for p in out.iterdir()] == ["manifest.json"]
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_rule_its_schema_refuses_fails_the_build_and_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: str
+) -> None:
+    """Rules are checked against their schema where they render (in workers, on a large
+    build): one bad rule among many fails the build, and the folder before it stays."""
+    monkeypatch.setenv(WORKERS_ENV, workers)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "manifest.json").write_text("{}")
+    rule = json.loads((ROOT / "output" / "rules.json").read_text("utf-8"))[0]
+    refused = pytest.raises(SchemaViolation, match=r"rules/r350\.yaml does not match rule")
+    with refused, BuildOutput(out) as target:
+        for n in range(400):
+            bad = {"kind": 12} if n == 350 else {}
+            target.write_yaml(f"rules/r{n}.yaml", {**rule, "id": f"r{n}", **bad}, "rule")
+        target.start_yaml()
+    assert multiprocessing.active_children() == []
     assert [p.name for p in out.iterdir()] == ["manifest.json"]
     assert leftovers(tmp_path) == []
 
