@@ -10,7 +10,8 @@ import json
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 
@@ -416,17 +417,24 @@ JSON_VALUES = st.recursive(
 )
 
 
+@contextmanager
+def _members(n: int) -> Iterator[None]:
+    """JSON containers of more than `n` members written a member at a time, meanwhile."""
+    old = emit._MEMBERS
+    emit._MEMBERS = n
+    try:
+        yield
+    finally:
+        emit._MEMBERS = old
+
+
 @settings(max_examples=400, deadline=None)
 @given(JSON_VALUES, st.integers(0, 6))
 def test_dump_json_writes_what_json_dumps_writes(value: object, members: int) -> None:
     """Whole or a member at a time (a large report), NaN, small numbers and keys that are
     not strings included."""
-    old = emit._MEMBERS
-    emit._MEMBERS = members
-    try:
+    with _members(members):
         assert dump_json(value) == json.dumps(value, ensure_ascii=False, indent=2) + "\n"
-    finally:
-        emit._MEMBERS = old
 
 
 @settings(max_examples=300, deadline=None)
@@ -439,12 +447,8 @@ def test_streamed_json_is_json_dumps_text_whatever_the_piece_size(
     be json.dumps's (NaN, small numbers, keys that are not strings)."""
     fh = io.BytesIO()
     fh.write(b"before")
-    old = emit._MEMBERS
-    emit._MEMBERS = members
-    try:
+    with _members(members):
         write_json_stream(value, fh)
-    finally:
-        emit._MEMBERS = old
     expected = "before" + json.dumps(value, ensure_ascii=False, indent=2) + "\n"
     assert fh.getvalue().decode("utf-8") == expected
 
@@ -589,12 +593,8 @@ _JSON_LINES = st.one_of(_SHALLOW, st.builds(_nest, st.integers(55, 70), _SHALLOW
 def test_dump_json_of_lone_surrogates_and_deep_nesting_is_json_dumps_text(
     value: object, members: int
 ) -> None:
-    old = emit._MEMBERS
-    emit._MEMBERS = members
-    try:
+    with _members(members):
         assert dump_json(value) == json.dumps(value, ensure_ascii=False, indent=2) + "\n"
-    finally:
-        emit._MEMBERS = old
 
 
 @settings(max_examples=300, deadline=None)
