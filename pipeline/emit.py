@@ -28,10 +28,10 @@ from .parallel import Background, Started
 from .schemas import SchemaViolation, validate, validator
 from .yamltext import WIDTH, block_yaml
 
-#: orjson's options for json.dumps(indent=2)'s text; dataclasses and datetimes, which
-#: json.dumps refuses, go to its `default` (none: TypeError) instead of being written.
-_INDENT = orjson.OPT_INDENT_2 | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+#: orjson's options for json.dumps's compact and indent=2 texts; dataclasses and datetimes,
+#: which json.dumps refuses, go to its `default` (none: TypeError) instead of being written.
 _PLAIN = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+_INDENT = _PLAIN | orjson.OPT_INDENT_2
 #: Small numbers: orjson writes 0.00001 and 1e-7, json.dumps 1e-05 and 1e-07. A text that
 #: may hold one (in a number or a string) is made by json.dumps instead. The exponent is
 #: found by its letters first (a pattern that begins with a digit is tried at every byte).
@@ -39,6 +39,9 @@ _FIXED_SMALL = b"0.0000"
 _EXPONENT = re.compile(rb"e-\d(?!\d)")
 #: Containers with more members than this are written a member at a time (bounded memory).
 _MEMBERS = 64
+
+
+_encode_str = json.encoder.encode_basestring  # a key as json.dumps writes it (C-accelerated)
 
 
 class _Slow(Exception):
@@ -102,7 +105,7 @@ def _pieces(o: Any, nl: bytes) -> Iterator[bytes]:
             for k, v in o.items():
                 if type(k) is not str:
                     raise _Slow
-                yield sep + _fast(k, 0) + b": "
+                yield sep + _encode_str(k).encode("utf-8") + b": "
                 yield from _pieces(v, inner)
                 sep = b"," + inner
             yield nl + b"}"
