@@ -14,7 +14,6 @@ asks PyYAML.
 
 from __future__ import annotations
 
-import itertools
 import math
 import re
 from typing import Any
@@ -74,11 +73,14 @@ def _mapping(d: dict, indent: int, out: list[str], first_inline: bool, depth: in
         if text is None:
             text = _key(key)
         out.append(text)
-        if type(value) is str and _is_plain(value):  # most values: a plain string
+        kind = type(value)
+        if kind is str and _is_plain(value):  # most values: a plain string
             column = indent + len(text) + 2
             if column + len(value) > WIDTH:
                 value = _fold(value, inner, column)
             out.append(": " + value)
+        elif kind is int:  # the next most: a number (never folded, as libyaml writes it)
+            out.append(": " + int.__repr__(value))
         else:
             out.append(":")
             _value(value, indent, indent + len(text) + 1, out, True, depth)
@@ -104,8 +106,14 @@ def _sequence(items: list, indent: int, out: list[str], first_inline: bool, dept
             first_inline = False
         else:
             out.append(pad if out else " " * indent)
-        out.append("-")
-        _value(item, indent, indent + 1, out, False, depth)
+        kind = type(item)
+        if kind is int:  # most items: a number of a span or a line range
+            out.append("- " + int.__repr__(item))
+        elif kind is str and indent + 2 + len(item) <= WIDTH and _is_plain(item):
+            out.append("- " + item)  # a keyword, a reference: plain, on its line
+        else:
+            out.append("-")
+            _value(item, indent, indent + 1, out, False, depth)
 
 
 def _value(
@@ -189,53 +197,33 @@ def _plain(s: str) -> bool:
 
 def _fold(s: str, indent: int, column: int) -> str:
     """A plain scalar written from `column`: a space where the line is past WIDTH, after a
-    word and before another, becomes a line break and `indent` spaces."""
+    character that is not a space and before one (so neither the first nor the last
+    character), becomes a line break and `indent` spaces. Each line's break is found by
+    searching from the first column past WIDTH, not by walking the words."""
     if column + len(s) <= WIDTH or " " not in s:
         return s
-    words = s.split(" ")
-    parts = [words[0]]
-    column += len(words[0])
+    parts = []
     newline = "\n" + " " * indent
-    for prev, word in itertools.pairwise(words):
-        if prev and word and column > WIDTH:
-            parts.append(newline)
-            column = indent
-        else:
-            parts.append(" ")
-            column += 1
-        parts.append(word)
-        column += len(word)
+    last = len(s) - 1
+    start = 0  # where the line being written starts in `s`; `column` is its column
+    while True:
+        p = s.find(" ", start + max(0, WIDTH - column + 1))
+        while p != -1 and not (0 < p < last and s[p - 1] != " " and s[p + 1] != " "):
+            p = s.find(" ", p + 1)
+        if p == -1:
+            break
+        parts.append(s[start:p])
+        parts.append(newline)
+        start, column = p + 1, indent
+    parts.append(s[start:])
     return "".join(parts)
 
 
 def _single_quoted(s: str, indent: int, column: int, breaks: bool) -> str:
-    """`s` in single quotes (a quote doubled), folded as libyaml folds it: at a space past
-    WIDTH after a character that is not a space, neither the first nor the last character,
-    before one that is not a space."""
+    """`s` in single quotes (a quote doubled), folded as libyaml folds it: where a plain
+    scalar of the quoted text would be, one column further for the opening quote (a
+    doubled quote is two characters that are not spaces, as the quote was one)."""
     quoted = s.replace("'", "''")
-    if not breaks or column + len(quoted) + 1 <= WIDTH or " " not in s:
+    if not breaks:
         return "'" + quoted + "'"
-    parts = ["'"]
-    column += 1
-    newline = "\n" + " " * indent
-    last = len(s) - 1
-    spaces = False
-    for i, ch in enumerate(s):
-        if ch == " ":
-            if breaks and not spaces and column > WIDTH and 0 < i < last and s[i + 1] != " ":
-                parts.append(newline)
-                column = indent
-            else:
-                parts.append(" ")
-                column += 1
-            spaces = True
-            continue
-        if ch == "'":
-            parts.append("''")
-            column += 2
-        else:
-            parts.append(ch)
-            column += 1
-        spaces = False
-    parts.append("'")
-    return "".join(parts)
+    return "'" + _fold(quoted, indent, column + 1) + "'"
