@@ -7,12 +7,10 @@ writes the results through `emit.BuildOutput`, so a failed build changes nothing
 
 from __future__ import annotations
 
-import gc
 import resource
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -28,6 +26,7 @@ from .drops import ranks
 from .emit import BuildOutput
 from .extract.facts import Facts, block_key, extract, in_context
 from .extract.references import name_from_references, resolve_grants
+from .gc_pause import gc_paused
 from .glossary import Glossary, load_glossary
 from .ingest import Ingested, corpus_files, ingest
 from .model import Segment
@@ -238,21 +237,6 @@ def _glossary_forms(glossary: Glossary | None) -> tuple[str, ...]:
     return tuple(sorted(forms))
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """A build makes millions of objects that live to its end and next to no reference
-    cycles: at 1000x the seeds the cycle collector's full passes found nothing to free and
-    took 17 s of the build process's 91 s of CPU, with the same peak memory without them.
-    Paused for the build (and its forked workers), as it was after."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
 def build(
     corpus: Path,
     out: Path,
@@ -267,7 +251,10 @@ def build(
     `timings` adds each stage's seconds, segments and peak memory to the manifest."""
     next(corpus_files(corpus), None)
     clock = _Clock()
-    with BuildOutput(out) as target, _collector_paused():
+    # A build makes millions of objects that live to its end and next to no reference
+    # cycles: at 1000x the seeds the collector's full passes found nothing to free and took
+    # 17 s of the build process's 91 s of CPU. Paused for the build and its forked workers.
+    with BuildOutput(out) as target, gc_paused():
         if glossary_path is None and (corpus / "glossary.yaml").is_file():
             glossary_path = corpus / "glossary.yaml"
         glossary = load_glossary(glossary_path) if glossary_path else None

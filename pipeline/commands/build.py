@@ -54,15 +54,20 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..build import build
+    from ..gc_pause import gc_paused
     from ..progress import stage_progress
     from ..summary import print_summary
 
-    with stage_progress(enabled=not args.quiet) as progress:
-        result = build(args.corpus, args.out, args.glossary, progress, timings=args.timings)
-    if not args.quiet:
-        print_summary(result, args.corpus)
-        if args.timings:
-            print(timings_table(result.manifest["timings"]))
+    # The collector stays paused until the build's records are freed: switched on while
+    # they live, its first pass would walk every object the build made (2.5 s at 1000x).
+    with gc_paused():
+        with stage_progress(enabled=not args.quiet) as progress:
+            result = build(args.corpus, args.out, args.glossary, progress, timings=args.timings)
+        if not args.quiet:
+            print_summary(result, args.corpus)
+            if args.timings:
+                print(timings_table(result.manifest["timings"]))
+        del result
     return 0
 
 

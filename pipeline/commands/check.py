@@ -93,6 +93,15 @@ def use_colour(stream: TextIO) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..gc_pause import gc_paused
+
+    # The collector stays paused until the run's records are freed: switched on while they
+    # live, its first pass would walk every pair, segment and finding read and made.
+    with gc_paused():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     from ..check.accepted import DEFAULT, read_accepted
     from ..check.pairs import read_build, read_pairs
     from ..check.report_html import report_html
