@@ -61,16 +61,19 @@ def anchors(
     """The anchors of a segment, from what extraction read in it. `latin_wanted` keeps
     only those Latin words (for English: the words some foreign text has left in Latin,
     not every word of every paragraph)."""
-    keys: Counter[str] = Counter(quantity_anchor(q.key()) for q in facts.quantities)
-    keys.update(f"t:{term}" for term in facts.terms.ids)
-    keys.update(f"w:{word}" for word in facts.words.ids)
+    keys: Counter[str] = Counter([quantity_anchor(q.key()) for q in facts.quantities])
+    keys.update(map("t:".__add__, facts.terms.ids))
+    keys.update(map("w:".__add__, facts.words.ids))
     if segment.lang == "en" and facts.name:
         keys[f"{NAME}{slugify(facts.name)}"] += 1
     elif facts.name_en:  # a foreign text that gives the English name ("... (Loose Mounts)")
         keys[f"{NAME}{slugify(facts.name_en)}"] += 1
-    latin = frozenset(w.lower() for w in _LATIN_WORD.findall(segment.text))
-    if latin_wanted is not None:
-        latin &= latin_wanted
+    if latin_wanted is None:
+        latin = frozenset(map(str.lower, _LATIN_WORD.findall(segment.text)))
+    elif latin_wanted:
+        latin = latin_wanted.intersection(map(str.lower, _LATIN_WORD.findall(segment.text)))
+    else:
+        latin = frozenset()  # no foreign text keeps a Latin word: none to look for
     return Anchors(
         segment=segment.id,
         cluster=cluster,
