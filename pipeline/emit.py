@@ -10,6 +10,7 @@ import errno
 import fcntl
 import io
 import json
+import math
 import os
 import re
 import shutil
@@ -68,12 +69,36 @@ def _small_number(text: bytes) -> bool:
     )
 
 
+_LEAVES = frozenset({str, int, bool, type(None)})
+
+
 def _finite(obj: Any) -> bool:
-    """No NaN nor infinity in `obj` (the standard library's C encoder tells, unindented)."""
-    try:
-        json.dumps(obj, allow_nan=False, check_circular=False)
-    except (ValueError, TypeError):
-        return False
+    """No NaN nor infinity in `obj`, and nothing json.dumps refuses: what
+    `json.dumps(obj, allow_nan=False)` accepts, for a value orjson wrote (string keys,
+    nesting within orjson's bounds). Walked here, its values alone, instead of encoded
+    whole by the standard library (a check report: 0.08 -> 0.02 s)."""
+    stack = [obj]
+    pop, push = stack.pop, stack.extend
+    while stack:
+        o = pop()
+        kind = type(o)
+        if kind in _LEAVES:
+            continue
+        if kind is dict:
+            push(o.values())
+        elif kind is list or kind is tuple:
+            push(o)
+        elif isinstance(o, float):
+            if not math.isfinite(o):
+                return False
+        elif isinstance(o, (str, int)):
+            continue
+        elif isinstance(o, dict):
+            push(o.values())
+        elif isinstance(o, (list, tuple)):
+            push(o)
+        else:
+            return False
     return True
 
 

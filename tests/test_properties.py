@@ -467,6 +467,38 @@ def test_a_builds_json_is_made_by_orjson_not_by_the_slow_way() -> None:
         assert emit._fast(json.loads(line), emit._PLAIN).decode("utf-8") == line
 
 
+class _Float(float):
+    """A float subclass: json.dumps refuses its NaN as it does a float's."""
+
+
+class _Name(str):
+    pass
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.recursive(
+        JSON_SCALARS | st.floats().map(_Float) | st.text(max_size=3).map(_Name),
+        lambda inner: (
+            st.lists(inner, max_size=4)
+            | st.tuples(inner, inner)
+            | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+        ),
+        max_leaves=20,
+    )
+)
+def test_a_value_is_finite_where_json_dumps_takes_it_without_nan(value: object) -> None:
+    """The walk that tells whether orjson's text may stand for json.dumps's accepts what
+    json.dumps(allow_nan=False) accepts, no more (NaN and infinities, also of a float
+    subclass, anywhere in lists, tuples and dict values)."""
+    try:
+        json.dumps(value, allow_nan=False)
+        expected = True
+    except ValueError:
+        expected = False
+    assert emit._finite(value) is expected
+
+
 @settings(max_examples=400, deadline=None)
 @given(JSON_VALUES)
 def test_a_json_lines_line_is_json_dumps_text(value: object) -> None:
