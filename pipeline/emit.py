@@ -76,7 +76,7 @@ def _finite(obj: Any) -> bool:
     """No NaN nor infinity in `obj`, and nothing json.dumps refuses: what
     `json.dumps(obj, allow_nan=False)` accepts, for a value orjson wrote (string keys,
     nesting within orjson's bounds). Walked here, its values alone, instead of encoded
-    whole by the standard library (a check report: 0.08 -> 0.02 s)."""
+    whole by the standard library (a 6,000-pair check report: 0.06-0.08 -> 0.02 s)."""
     stack = [obj]
     pop, push = stack.pop, stack.extend
     while stack:
