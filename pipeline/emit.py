@@ -81,23 +81,16 @@ def _finite(obj: Any) -> bool:
     pop, push = stack.pop, stack.extend
     while stack:
         o = pop()
-        kind = type(o)
-        if kind in _LEAVES:
+        if type(o) in _LEAVES:  # most values: told by their exact type alone
             continue
-        if kind is dict:
-            push(o.values())
-        elif kind is list or kind is tuple:
-            push(o)
-        elif isinstance(o, float):
+        if isinstance(o, float):
             if not math.isfinite(o):
                 return False
-        elif isinstance(o, (str, int)):
-            continue
         elif isinstance(o, dict):
             push(o.values())
         elif isinstance(o, (list, tuple)):
             push(o)
-        else:
+        elif not isinstance(o, (str, int)):
             return False
     return True
 

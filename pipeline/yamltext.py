@@ -73,14 +73,11 @@ def _mapping(d: dict, indent: int, out: list[str], first_inline: bool, depth: in
         if text is None:
             text = _key(key)
         out.append(text)
-        kind = type(value)
-        if kind is str and _is_plain(value):  # most values: a plain string
+        if type(value) is str and _is_plain(value):  # most values: a plain string
             column = indent + len(text) + 2
             if column + len(value) > WIDTH:
                 value = _fold(value, inner, column)
             out.append(": " + value)
-        elif kind is int:  # the next most: a number (never folded, as libyaml writes it)
-            out.append(": " + int.__repr__(value))
         else:
             out.append(":")
             _value(value, indent, indent + len(text) + 1, out, True, depth)
@@ -106,14 +103,8 @@ def _sequence(items: list, indent: int, out: list[str], first_inline: bool, dept
             first_inline = False
         else:
             out.append(pad if out else " " * indent)
-        kind = type(item)
-        if kind is int:  # most items: a number of a span or a line range
-            out.append("- " + int.__repr__(item))
-        elif kind is str and indent + 2 + len(item) <= WIDTH and _is_plain(item):
-            out.append("- " + item)  # a keyword, a reference: plain, on its line
-        else:
-            out.append("-")
-            _value(item, indent, indent + 1, out, False, depth)
+        out.append("-")
+        _value(item, indent, indent + 1, out, False, depth)
 
 
 def _value(

@@ -136,64 +136,40 @@ class AnchorIndex:
         return ranked[: p["max_candidates"]]
 
 
-class Prepared:
-    """What scoring reads of one foreign paragraph, worked out once for all its candidates:
-    its anchors with their idf and whether each is a name, its Latin words with theirs, and
-    its weight. The sums below add the same numbers in the same order as reading them from
-    the anchors pair by pair would."""
-
-    __slots__ = ("anchors", "keys", "latin", "weight")
-
-    def __init__(self, foreign: Anchors, index: AnchorIndex) -> None:
-        self.anchors = foreign
-        self.keys = [
-            (key, count, index.idf(key), key.startswith(NAME))
-            for key, count in foreign.keys.items()
-        ]
-        self.latin: list[tuple[str, float]] = []
-        if foreign.lang != "en" and foreign.latin:
-            latin = index.latin_postings()
-            self.latin = [
-                (word, math.log(1 + index.n / max(len(latin.get(word, ())), 1)))
-                for word in foreign.latin
-            ]
-        self.weight = index.weight(foreign)
-
-
-def _agreement(foreign: Prepared, english: Anchors, index: AnchorIndex) -> tuple[float, float]:
+def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[float, float]:
     """Weighted Jaccard of the two anchor multisets, and the shared weight behind it.
 
     Sum of max = both weights less the sum of min, so only the foreign keys are walked; an
     English name the foreign text does not state is left out (`weight` skips names).
     """
     shared = named = 0.0
-    other = english.keys
-    for key, a, w, is_name in foreign.keys:
-        b = other.get(key)
+    for key, a in foreign.keys.items():
+        b = english.keys.get(key)
         if b:
+            w = index.idf(key)
             shared += w * min(a, b)
-            if is_name:  # stated on both sides: the English count is in play
+            if key.startswith(NAME):  # stated on both sides: the English count is in play
                 named += w * b
-    total = foreign.weight + index.weight(english) + named - shared
-    if foreign.latin:
-        words = english.latin
-        for word, w in foreign.latin:
+    total = index.weight(foreign) + index.weight(english) + named - shared
+    if foreign.lang != "en" and foreign.latin:
+        latin = index.latin_postings()
+        for word in foreign.latin:
+            w = math.log(1 + index.n / max(len(latin.get(word, ())), 1))
             total += w
-            if word in words:
+            if word in english.latin:
                 shared += w
     return (shared / total if total > 0 else 0.0), shared
 
 
 def score(
-    prepared: Prepared, english: Anchors, index: AnchorIndex, adjacency: float = 0.0
+    foreign: Anchors, english: Anchors, index: AnchorIndex, adjacency: float = 0.0
 ) -> tuple[float, dict[str, float]]:
     """The score of a candidate pair in [0, 1], and each piece of evidence."""
     p = params()["paragraphs"]
     w = p["weights"]
-    foreign = prepared.anchors
     if foreign.kind != english.kind:
         return 0.0, {"kind": 0.0}
-    agreement, shared = _agreement(prepared, english, index)
+    agreement, shared = _agreement(foreign, english, index)
     confidence = 1 - math.exp(-shared / p["confidence_scale"])
     expected = english.length * length_ratio(foreign.lang)
     ratio = math.log(max(foreign.length, 1) / max(expected, 1))
@@ -263,10 +239,9 @@ def assign(
         pool = dict.fromkeys(index.candidates(f))
         pool.update(dict.fromkeys(adjacent.get(f.cluster, ())))
         found = []
-        prepared = Prepared(f, index)
         for i in pool:
             e = english[i]
-            s, evidence = score(prepared, e, index, adjacency.get((f.cluster, e.cluster), 0.0))
+            s, evidence = score(f, e, index, adjacency.get((f.cluster, e.cluster), 0.0))
             found.append(Scored(e.cluster, round(s, 4), evidence))
         found.sort(key=lambda c: (-c.score, c.source))
         scored.append(found)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..errors import InputError
+from ..gc_pause import gc_paused
 from . import options
 
 FORMATS = ("json", "html", "text")
@@ -92,16 +93,10 @@ def use_colour(stream: TextIO) -> bool:
     return stream.isatty() and not os.environ.get("NO_COLOR")
 
 
+# The collector stays paused until the run's records are freed (they are when `run` returns):
+# switched on while they live, its first pass would walk every pair, segment and finding.
+@gc_paused()
 def run(args: argparse.Namespace) -> int:
-    from ..gc_pause import gc_paused
-
-    # The collector stays paused until the run's records are freed: switched on while they
-    # live, its first pass would walk every pair, segment and finding read and made.
-    with gc_paused():
-        return _run(args)
-
-
-def _run(args: argparse.Namespace) -> int:
     from ..check.accepted import DEFAULT, read_accepted
     from ..check.pairs import read_build, read_pairs
     from ..check.report_html import report_html
