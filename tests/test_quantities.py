@@ -490,6 +490,18 @@ def test_spans_are_exact_for_any_text(text: str, lang: str) -> None:
     assert quantity_keys(text, lang) == Counter(q.key() for q in found)
 
 
+@settings(max_examples=600, deadline=None)
+@given(st.one_of(st.text(max_size=40), TRICKY))
+def test_every_core_begins_where_the_start_pattern_finds_one(text: str) -> None:
+    """find_quantities tries the core pattern only where `_CORE_START` matches: a core
+    beginning anywhere else would be missed."""
+    import pipeline.quantities as q
+
+    for i in range(len(text) + 1):
+        if q._CORE.match(text, i) is not None:
+            assert q._CORE_START.match(text, i) is not None, (text, i)
+
+
 def test_a_digit_run_too_long_to_be_a_number_is_no_quantity():
     text = "roll " + "9" * 3000 + " dice, then 2D6"
     found = find_quantities(text, "en")
