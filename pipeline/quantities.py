@@ -161,8 +161,8 @@ _HAS_CORE_CHAR = re.compile(rf"[0-9(\[½¼¾⅓⅔{_X}]")
 # Where a core may start, read off `_CORE`'s branches: a bracket, a digit or fraction, a
 # sign before one, a die letter before a digit ("D6"), an X not inside a word ("X+", "X
 # models"). Trying the core pattern only there, rather than at every character as a search
-# does, halves the scan; the die letters' lookahead keeps out most words ("d" and "к" in
-# "and", "к" in "к отряду": three in four of the places tried without it).
+# does, halves the scan; the die letters' lookahead keeps out the letters of words ("d" in
+# "and", "д" and "к" in "для", "к отряду": 77 to 86 % of the places tried without it).
 _CORE_START = re.compile(
     rf"[(\[0-9½¼¾⅓⅔{_SIGNS}{_DICE_LETTERS}{_X}]"  # one class first: the engine skips to it
     rf"(?:(?<=[(\[0-9½¼¾⅓⅔])|(?<=[{_SIGNS}])(?=[0-9½¼¾⅓⅔])|(?<=[{_DICE_LETTERS}])(?=[0-9])"
