@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import InputError
-from .files import decode, parse_yaml, read_bytes
+from .files import decode, parse_yaml, read_bytes, text_lines
 from .schemas import validator
 from .slug import slugify
 
@@ -81,7 +81,7 @@ def _load_tsv(path: Path) -> Glossary:
     """
     name = str(path)
     data_bytes = read_bytes(path, "glossary")
-    lines = decode(name, data_bytes).splitlines()
+    lines = list(text_lines(decode(name, data_bytes)))
     if not lines or not lines[0].strip():
         raise InputError(name, "empty glossary: expected a header row such as 'en<TAB>ru'", "1")
     header = [h.strip().lower() for h in lines[0].split("\t")]

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
-from .files import MAX_FILE_BYTES, decode, read_bytes
+from .files import MAX_FILE_BYTES, decode, read_bytes, text_lines
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # The only way a line decoded from UTF-8 or UTF-16 holds a surrogate: a \uD800-\uDFFF escape.
@@ -51,7 +51,7 @@ def read_jsonl(
     name = str(path)
     data = sys.stdin.buffer.read() if name == "-" else read_bytes(path, limit=limit)
     text = decode(name, data)
-    for n, line in enumerate(text.splitlines(), start=1):
+    for n, line in enumerate(text_lines(text), start=1):
         if not line.strip():
             continue
         try:

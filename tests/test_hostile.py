@@ -29,6 +29,7 @@ from pipeline.schemas import validator
 from pipeline.slug import RESERVED
 
 from .conftest import ROOT, run_cli
+from .helpers.issue37_cases import CASES as ISSUE37_CASES
 from .helpers.output_cases import CASES as OUTPUT_CASES
 from .helpers.output_cases import Case, state
 from .helpers.outputs import assert_refused, leftovers, limits, make_corpus, tree
@@ -1052,6 +1053,7 @@ CASES = {
     ),
     "8-diff-of-a-malformed-bundle": case_diff_of_a_malformed_bundle,
     **OUTPUT_CASES,
+    **ISSUE37_CASES,
 }
 
 
@@ -1075,8 +1077,13 @@ def written_text(root: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def hostile_runs(tmp_path_factory: pytest.TempPathFactory, previous_template: Path):
-    """Every case, run in a child two at a time: (case, snapshot before, result, root)."""
+def hostile_runs(
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+    previous_template: Path,
+):
+    """Every case the session runs (`-k` may choose some), each in a child, two at a
+    time: (case, snapshots before, result, root, seconds)."""
 
     def run(name: str):
         root = tmp_path_factory.mktemp(name)
@@ -1089,8 +1096,18 @@ def hostile_runs(tmp_path_factory: pytest.TempPathFactory, previous_template: Pa
         )
         return name, (case, before, result, root, time.monotonic() - started)
 
+    chosen = sorted(
+        {
+            item.callspec.params["name"]
+            for item in request.session.items
+            if getattr(item, "originalname", "") == _EACH_CASE and hasattr(item, "callspec")
+        }
+    )
     with ThreadPoolExecutor(max_workers=2) as pool:
-        return dict(pool.map(run, sorted(CASES)))
+        return dict(pool.map(run, chosen))
+
+
+_EACH_CASE = "test_each_case_of_the_issue_is_done_or_refused_and_reads_nothing_outside"
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

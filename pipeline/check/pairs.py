@@ -9,7 +9,7 @@ from typing import Any
 
 from ..build_folder import read_links, read_rules, read_segment_texts
 from ..errors import InputError
-from ..files import decode, read_bytes
+from ..files import decode, read_bytes, text_lines
 from ..jsonl import read_jsonl
 from ..lang import known_languages, primary
 from ..model import Span
@@ -59,7 +59,7 @@ def _lines_of(path: Path) -> Callable[[int], int]:
     name = str(path)
     line_of: list[int] = []
     if name != "-":
-        lines = decode(name, read_bytes(path)).splitlines()
+        lines = text_lines(decode(name, read_bytes(path)))
         line_of = [n for n, line in enumerate(lines, start=1) if line.strip()]
     return lambda k: line_of[k] if k < len(line_of) else k + 1
 

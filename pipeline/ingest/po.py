@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import InputError
-from ..files import decode
+from ..files import decode, text_lines
 from ..lang import primary as lang_code
 from ..model import Block
 from . import reader
@@ -59,7 +59,7 @@ def _entries(name: str, text: str) -> list[_Entry]:
     entries: list[_Entry] = []
     current: _Entry | None = None
     key: str | None = None
-    for n, raw_line in enumerate(text.splitlines(), start=1):
+    for n, raw_line in enumerate(text_lines(text), start=1):
         line = raw_line.strip()
         if not line:
             current, key = None, None
@@ -102,7 +102,7 @@ def _entries(name: str, text: str) -> list[_Entry]:
 
 def _header(entry: _Entry) -> dict[str, str]:
     fields: dict[str, str] = {}
-    for line in "".join(entry.fields["msgstr"]).splitlines():
+    for line in text_lines("".join(entry.fields["msgstr"])):
         key, sep, value = line.partition(":")
         if sep:
             fields[key.strip().lower()] = value.strip()
