@@ -20,7 +20,7 @@ _LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("docs_tool", ROOT / "tools" / "docs.py")
+    spec = importlib.util.spec_from_file_location("docs_tool", ROOT / "tests" / "gen_docs.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -33,7 +33,7 @@ def test_the_generated_docs_are_what_the_code_makes_now() -> None:
         for path, text in _tool().expected().items()
         if not path.exists() or path.read_text("utf-8") != text
     ]
-    assert not stale, f"run .venv/bin/python tools/docs.py: {stale} differ from the code"
+    assert not stale, f"run .venv/bin/python tests/gen_docs.py: {stale} differ from the code"
 
 
 def test_the_command_reference_has_every_command_and_option() -> None:

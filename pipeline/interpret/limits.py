@@ -5,7 +5,7 @@ A price is an estimate in *steps*, roughly 0.1 to 0.3 microseconds each on small
 one big-integer addition over a dense array, a tenth of a pair of outcomes combined in a
 Python loop (products, sparse sums), a state of icepool's drop/keep evaluation, one state of
 the casualty chain moved by one wound. docs/limits.md lists the bounds with their comments
-here (made by tools/docs.py; a test keeps the two equal).
+here (made by tests/gen_docs.py; a test keeps the two equal).
 """
 
 from __future__ import annotations

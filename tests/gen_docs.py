@@ -1,6 +1,6 @@
 """Write the parts of docs/ that are made from the code, or check that they are current.
 
-Run `.venv/bin/python tools/docs.py` after changing a command's options or help, a check's
+Run `.venv/bin/python tests/gen_docs.py` after changing a command's options or help, a check's
 declaration, a limit or a schema; `--check` changes nothing and exits 1 naming each file
 that differs (tests/test_docs.py runs it). A generated part of a hand-written file sits
 between `<!-- generated: NAME -->` and `<!-- end generated -->`; docs/commands.md is
@@ -54,7 +54,7 @@ def commands() -> str:
     os.environ["COLUMNS"] = str(COLUMNS)
     parts = [
         "# Commands\n\n"
-        "Every command's `--help`, as it prints it. Made by `tools/docs.py` from the\n"
+        "Every command's `--help`, as it prints it. Made by `tests/gen_docs.py` from the\n"
         "command line's parsers; do not edit by hand.\n"
     ]
     for p in _parsers(parser()):
@@ -180,7 +180,7 @@ def main() -> int:
     for path in stale:
         print(f"{path}: {'differs from the code' if args.check else 'written'}")
     if stale and args.check:
-        print("run: .venv/bin/python tools/docs.py", file=sys.stderr)
+        print("run: .venv/bin/python tests/gen_docs.py", file=sys.stderr)
     return 1 if stale and args.check else 0
 
 
