@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from rapidfuzz.distance import Indel
 
 from .anchors import NAME, Anchors, length_ratio
 
@@ -284,3 +285,36 @@ def assign(
         status = "ambiguous" if close else "linked"
         decisions.append(Decision(f.cluster, status, best, tuple(rivals[:3])))
     return decisions
+
+
+def share_with_near_copies(
+    decisions: Sequence[Decision], foreign: Sequence[Anchors], text_of: Mapping[str, str]
+) -> list[Decision]:
+    """Decisions where a foreign cluster left unlinked only because its best candidate went
+    to a near copy of it (one translation pasted twice and edited a little, too far apart
+    for dedup to merge) is linked to the same English cluster.
+
+    Links are one to one per language, so the second copy would otherwise stay unlinked or
+    fall to a wrong runner-up. Only the owner of its best candidate is compared with it (a
+    similarity of the texts, rapidfuzz Indel), so the cost stays linear; a look-alike that
+    says something else is far from the translation it resembles and stays unlinked.
+    """
+    p = params()["paragraphs"]
+    owner: dict[tuple[str, str], int] = {}
+    for i, (d, f) in enumerate(zip(decisions, foreign, strict=True)):
+        if d.status != "unlinked" and d.best is not None:
+            owner[(d.best.source, f.lang)] = i
+    out = list(decisions)
+    for i, (d, f) in enumerate(zip(decisions, foreign, strict=True)):
+        if d.status != "unlinked" or d.best is None or d.best.score < p["link_threshold"]:
+            continue
+        j = owner.get((d.best.source, f.lang))
+        if j is None:
+            continue
+        alike = Indel.normalized_similarity(
+            text_of[f.cluster].lower(), text_of[foreign[j].cluster].lower()
+        )
+        if alike >= p["near_copy"]:
+            best = Scored(d.best.source, d.best.score, {**d.best.evidence, "near_copy": alike})
+            out[i] = Decision(d.target, decisions[j].status, best, d.alternatives)
+    return out
