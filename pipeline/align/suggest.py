@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -433,7 +433,9 @@ def suggest(
         basis = "named in brackets" if (e, t) in named else ""
         if not basis and _lexical((e, t)):
             basis = "core vocabulary"
-        found = _suggestion(e, t, lang, pairs, scored, en_seen, target_seen, beads, taken, basis)
+        found = _suggestion(
+            e, t, lang, pairs, scored, en_seen, target_seen, beads, taken, basis, _lexical
+        )
         if (e, t) in named:  # the name as the bracket gives it, capitals and all
             c = named[(e, t)]
             form = dictionary_form(c, c.plural, tuple(w[:1].isupper() for w in c.words))
@@ -467,7 +469,10 @@ def _suggestion(
     beads: Sequence[Bead],
     taken: set[str],
     basis: str = "",
+    kin: Callable[[tuple[str, str]], bool] = lambda key: False,
 ) -> Suggestion:
+    """One proposal; `kin` tells renderings that are the same term's (the vocabulary's
+    noun and verb), which are variants, not rivals."""
     pair = pairs[(e, t)]
     together = len(pair.beads)
     english = en_seen[e]
@@ -483,7 +488,11 @@ def _suggestion(
     if together == 1 and basis != "named in brackets":
         notes.append("one occurrence")
     rivals = sorted(
-        (s for (e2, t2), s in scored.items() if e2 == e and t2 != t and not _nested(t, t2)),
+        (
+            s
+            for (e2, t2), s in scored.items()
+            if e2 == e and t2 != t and not _nested(t, t2) and not kin((e2, t2))
+        ),
         reverse=True,
     )
     if rivals and rivals[0] >= 0.9 * scored[(e, t)]:
