@@ -25,7 +25,7 @@ from .textsafe import file_name as safe_name
 # The files of a build folder (segments.jsonl, rules.json ...) are the tool's own and grow
 # with the corpus: 200 MB of segments at 155,000 paragraphs.
 MAX_BUILD_FILE_BYTES = 4 * 1024 * 1024 * 1024
-MAX_FILE_BYTES = 64 * 1024 * 1024  # past this a file is refused before it is read (README, Limits)
+MAX_FILE_BYTES = 64 * 1024 * 1024  # past this a file is refused before it is read
 _CONTROLS = INPUT_CONTROLS  # C0 but white space, DEL (textsafe decides)
 _SPACE = re.compile(r"[ \n]")
 _CHUNK = 1024 * 1024
