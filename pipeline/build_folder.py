@@ -10,7 +10,7 @@ from typing import Any
 from .errors import InputError
 from .files import MAX_BUILD_FILE_BYTES, Inventory, decode, read_bytes
 from .gc_pause import gc_paused
-from .jsonl import read_jsonl
+from .jsonl import long_number, read_jsonl
 
 #: Everything a build writes: a folder holding anything else is not replaced by a build.
 BUILD = Inventory(
@@ -48,6 +48,10 @@ def read_json(path: Path, what: str) -> Any:
         return json.loads(decode(name, read_bytes(path, what, MAX_BUILD_FILE_BYTES)))
     except json.JSONDecodeError as exc:
         raise InputError(name, f"not JSON: {exc.msg}", f"{exc.lineno}:{exc.colno}") from None
+    except ValueError as exc:  # an integer of more digits than Python converts
+        raise InputError(name, f"not JSON here: {long_number(exc)}") from None
+    except RecursionError:
+        raise InputError(name, "JSON nested too deeply") from None
 
 
 def read_rules(build: Path) -> list[dict[str, Any]]:

@@ -26,6 +26,19 @@ from .textsafe import file_name as safe_name
 # with the corpus: 200 MB of segments at 155,000 paragraphs.
 MAX_BUILD_FILE_BYTES = 4 * 1024 * 1024 * 1024
 MAX_FILE_BYTES = 64 * 1024 * 1024  # past this a file is refused before it is read
+# One text a reader gives (a translation unit, a PO entry, a rule description), a side of a
+# pair, an `extract` text: longer is refused. The stages are linear up to it (measured
+# there, docs/limits.md) and spaCy tokenizes no more at once.
+MAX_TEXT_CHARS = 1_000_000
+
+
+def text_too_long(name: str, length: int, where: str | None = None) -> InputError:
+    """The refusal of a text longer than MAX_TEXT_CHARS."""
+    return InputError(
+        name, f"a text of {length:,} characters; the limit is {MAX_TEXT_CHARS:,}", where
+    )
+
+
 _CONTROLS = INPUT_CONTROLS  # C0 but white space, DEL (textsafe decides)
 _SPACE = re.compile(r"[ \n]")
 _CHUNK = 1024 * 1024

@@ -44,6 +44,12 @@ def _check_shape(name: str, n: int, obj: Any) -> None:
             stack.extend((v, depth + 1) for v in item)
 
 
+def long_number(exc: ValueError) -> str:
+    """What json.loads's ValueError for an over-long integer says, shortly."""
+    digits = re.search(r"has (\d+) digits", str(exc))
+    return f"a number of {digits.group(1) if digits else 'too many'} digits (limit 4300)"
+
+
 def read_jsonl(
     path: Path, required: dict[str, type], limit: int = MAX_FILE_BYTES
 ) -> Iterator[dict[str, Any]]:
@@ -60,6 +66,8 @@ def read_jsonl(
             raise InputError(name, f"not JSON: {exc.msg} (column {exc.colno})", f"{n}") from None
         except RecursionError:
             raise InputError(name, f"JSON nested too deeply (limit {MAX_DEPTH})", f"{n}") from None
+        except ValueError as exc:  # an integer of more digits than Python converts
+            raise InputError(name, f"not JSON here: {long_number(exc)}", f"{n}") from None
         if not _plain(line):
             _check_shape(name, n, obj)
         if not isinstance(obj, dict):

@@ -819,6 +819,39 @@ def test_the_check_report_stays_linear_with_thousands_of_nested_findings(tmp_pat
     assert "and 7,800 more finding(s) of this pair" in page
 
 
+def test_ranks_are_counted_as_the_models_would_stand():
+    """_rank_bonus counts the ranks behind the front one in closed form: the same as
+    standing the models rank by rank (as it did: 10^9 models never ended)."""
+    from types import SimpleNamespace
+
+    from pipeline.interpret.combat import _rank_bonus, combat_data
+
+    rb = combat_data()["combat_score"]["rank_bonus"]
+
+    def stood(alive: int, width: int, full: int) -> int:
+        behind, ranks = alive - width, 0
+        while behind > 0 and width >= full:
+            ranks += min(width, behind) >= full
+            behind -= width
+        return min(ranks, int(rb["max"])) * int(rb["per_full_rank"])
+
+    for height, full in rb["full_rank_by_height"].items():
+        for width in range(1, 9):
+            for alive in range(0, 60):
+                force = SimpleNamespace(height=height, width=width)
+                assert _rank_bonus(force, alive) == stood(alive, width, int(full))  # type: ignore[arg-type]
+
+
+def test_a_matchup_is_priced_before_any_combat():
+    from pipeline.errors import InputError
+    from pipeline.interpret.limits import MAX_CELLS
+    from pipeline.interpret.matchup import matchup
+
+    units = [{"id": f"u{k}", "name": f"U {k}"} for k in range(101)]
+    with pytest.raises(InputError, match=f"10,100 combats; the limit is {MAX_CELLS:,}"):
+        matchup(None, units, units[:100])  # type: ignore[arg-type]
+
+
 class _Counting:
     """A report file that keeps nothing: what was written, counted."""
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..build_folder import read_links, read_rules, read_segment_texts
 from ..errors import InputError
-from ..files import decode, read_bytes, text_lines
+from ..files import MAX_TEXT_CHARS, decode, read_bytes, text_lines, text_too_long
 from ..jsonl import read_jsonl
 from ..lang import known_languages, primary
 from ..model import Span
@@ -36,6 +36,9 @@ def read_pairs(path: Path) -> list[Pair]:
                 str(lines(k)),
             )
         seen[obj["id"]] = k
+        longest = max(len(obj["source"]), len(obj["target"]))
+        if longest > MAX_TEXT_CHARS:
+            raise text_too_long(name, longest, str(_lines_of(path)(k)))
         for field in ("source_lang", "target_lang"):
             code = obj[field]
             if code in good:

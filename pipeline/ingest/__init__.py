@@ -15,7 +15,7 @@ from pathlib import Path
 from ..bbcode import find_markup
 from ..drops import METADATA, Drop, read_drop
 from ..errors import InputError
-from ..files import MAX_FILE_BYTES, decode, read_bytes
+from ..files import MAX_FILE_BYTES, MAX_TEXT_CHARS, decode, read_bytes, text_too_long
 from ..model import Aside, Block, Markup, Segment
 from ..normalise import normalise
 from .asides import find_asides
@@ -184,6 +184,9 @@ def _blocks(
 ) -> tuple[list[Block], list[_Read]]:
     """A file's blocks, each with its markup, asides and normalised text (no language yet)."""
     blocks = READERS[Path(file).suffix.lower()](name, data)
+    for b in blocks:
+        if len(b.raw) > MAX_TEXT_CHARS:  # one block: the text reader cuts, others give units
+            raise text_too_long(name, len(b.raw), str(b.lines[0]))
     if lang_hint is not None:
         blocks = [b if b.lang_hint else replace(b, lang_hint=lang_hint) for b in blocks]
     return blocks, [_normalised(b, terms) for b in blocks]

@@ -83,14 +83,19 @@ def separators_suggested(root: Path, template: Path) -> Case:
     return Case(args, 0, root / "terms.tsv")
 
 
-def separators_in_pairs(root: Path, template: Path) -> Case:
+def _checked_pair(root: Path, pair_id: str, source: str, target: str) -> Case:
+    """`check --pairs` of one pair, done, over a previous report folder."""
     pairs = root / "pairs.jsonl"
-    row = {"id": "p", "source": f"Fear{SEPARATORS} -1.", "target": f"Страх{SEPARATORS} -1."}
+    row = {"id": pair_id, "source": source, "target": target}
     row |= {"source_lang": "en", "target_lang": "ru"}
     pairs.write_text(json.dumps(row, ensure_ascii=False) + "\n", "utf-8")
     folder = _reports(root)
     args = ["check", "--pairs", str(pairs), "-o", str(folder), "--fail-on", "never"]
     return Case(args, 0, folder)
+
+
+def separators_in_pairs(root: Path, template: Path) -> Case:
+    return _checked_pair(root, "p", f"Fear{SEPARATORS} -1.", f"Страх{SEPARATORS} -1.")
 
 
 def separators_in_po(root: Path, template: Path) -> Case:
@@ -111,10 +116,147 @@ def separators_in_po(root: Path, template: Path) -> Case:
     return case
 
 
+# --- defect 5: work that grew without bound ---------------------------------------------
+
+BATTLESCRIBE = Path(__file__).resolve().parents[1] / "data" / "battlescribe"
+
+
+def _arena(root: Path) -> Path:
+    """A build of the BattleScribe fixtures, made by a child as a user would."""
+    drop = root / "c" / "drops" / "army"
+    drop.mkdir(parents=True)
+    for name in ("combat.gst", "arena.cat"):
+        shutil.copy(BATTLESCRIBE / name, drop / name)
+    out = root / "build"
+    done = subprocess.run(
+        [sys.executable, "-m", "pipeline", "build", str(root / "c"), "-o", str(out), "-q"],
+        capture_output=True,
+        text=True,
+        cwd=root,
+    )
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def a_billion_models(root: Path, template: Path) -> Case:
+    """Ranks counted, not walked: 10^9 models a side (models / width loops before)."""
+    build = _arena(root)
+    scenario = root / "big.yaml"
+    scenario.write_text(
+        "attacker: {unit: Halberdiers, models: 1000000000}\n"
+        "defender: {unit: Practice Dummies, models: 1000000000}\n",
+        "utf-8",
+    )
+    case = Case(["attack", str(scenario), "--build", str(build), "--json"], 0, root / "none")
+
+    def fought(root: Path, stdout: str) -> None:
+        [r] = json.loads(stdout)["rounds"]
+        assert r["p_win"] and r["attacker_casualties"]["mean"]
+
+    case.expect = fought
+    return case
+
+
+def _sentences(n: int, lang: str) -> str:
+    en = ("Models with Fear suffer -{} Discipline.", "Roll {}D6 and add the highest.")
+    ru = ("Модели со Страхом получают -{} к Дисциплине.", "Бросьте {}D6 и добавьте наибольший.")
+    pick = en if lang == "en" else ru
+    return " ".join(pick[k % 2].format(k % 7 + 1) for k in range(n))
+
+
+def _tmx_unit(source: str, target: str) -> str:
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header srclang="en"'
+        ' datatype="plaintext" segtype="paragraph" adminlang="en" creationtool="t"'
+        ' creationtoolversion="1" o-tmf="t"/>\n<body><tu><tuv xml:lang="en"><seg>'
+        f'{source}</seg></tuv><tuv xml:lang="ru"><seg>{target}</seg></tuv></tu></body></tmx>\n'
+    )
+
+
+def long_tmx_unit(root: Path, template: Path) -> Case:
+    """One translation unit of 6,000 sentences a side (240,000 characters): the sentence
+    grid is searched in a band, the quantities of each sentence found by bisection (the
+    whole grid and a scan of every quantity for every sentence before: minutes)."""
+    corpus = _corpus(root, {"long.tmx": _tmx_unit(_sentences(6000, "en"), _sentences(6000, "ru"))})
+    out = root / "output"
+    case = Case(["build", str(corpus), "-o", str(out), "-q"], 0, out)
+
+    def aligned(root: Path, stdout: str) -> None:
+        [link] = json.loads((out / "alignments.json").read_text("utf-8"))["links"]
+        assert [s["type"] for s in link["sentences"]] == ["1-1"] * 6000
+
+    case.expect = aligned
+    return case
+
+
+def long_pair(root: Path, template: Path) -> Case:
+    return _checked_pair(root, "long", _sentences(6000, "en"), _sentences(6000, "ru"))
+
+
+# --- a text past MAX_TEXT_CHARS, whatever reads it -----------------------------------
+
+
+def unit_over_the_limit(root: Path, template: Path) -> Case:
+    big = _sentences(30_000, "en")  # 1,04x,xxx characters
+    corpus = _corpus(root, {"long.tmx": _tmx_unit(big, "Страх.")})
+    out = shutil.copytree(template, root / "output")
+    said = r"long\.tmx:\d+: a text of 1,0\d\d,\d{3} characters; the limit is 1,000,000"
+    return Case(["build", str(corpus), "-o", str(out), "-q"], 2, out, said=said)
+
+
+def extract_text_over_the_limit(root: Path, template: Path) -> Case:
+    path = root / "in.jsonl"
+    row = {"id": "a", "text": "x" * 1_000_001, "lang": "en"}
+    path.write_text(json.dumps(row) + "\n", "utf-8")
+    said = r"in\.jsonl:1: a text of 1,000,001 characters"
+    return Case(["extract", str(path)], 2, path, said=said)
+
+
+def pair_over_the_limit(root: Path, template: Path) -> Case:
+    pairs = root / "pairs.jsonl"
+    row = {"id": "p", "source": "Fear.", "target": "Страх " * 200_000}
+    row |= {"source_lang": "en", "target_lang": "ru"}
+    pairs.write_text("\n" + json.dumps(row, ensure_ascii=False) + "\n", "utf-8")
+    folder = _reports(root)
+    args = ["check", "--pairs", str(pairs), "-o", str(folder)]
+    return Case(args, 2, folder, said=r"pairs\.jsonl:2: a text of 1,200,000 characters")
+
+
+def _long_number(command: str):
+    def case(root: Path, template: Path) -> Case:
+        digits = "7" * 5000
+        if command == "extract":
+            path = root / "in.jsonl"
+            path.write_text(f'{{"id": "a", "text": "t", "lang": "en", "n": {digits}}}\n', "utf-8")
+            return Case(["extract", str(path)], 2, path, said=r"in\.jsonl:1: .*5000 digits")
+        if command == "check":
+            path = root / "pairs.jsonl"
+            line = '{"id": "p", "source": "a", "target": "b", "source_lang": "en", '
+            path.write_text(line + f'"target_lang": "ru", "n": {digits}}}\n', "utf-8")
+            folder = _reports(root)
+            args = ["check", "--pairs", str(path), "-o", str(folder)]
+            return Case(args, 2, folder, said=r"pairs\.jsonl:1: .*5000 digits")
+        build = shutil.copytree(template, root / "build")
+        (build / "rules.json").write_text(f'[{{"id": "a", "n": {digits}}}]', "utf-8")
+        args = ["export", "--format", "json", "--build", str(build)]
+        return Case(args, 2, build, said=r"rules\.json: .*5000 digits")
+
+    return case
+
+
 CASES = {
     "37.4-separators-built-then-checked": separators_built_then_checked,
     "37.4-separators-exported": separators_exported,
     "37.4-separators-suggested": separators_suggested,
     "37.4-separators-in-pairs": separators_in_pairs,
     "37.4-separators-in-po": separators_in_po,
+    "37.5-a-billion-models": a_billion_models,
+    "37.5-long-tmx-unit": long_tmx_unit,
+    "37.5-long-pair": long_pair,
+    "37.7-unit-over-the-text-limit": unit_over_the_limit,
+    "37.7-extract-text-over-the-limit": extract_text_over_the_limit,
+    "37.7-pair-over-the-text-limit": pair_over_the_limit,
+    "37.7-long-number-in-extract": _long_number("extract"),
+    "37.7-long-number-in-pairs": _long_number("check"),
+    "37.7-long-number-in-rules-json": _long_number("export"),
 }
