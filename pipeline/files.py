@@ -216,13 +216,46 @@ def read_yaml(path: Path, what: str = "file") -> Any:
     return parse_yaml(str(path), read_bytes(path, what))
 
 
+#: Nesting of mappings and lists in a user's YAML file (a scenario, a glossary, drop.yaml,
+#: an accepted-findings or rule file): deeper is refused, as in JSON Lines.
+MAX_YAML_DEPTH = 64
+
+
 def parse_yaml(name: str, data: bytes) -> Any:
     try:
-        return yaml.safe_load(decode(name, data))
+        found = yaml.safe_load(decode(name, data))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{mark.line + 1}:{mark.column + 1}" if mark is not None else None
         raise InputError(name, f"not valid YAML: {getattr(exc, 'problem', exc)}", where) from None
+    except RecursionError:  # the parser's own recursion, some hundreds of levels down
+        raise InputError(name, f"YAML nested too deeply (limit {MAX_YAML_DEPTH})") from None
+    if _deeper_than(found, MAX_YAML_DEPTH):
+        raise InputError(name, f"YAML nested too deeply (limit {MAX_YAML_DEPTH})")
+    return found
+
+
+def _deeper_than(obj: Any, limit: int) -> bool:
+    """Whether lists and mappings nest past `limit` in `obj`. Aliases may put one list
+    inside many, so the height of each container is worked out once (without recursion)
+    and the heights of those inside it reused."""
+    height: dict[int, int] = {}
+    stack: list[tuple[Any, bool]] = [(obj, False)]
+    while stack:
+        item, done = stack.pop()
+        if not isinstance(item, (dict, list)) or (not done and id(item) in height):
+            continue
+        values = list(item.values() if isinstance(item, dict) else item)
+        inner = [v for v in values if isinstance(v, (dict, list))]
+        if done:
+            height[id(item)] = 1 + max((height[id(v)] for v in inner), default=0)
+            if height[id(item)] > limit:
+                return True
+            continue
+        height[id(item)] = 0  # being worked out: a cycle back to it adds nothing
+        stack.append((item, True))
+        stack.extend((v, False) for v in inner if id(v) not in height)
+    return False
 
 
 def _umask() -> int:

@@ -11,6 +11,7 @@ from .errors import InputError
 from .files import decode, parse_yaml, read_bytes, text_lines
 from .schemas import validator
 from .slug import slugify
+from .textsafe import cell_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +102,7 @@ def _load_tsv(path: Path) -> Glossary:
     for n, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
-        cells = [c.strip() for c in line.split("\t")]
+        cells = [cell_text(c.strip()) for c in line.split("\t")]  # as textsafe.cell wrote it
         if len(cells) != len(header):
             raise InputError(
                 name, f"{len(cells)} cells where the header names {len(header)} columns", str(n)

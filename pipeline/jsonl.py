@@ -11,6 +11,7 @@ from typing import Any
 
 from .errors import InputError
 from .files import MAX_FILE_BYTES, decode, read_bytes, text_lines
+from .schemas import problem
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # The only way a line decoded from UTF-8 or UTF-16 holds a surrogate: a \uD800-\uDFFF escape.
@@ -51,11 +52,17 @@ def long_number(exc: ValueError) -> str:
 
 
 def read_jsonl(
-    path: Path, required: dict[str, type], limit: int = MAX_FILE_BYTES
+    path: Path,
+    required: dict[str, type],
+    limit: int = MAX_FILE_BYTES,
+    schema: str | None = None,
+    follow: bool = True,
 ) -> Iterator[dict[str, Any]]:
-    """Yield each non-blank line's object; raise InputError naming the line on the first bad one."""
+    """Yield each non-blank line's object; raise InputError naming the line on the first bad
+    one. With `schema`, each object is checked against it; with `follow` false, a symbolic
+    link is refused."""
     name = str(path)
-    data = sys.stdin.buffer.read() if name == "-" else read_bytes(path, limit=limit)
+    data = sys.stdin.buffer.read() if name == "-" else read_bytes(path, limit=limit, follow=follow)
     text = decode(name, data)
     for n, line in enumerate(text_lines(text), start=1):
         if not line.strip():
@@ -75,4 +82,10 @@ def read_jsonl(
         for key, kind in required.items():
             if not isinstance(obj.get(key), kind):
                 raise InputError(name, f"field {key!r} missing or not a {kind.__name__}", f"{n}")
+        if schema is not None:
+            found = problem(obj, schema)
+            if found is not None:
+                at, message = found
+                what = f"not a {schema} as {schema}.schema.json says, at {at}: {message}"
+                raise InputError(name, what, f"{n}")
         yield obj

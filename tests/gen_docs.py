@@ -25,7 +25,12 @@ COLUMNS = 100  # the width --help is formatted to, whatever the terminal
 
 # Input and output bounds shown in docs/limits.md: module -> constants.
 IO_LIMITS = {
-    "pipeline.files": ("MAX_FILE_BYTES", "MAX_BUILD_FILE_BYTES", "MAX_TEXT_CHARS"),
+    "pipeline.files": (
+        "MAX_FILE_BYTES",
+        "MAX_BUILD_FILE_BYTES",
+        "MAX_TEXT_CHARS",
+        "MAX_YAML_DEPTH",
+    ),
     "pipeline.xmlsafe": ("MAX_XML_BYTES", "MAX_ZIP_MEMBERS", "MAX_ZIP_RATIO", "RATIO_FLOOR"),
     "pipeline.ingest.text": ("MAX_BLOCK_CHARS",),
     "pipeline.jsonl": ("MAX_DEPTH",),

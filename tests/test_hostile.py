@@ -852,6 +852,53 @@ def test_a_matchup_is_priced_before_any_combat():
         matchup(None, units, units[:100])  # type: ignore[arg-type]
 
 
+def test_the_accept_button_writes_a_line_the_next_run_reads(tmp_path):
+    """A pair id holding U+0086 (which YAML takes only escaped) goes into the accepted
+    line escaped: the next run reads the id back and sets the finding apart (before:
+    "unacceptable character #x0086")."""
+    import html
+
+    pair = {"id": "p\x86q", "source": "Roll a D6.", "target": "Бросьте D3."}
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text(json.dumps(pair | {"source_lang": "en", "target_lang": "ru"}) + "\n")
+    first = run_cli("check", "--pairs", str(pairs), "-o", "r1", cwd=tmp_path)
+    assert first.returncode == 1, first.stderr  # an error finding: fails the run
+    page = (tmp_path / "r1" / "checks.html").read_text("utf-8")
+    lines = [html.unescape(m) for m in re.findall(r'data-line="([^"]*)"', page)]
+    assert lines and all("\x86" not in line for line in lines)
+    (tmp_path / "accepted.yaml").write_text("\n".join(lines) + "\n", "utf-8")
+    args = ["check", "--pairs", str(pairs), "--accepted", "accepted.yaml", "-o", "r2"]
+    second = run_cli(*args, cwd=tmp_path)
+    assert second.returncode == 0, second.stderr
+    assert f"{len(lines)} accepted" in second.stdout.splitlines()[0]
+
+
+def test_a_term_base_in_tsv_holds_no_formula_and_reads_back_the_same(tmp_path, previous):
+    """Spreadsheet formula injection: a cell that starts with =, +, - or @ is written with
+    an apostrophe before it (text to a spreadsheet), which the TSV reader takes off."""
+    from pipeline.glossary import load_glossary
+
+    out, _ = previous
+    terms = {
+        "languages": ["en", "ru"],
+        "terms": [
+            {"id": "link", "en": ['=HYPERLINK("http://x.test","Fear")'], "ru": ["@SUM(A1)"]},
+            {"id": "bonus", "en": ["+1 Strength", "-1 Discipline"], "ru": ["'=quoted"]},
+        ],
+    }
+    source = tmp_path / "terms.yaml"
+    source.write_text(yaml.safe_dump(terms, allow_unicode=True), "utf-8")
+    target = tmp_path / "terms.tsv"
+    args = ["export", "--format", "tsv", "--build", str(out), "--glossary", str(source)]
+    done = run_cli(*args, "-o", str(target))
+    assert done.returncode == 0, done.stderr
+    cells = [c for line in target.read_text("utf-8").splitlines() for c in line.split("\t")]
+    assert not [c for c in cells if c[:1] in ("=", "+", "-", "@")]
+    assert '\'=HYPERLINK("http://x.test","Fear")' in cells and "''=quoted" in cells
+    back, given = load_glossary(target), load_glossary(source)
+    assert [(t.id, t.renderings) for t in back.terms] == [(t.id, t.renderings) for t in given.terms]
+
+
 class _Counting:
     """A report file that keeps nothing: what was written, counted."""
 

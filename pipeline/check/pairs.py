@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..build_folder import read_links, read_rules, read_segment_texts
+from ..build_folder import member, read_links, read_rules, read_segment_texts
 from ..errors import InputError
 from ..files import MAX_TEXT_CHARS, decode, read_bytes, text_lines, text_too_long
 from ..jsonl import read_jsonl
@@ -91,7 +91,7 @@ def _weight(path: Path) -> int:
 def _rules(folder: Path) -> tuple[dict[str, str], dict[str, str]]:
     """Rule id -> display name (its names, English first, else the id), and segment id ->
     rule id, from rules.json: what a report titles a pair with instead of a hash id."""
-    if not (folder / "rules.json").is_file():
+    if member(folder, "rules.json") is None:
         return {}, {}
     names: dict[str, str] = {}
     of_segment: dict[str, str] = {}

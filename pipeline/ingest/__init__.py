@@ -58,6 +58,7 @@ class InputFile:
     bytes: int
     segments: int
     version: dict[str, str] | None = None  # what the file states of itself (BattleScribe)
+    path: Path | None = None  # where it was read: `file` is escaped where its name needs it
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,7 +235,7 @@ def ingest(
     skipped: list[Skipped] = []
     # Every file's blocks first, their texts' languages detected meanwhile (by workers on
     # a large corpus, while the next files are read), then the segments.
-    pending: list[tuple[str, str, list[Block], list[_Read], str, int]] = []
+    pending: list[tuple[str, str, list[Block], list[_Read], str, int, Path]] = []
     identification = Identification()
     try:
         for done, entry in enumerate(listed, start=1):
@@ -258,16 +259,16 @@ def ingest(
                 blocks, read = _blocks(file, name, data, lang, terms)
                 identification.add(_unhinted(blocks, read))
                 digest = hashlib.sha256(data).hexdigest()
-                pending.append((drop, file, blocks, read, digest, len(data)))
+                pending.append((drop, file, blocks, read, digest, len(data), path))
             if progress:
                 progress(done, len(listed))
         languages = iter(identification.results())
     finally:
         identification.cancel()
-    for drop, file, blocks, read, digest, size in pending:
+    for drop, file, blocks, read, digest, size, path in pending:
         found, version = _segments(drop, file, blocks, read, languages)
         segments.extend(found)
-        inputs.append(InputFile(drop, file, digest, size, len(found), version))
+        inputs.append(InputFile(drop, file, digest, size, len(found), version, path))
     if not segments:
         raise InputError(str(corpus), "the corpus has no text blocks")
     return Ingested(tuple(segments), tuple(inputs), tuple(skipped), tuple(drops.values()))

@@ -6,6 +6,7 @@ refuses it on one line (exit 2), never exit 3."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -244,6 +245,188 @@ def _long_number(command: str):
     return case
 
 
+# --- defects 7 and 8: a build folder edited to a wrong shape, or holding links -----------
+
+
+def _edited(root: Path, template: Path, name: str, text: str) -> Path:
+    build = shutil.copytree(template, root / "build")
+    (build / name).write_text(text, "utf-8")
+    return build
+
+
+def _wrong_shape(name: str, text: str, command: list[str], said: str):
+    def case(root: Path, template: Path) -> Case:
+        build = _edited(root, template, name, text)
+        return Case([*command, "--build", str(build)], 2, build, said=said)
+
+    return case
+
+
+def rule_file_linked_out(root: Path, template: Path) -> Case:
+    """A rule file that is a link out of the build (to a rule file elsewhere) is refused,
+    not read: the corpus refuses such links too."""
+    build = shutil.copytree(template, root / "build")
+    outside = root / "outside.yaml"
+    shutil.copy(build / "rules" / "fear.yaml", outside)
+    (build / "rules" / "fear.yaml").unlink()
+    (build / "rules" / "fear.yaml").symlink_to(outside)
+    args = ["charge", "--distance", "8", "--advance", "4", "--rules", "fear", "--build", str(build)]
+    return Case(args, 2, build, said=r"rules/fear\.yaml: is a symbolic link")
+
+
+def folder_for_a_rule_file(root: Path, template: Path) -> Case:
+    build = shutil.copytree(template, root / "build")
+    (build / "rules" / "fear.yaml").unlink()
+    (build / "rules" / "fear.yaml").mkdir()
+    args = ["charge", "--distance", "8", "--advance", "4", "--rules", "fear", "--build", str(build)]
+    return Case(args, 2, build, said=r"rules/fear\.yaml: is a folder, not a regular file")
+
+
+def segments_linked_out(root: Path, template: Path) -> Case:
+    build = shutil.copytree(template, root / "build")
+    (build / "segments.jsonl").rename(root / "segments.jsonl")
+    (build / "segments.jsonl").symlink_to(root / "segments.jsonl")
+    folder = _reports(root)
+    args = ["check", "--build", str(build), "-o", str(folder)]
+    return Case(args, 2, folder, said=r"segments\.jsonl: is a symbolic link")
+
+
+def catz_corrupt(root: Path, template: Path) -> Case:
+    """A zipped catalogue whose deflate data is corrupt (zlib.error, exit 3 before)."""
+    data = bytearray((BATTLESCRIBE / "sonnstahl.catz").read_bytes())
+    for k in range(60, 90):  # inside the member's deflate stream, past its local header
+        data[k] = 0xFF
+    drop = root / "c" / "drops" / "d"
+    drop.mkdir(parents=True)
+    (drop / "army.catz").write_bytes(bytes(data))
+    out = shutil.copytree(template, root / "output")
+    said = r"army\.catz: corrupt zip member 'sonnstahl\.cat'"
+    return Case(["build", str(root / "c"), "-o", str(out), "-q"], 2, out, said=said)
+
+
+def _army(root: Path, catalogue: bytes, name: str = "arena.cat") -> Path:
+    drop = root / "c" / "drops" / "army"
+    drop.mkdir(parents=True)
+    shutil.copy(BATTLESCRIBE / "combat.gst", drop / "combat.gst")
+    with open(os.fsencode(drop) + b"/" + os.fsencode(name), "wb") as fh:
+        fh.write(catalogue)
+    return root / "c"
+
+
+def unit_without_a_name(root: Path, template: Path) -> Case:
+    cat = (BATTLESCRIBE / "arena.cat").read_bytes().replace(b'name="Wisps"', b'name="  "')
+    corpus = _army(root, cat)
+    out = shutil.copytree(template, root / "output")
+    said = r"arena\.cat:\d+: a unit entry has no name"
+    return Case(["build", str(corpus), "-o", str(out), "-q"], 2, out, said=said)
+
+
+def catalogue_named_to_escape(root: Path, template: Path) -> Case:
+    """A catalogue whose name is not UTF-8 and holds a backslash and a line break: read
+    by the path it was found at, not reopened by its escaped name (exit 3 before)."""
+    corpus = _army(root, (BATTLESCRIBE / "arena.cat").read_bytes(), "a\\b\nc\udcff.cat")
+    out = root / "output"
+    case = Case(["build", str(corpus), "-o", str(out), "-q"], 0, out)
+
+    def read(root: Path, stdout: str) -> None:
+        units = json.loads((out / "units.json").read_text("utf-8"))
+        assert {u["source"]["file"] for u in units} == {"a\\\\b\\nc\\xff.cat"}
+
+    case.expect = read
+    return case
+
+
+DEEP_YAML = "a: " + "[" * 600 + "]" * 600 + "\n"
+
+
+def deep_yaml(where: str):
+    """About 600 levels of YAML nesting (RecursionError, exit 3, before)."""
+
+    def case(root: Path, template: Path) -> Case:
+        deep = root / "deep.yaml"
+        deep.write_text(DEEP_YAML, "utf-8")
+        said = "YAML nested too deeply"
+        if where == "scenario":
+            return Case(["attack", str(deep), "--build", str(template)], 2, deep, said=said)
+        if where == "accepted":
+            folder = _reports(root)
+            pairs = root / "pairs.jsonl"
+            row = {"id": "p", "source": "a", "target": "b", "source_lang": "en"}
+            pairs.write_text(json.dumps(row | {"target_lang": "ru"}) + "\n", "utf-8")
+            args = ["check", "--pairs", str(pairs), "--accepted", str(deep), "-o", str(folder)]
+            return Case(args, 2, folder, said=said)
+        if where == "rule":
+            build = shutil.copytree(template, root / "build")
+            shutil.copy(deep, build / "rules" / "fear.yaml")
+            args = ["charge", "--distance", "8", "--advance", "4", "--rules", "fear"]
+            return Case([*args, "--build", str(build)], 2, build, said=said)
+        files = {"fear.txt": "D6 +1.\n"}
+        if where == "drop":
+            files["drop.yaml"] = DEEP_YAML
+        corpus = _corpus(root, files)
+        out = shutil.copytree(template, root / "output")
+        args = ["build", str(corpus), "-o", str(out), "-q"]
+        if where == "glossary":
+            args += ["--glossary", str(deep)]
+        return Case(args, 2, out, said=said)
+
+    return case
+
+
+# --- defects 6 and 11: what a PO string may hold, and what reaches a terminal ------------
+
+ESC = "\x1b]0;pwned\x07\x1b[2J"  # set the window title, clear the screen
+PO_HEAD = 'msgid ""\nmsgstr ""\n"Language: ru\\n"\n"X-Source-Language: en\\n"\n\n'
+
+
+def _po(msgid: str, said: str):
+    """A PO entry whose msgid msgfmt refuses (or that holds a control character)."""
+
+    def case(root: Path, template: Path) -> Case:
+        corpus = _corpus(root, {"t.po": PO_HEAD + f'msgid "{msgid}"\nmsgstr "x"\n'})
+        out = shutil.copytree(template, root / "output")
+        return Case(["build", str(corpus), "-o", str(out), "-q"], 2, out, said=said)
+
+    return case
+
+
+def _no_escape(root: Path, stdout: str) -> None:
+    """Nothing of ESC or BEL reached standard output; the escapes are shown instead."""
+    assert "\x1b" not in stdout and "\x07" not in stdout and "\\x1b]0;pwned" in stdout
+
+
+def _named_with_escapes(root: Path, template: Path) -> Path:
+    """A build whose rule's name and text hold terminal escapes (a hand-edited build: the
+    readers refuse them in input)."""
+    build = shutil.copytree(template, root / "build")
+    rules = json.loads((build / "rules.json").read_text("utf-8"))
+    rules[0]["names"] = {"en": f"Fear{ESC}"}
+    (build / "rules.json").write_text(json.dumps(rules), "utf-8")
+    return build
+
+
+def shown_with_escapes(command: str):
+    def case(root: Path, template: Path) -> Case:
+        build = _named_with_escapes(root, template)
+        args = ["show", "fear"] if command == "show" else ["rules"]
+        return Case([*args, "--build", str(build)], 0, root / "none", expect=_no_escape)
+
+    return case
+
+
+def pair_id_with_escapes(root: Path, template: Path) -> Case:
+    case = _checked_pair(root, f"p{ESC}", "Roll a D6.", "Бросьте D3.")
+    case.args += ["--format", "json,text"]
+    case.expect = _no_escape
+    return case
+
+
+def error_naming_escapes(root: Path, template: Path) -> Case:
+    """A refusal quoting what the user typed prints it escaped, on one line."""
+    args = ["show", f"fear{ESC}\nnext", "--build", str(template)]
+    return Case(args, 2, root / "none", said=r"fear\\x1b\]0;pwned\\x07\\x1b\[2J\\nnext")
+
+
 CASES = {
     "37.4-separators-built-then-checked": separators_built_then_checked,
     "37.4-separators-exported": separators_exported,
@@ -259,4 +442,45 @@ CASES = {
     "37.7-long-number-in-extract": _long_number("extract"),
     "37.7-long-number-in-pairs": _long_number("check"),
     "37.7-long-number-in-rules-json": _long_number("export"),
+    "37.7-rules-json-of-wrong-types-site": _wrong_shape(
+        "rules.json",
+        '[{"id": "fear", "kind": 5}]',
+        ["export", "--format", "site", "-o", "site"],
+        r"rules\.json:/0: not a rule bundle",
+    ),
+    "37.7-rules-json-of-wrong-types-show": _wrong_shape(
+        "rules.json", '[{"id": ["fear"]}]', ["show", "fear"], r"rules\.json:/0: not a rule bundle"
+    ),
+    "37.7-alignments-of-wrong-types": _wrong_shape(
+        "alignments.json",
+        '{"links": [{"id": 3}], "summary": {}}',
+        ["export", "--format", "tmx"],
+        r"alignments\.json:/links/0.*: not alignments",
+    ),
+    "37.7-units-of-wrong-types": _wrong_shape(
+        "units.json",
+        '[{"id": "x", "name": 5}]',
+        ["matchup", "x", "x"],
+        r"units\.json:/0.*: not units",
+    ),
+    "37.7-catz-corrupt-deflate": catz_corrupt,
+    "37.7-unit-without-a-name": unit_without_a_name,
+    "37.7-catalogue-named-to-escape": catalogue_named_to_escape,
+    "37.7-deep-yaml-scenario": deep_yaml("scenario"),
+    "37.7-deep-yaml-drop": deep_yaml("drop"),
+    "37.7-deep-yaml-glossary": deep_yaml("glossary"),
+    "37.7-deep-yaml-accepted": deep_yaml("accepted"),
+    "37.7-deep-yaml-rule-file": deep_yaml("rule"),
+    "37.8-rule-file-linked-out": rule_file_linked_out,
+    "37.8-folder-for-a-rule-file": folder_for_a_rule_file,
+    "37.8-segments-linked-out": segments_linked_out,
+    "37.6-po-escaped-esc": _po("\\033]0;pwned\\007", "control character U\\+001B in a PO string"),
+    "37.6-po-escaped-nul": _po("a\\0b", "NUL character in a PO string"),
+    "37.6-po-escaped-bell": _po("a\\ab", "control character U\\+0007 in a PO string"),
+    "37.6-show-prints-escapes-escaped": shown_with_escapes("show"),
+    "37.6-rules-prints-escapes-escaped": shown_with_escapes("rules"),
+    "37.6-check-pair-id-with-escapes": pair_id_with_escapes,
+    "37.6-error-naming-escapes": error_naming_escapes,
+    "37.11-po-string-left-open": _po("abc\\", "end of line within a PO string"),
+    "37.11-po-octal-past-a-byte": _po("\\777", r"escape \\777 is past a byte"),
 }
