@@ -14,6 +14,7 @@ import math
 import os
 import re
 import shutil
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
@@ -499,19 +500,69 @@ class BuildOutput(FolderOutput):
                 fh.write(dump_jsonl_line(obj))
 
 
+class ReportFile:
+    """One report being written, in pieces: bytes gathered a megabyte at a time and
+    written to a file with no name yet (O_TMPFILE), or where there are none to an
+    anonymous temporary file, copied at the swap."""
+
+    _BUFFER = 1024 * 1024
+
+    def __init__(self, folder: Path) -> None:
+        fd = unnamed_file(folder)
+        self.unnamed = fd is not None
+        if fd is None:  # a named file, unnamed at once
+            fd, name = tempfile.mkstemp(prefix=".report.", suffix=".tmp", dir=folder)
+            os.unlink(name)
+        self.fd = fd
+        self._pending: list[bytes] = []
+        self._size = 0
+
+    def write(self, data: bytes) -> None:
+        self._pending.append(data)
+        self._size += len(data)
+        if self._size >= self._BUFFER:
+            self.flush()
+
+    def __enter__(self) -> ReportFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Written out when its writing ends, so that a full disk is met there."""
+        if exc[0] is None:
+            self.flush()
+
+    def flush(self) -> None:
+        if self._pending:
+            write_all(self.fd, b"".join(self._pending))
+            self._pending, self._size = [], 0
+
+    def land(self, target: Path) -> None:
+        """Name the finished file `target` (a path in the folder about to be swapped in)."""
+        self.flush()
+        if not self.unnamed:
+            os.lseek(self.fd, 0, os.SEEK_SET)
+            with open(target, "wb") as out, os.fdopen(os.dup(self.fd), "rb") as src:
+                shutil.copyfileobj(src, out)
+        elif not name_unnamed(self.fd, target):
+            raise OSError(errno.ENOENT, "/proc is not mounted", "/proc/self/fd")
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
 class ReportOutput(FolderOutput):
     """A folder of reports (`check -o DIR`) written as one: the files of one run always
     side by side, never one run's JSON beside another's HTML. A folder holding anything
-    but such reports is not replaced. Each report is written to a file with no name yet
-    (O_TMPFILE), and the temporary folder is made only to receive the finished reports and
-    swap at once: a run killed while writing leaves nothing behind."""
+    but such reports is not replaced. Each report is written, in pieces, to a file with no
+    name yet (`open`), and the temporary folder is made only to receive the finished
+    reports and swap at once: a run killed while writing leaves nothing behind."""
 
     what = "check"
 
     def __init__(self, out: Path, own: frozenset[str]) -> None:
         self.inventory = Inventory("check reports", None, own)
         super().__init__(out)
-        self._written: list[tuple[str, int | None, str]] = []  # name, unnamed file, text
+        self._written: list[tuple[str, ReportFile]] = []
 
     def __enter__(self) -> ReportOutput:
         super().__enter__()
@@ -520,20 +571,21 @@ class ReportOutput(FolderOutput):
     def _start(self) -> None:
         """No temporary folder yet: see `_complete`."""
 
+    def open(self, relative: str) -> ReportFile:
+        """A report of the folder, to write in pieces; it lands with the others."""
+        self._target(relative)  # a name of the inventory, or a bug said before any writing
+        report = ReportFile(self.out.parent)
+        self._written.append((relative, report))
+        return report
+
     def write_text(self, relative: str, text: str) -> None:
-        fd = unnamed_file(self.out.parent)
-        self._written.append((relative, fd, "" if fd is not None else text))
-        if fd is not None:
-            write_all(fd, text.encode("utf-8"))
+        with self.open(relative) as report:
+            report.write(text.encode("utf-8"))
 
     def _complete(self) -> None:
         self._tmp.mkdir()
-        for relative, fd, text in self._written:
-            target = self.path(relative)
-            if fd is None:
-                target.write_text(text, encoding="utf-8")
-            elif not name_unnamed(fd, target):
-                raise OSError(errno.ENOENT, "/proc is not mounted", "/proc/self/fd")
+        for relative, report in self._written:
+            report.land(self.path(relative))
 
     def __exit__(
         self,
@@ -544,7 +596,6 @@ class ReportOutput(FolderOutput):
         try:
             super().__exit__(exc_type, exc, tb)
         finally:
-            for _, fd, _ in self._written:
-                if fd is not None:
-                    os.close(fd)
+            for _, report in self._written:
+                report.close()
             self._written.clear()

@@ -12,20 +12,34 @@ import re
 import stat
 import sys
 import tempfile
-import unicodedata
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import yaml
 
 from .errors import InputError
+from .textsafe import INPUT_CONTROL, INPUT_CONTROLS, describe, input_control
+from .textsafe import file_name as safe_name
 
 # The files of a build folder (segments.jsonl, rules.json ...) are the tool's own and grow
 # with the corpus: 200 MB of segments at 155,000 paragraphs.
 MAX_BUILD_FILE_BYTES = 4 * 1024 * 1024 * 1024
 MAX_FILE_BYTES = 64 * 1024 * 1024  # past this a file is refused before it is read
-_CONTROLS = bytes([*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F])  # C0 but white space, DEL
-_CONTROL = re.compile("[" + re.escape(_CONTROLS.decode("ascii")) + "]")
+# One text a reader gives (a translation unit, a PO entry, a rule description), a side of a
+# pair, an `extract` text: longer is refused. The stages are linear up to it (measured
+# there, docs/limits.md) and spaCy tokenizes no more at once.
+MAX_TEXT_CHARS = 1_000_000
+
+
+def text_too_long(name: str, length: int, where: str | None = None) -> InputError:
+    """The refusal of a text longer than MAX_TEXT_CHARS."""
+    return InputError(
+        name, f"a text of {length:,} characters; the limit is {MAX_TEXT_CHARS:,}", where
+    )
+
+
+_CONTROLS = INPUT_CONTROLS  # C0 but white space, DEL (textsafe decides)
 _SPACE = re.compile(r"[ \n]")
 _CHUNK = 1024 * 1024
 
@@ -62,6 +76,21 @@ def decode(name: str, data: bytes) -> str:
     return _refuse_controls(name, text, "utf-8", 0)
 
 
+_LINE_END = re.compile(r"\r\n?|\n")
+
+
+def text_lines(text: str) -> Iterator[str]:
+    """The lines of a line-based format (JSON Lines, PO, TSV), one at a time: split at
+    LF, CR LF and CR only. str.splitlines also splits at U+0085, U+2028, U+2029, VT, FF
+    and the file separators, which a JSON or PO string holds as text."""
+    start = 0
+    for end in _LINE_END.finditer(text):
+        yield text[start : end.start()]
+        start = end.end()
+    if start < len(text):
+        yield text[start:]
+
+
 def _has_control_byte(data: bytes) -> bool:
     """Whether UTF-8 bytes hold a control character: each is one byte, never part of another
     character, so deleting them a megabyte at a time tells (several times faster than
@@ -84,19 +113,18 @@ def _unmarked_utf16(data: bytes) -> str | None:
         text = data.decode("utf-16-le" if odd else "utf-16-be")
     except UnicodeDecodeError:
         return None
-    if _CONTROL.search(text) or not _SPACE.search(text):
+    if input_control(text) or not _SPACE.search(text):
         return None
     return text
 
 
 def _refuse_controls(name: str, text: str, encoding: str, skipped: int) -> str:
     """The text, unless it holds a NUL or another control character (not white space)."""
-    control = _CONTROL.search(text)
+    control = INPUT_CONTROL.search(text)
     if control is None:
         return text
     at = control.start()
-    char = control.group()
-    what = "NUL character" if char == "\x00" else f"control character U+{ord(char):04X}"
+    what = describe(control.group())
     byte = skipped + len(text[:at].encode(encoding))
     raise InputError(
         name, f"{what} in text: not a text file", _where(text.count("\n", 0, at) + 1, byte)
@@ -119,31 +147,6 @@ _KINDS = (
 def file_kind(mode: int) -> str:
     """What a non-regular file is, in words, for a refusal."""
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
-
-
-_NAMED_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def safe_name(name: str) -> str:
-    """A file name as the outputs write it: one line of valid UTF-8, the same for the same
-    name, and told apart from every other name. A byte that is not UTF-8 (which os.listdir
-    gives as a lone surrogate) becomes `\\xff`; control, format and line-separator
-    characters become `\\n`, `\\x1b`, `\\u202e`; a backslash is doubled, so that no
-    escaped name is also a real one."""
-    if name.isprintable() and "\\" not in name and name.isascii():
-        return name
-    out: list[str] = []
-    for ch in name:
-        code = ord(ch)
-        if ch in _NAMED_ESCAPES:
-            out.append(_NAMED_ESCAPES[ch])
-        elif 0xDC80 <= code <= 0xDCFF:  # surrogateescape: the undecodable byte itself
-            out.append(f"\\x{code - 0xDC00:02x}")
-        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 def read_bytes(
@@ -213,13 +216,46 @@ def read_yaml(path: Path, what: str = "file") -> Any:
     return parse_yaml(str(path), read_bytes(path, what))
 
 
+#: Nesting of mappings and lists in a user's YAML file (a scenario, a glossary, drop.yaml,
+#: an accepted-findings or rule file): deeper is refused, as in JSON Lines.
+MAX_YAML_DEPTH = 64
+
+
 def parse_yaml(name: str, data: bytes) -> Any:
     try:
-        return yaml.safe_load(decode(name, data))
+        found = yaml.safe_load(decode(name, data))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{mark.line + 1}:{mark.column + 1}" if mark is not None else None
         raise InputError(name, f"not valid YAML: {getattr(exc, 'problem', exc)}", where) from None
+    except RecursionError:  # the parser's own recursion, some hundreds of levels down
+        raise InputError(name, f"YAML nested too deeply (limit {MAX_YAML_DEPTH})") from None
+    if _deeper_than(found, MAX_YAML_DEPTH):
+        raise InputError(name, f"YAML nested too deeply (limit {MAX_YAML_DEPTH})")
+    return found
+
+
+def _deeper_than(obj: Any, limit: int) -> bool:
+    """Whether lists and mappings nest past `limit` in `obj`. Aliases may put one list
+    inside many, so the height of each container is worked out once (without recursion)
+    and the heights of those inside it reused."""
+    height: dict[int, int] = {}
+    stack: list[tuple[Any, bool]] = [(obj, False)]
+    while stack:
+        item, done = stack.pop()
+        if not isinstance(item, (dict, list)) or (not done and id(item) in height):
+            continue
+        values = list(item.values() if isinstance(item, dict) else item)
+        inner = [v for v in values if isinstance(v, (dict, list))]
+        if done:
+            height[id(item)] = 1 + max((height[id(v)] for v in inner), default=0)
+            if height[id(item)] > limit:
+                return True
+            continue
+        height[id(item)] = 0  # being worked out: a cycle back to it adds nothing
+        stack.append((item, True))
+        stack.extend((v, False) for v in inner if id(v) not in height)
+    return False
 
 
 def _umask() -> int:

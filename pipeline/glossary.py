@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import InputError
-from .files import decode, parse_yaml, read_bytes
+from .files import decode, parse_yaml, read_bytes, text_lines
 from .schemas import validator
 from .slug import slugify
+from .textsafe import cell_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,7 @@ def _load_tsv(path: Path) -> Glossary:
     """
     name = str(path)
     data_bytes = read_bytes(path, "glossary")
-    lines = decode(name, data_bytes).splitlines()
+    lines = list(text_lines(decode(name, data_bytes)))
     if not lines or not lines[0].strip():
         raise InputError(name, "empty glossary: expected a header row such as 'en<TAB>ru'", "1")
     header = [h.strip().lower() for h in lines[0].split("\t")]
@@ -101,7 +102,7 @@ def _load_tsv(path: Path) -> Glossary:
     for n, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
-        cells = [c.strip() for c in line.split("\t")]
+        cells = [cell_text(c.strip()) for c in line.split("\t")]  # as textsafe.cell wrote it
         if len(cells) != len(header):
             raise InputError(
                 name, f"{len(cells)} cells where the header names {len(header)} columns", str(n)

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
-from .files import MAX_FILE_BYTES, decode, read_bytes
+from .files import MAX_FILE_BYTES, decode, read_bytes, text_lines
+from .schemas import problem
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # The only way a line decoded from UTF-8 or UTF-16 holds a surrogate: a \uD800-\uDFFF escape.
@@ -44,14 +45,26 @@ def _check_shape(name: str, n: int, obj: Any) -> None:
             stack.extend((v, depth + 1) for v in item)
 
 
+def long_number(exc: ValueError) -> str:
+    """What json.loads's ValueError for an over-long integer says, shortly."""
+    digits = re.search(r"has (\d+) digits", str(exc))
+    return f"a number of {digits.group(1) if digits else 'too many'} digits (limit 4300)"
+
+
 def read_jsonl(
-    path: Path, required: dict[str, type], limit: int = MAX_FILE_BYTES
+    path: Path,
+    required: dict[str, type],
+    limit: int = MAX_FILE_BYTES,
+    schema: str | None = None,
+    follow: bool = True,
 ) -> Iterator[dict[str, Any]]:
-    """Yield each non-blank line's object; raise InputError naming the line on the first bad one."""
+    """Yield each non-blank line's object; raise InputError naming the line on the first bad
+    one. With `schema`, each object is checked against it; with `follow` false, a symbolic
+    link is refused."""
     name = str(path)
-    data = sys.stdin.buffer.read() if name == "-" else read_bytes(path, limit=limit)
+    data = sys.stdin.buffer.read() if name == "-" else read_bytes(path, limit=limit, follow=follow)
     text = decode(name, data)
-    for n, line in enumerate(text.splitlines(), start=1):
+    for n, line in enumerate(text_lines(text), start=1):
         if not line.strip():
             continue
         try:
@@ -60,6 +73,8 @@ def read_jsonl(
             raise InputError(name, f"not JSON: {exc.msg} (column {exc.colno})", f"{n}") from None
         except RecursionError:
             raise InputError(name, f"JSON nested too deeply (limit {MAX_DEPTH})", f"{n}") from None
+        except ValueError as exc:  # an integer of more digits than Python converts
+            raise InputError(name, f"not JSON here: {long_number(exc)}", f"{n}") from None
         if not _plain(line):
             _check_shape(name, n, obj)
         if not isinstance(obj, dict):
@@ -67,4 +82,10 @@ def read_jsonl(
         for key, kind in required.items():
             if not isinstance(obj.get(key), kind):
                 raise InputError(name, f"field {key!r} missing or not a {kind.__name__}", f"{n}")
+        if schema is not None:
+            found = problem(obj, schema)
+            if found is not None:
+                at, message = found
+                what = f"not a {schema} as {schema}.schema.json says, at {at}: {message}"
+                raise InputError(name, what, f"{n}")
         yield obj

@@ -79,6 +79,20 @@ class SchemaViolation(Exception):
     """A stage produced an object its schema refuses: a bug, never written to disk."""
 
 
+def problem(obj: Any, schema: str) -> tuple[str, str] | None:
+    """Where `obj` first breaks `schema` (a JSON pointer) and what is wrong, on one short
+    line (input data may hold anything), or None when it is valid: for refusing input."""
+    check = validator(schema)
+    if check.is_valid(obj):
+        return None
+    error = next(iter(check.iter_errors(obj)))
+    message = " ".join(str(error.message).split())
+    message = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in message)
+    if len(message) > 160:
+        message = message[:150] + " ..."
+    return "/" + "/".join(map(str, error.absolute_path)), message
+
+
 def validate(obj: Any, schema: str, what: str) -> None:
     error = next(iter(validator(schema).iter_errors(obj)), None)
     if error is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .build import BuildResult
+from .textsafe import terminal
 
 
 def _fmt(tally: dict[str, int]) -> str:
@@ -31,4 +32,4 @@ def print_summary(result: BuildResult, corpus: Path) -> None:
     ]
     for skipped in m["skipped"]:
         lines.append(f"  skipped    {skipped['drop']}/{skipped['file']}: {skipped['reason']}")
-    print("\n".join(lines))
+    print(terminal("\n".join(lines)))

@@ -16,7 +16,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from pipeline.errors import InputError
 from pipeline.extract.names import rule_id
+from pipeline.files import read_bytes
 from pipeline.ingest.battlescribe import read_units
 from pipeline.lang import data as lang_data
 from pipeline.lookup import known_id
@@ -97,6 +99,9 @@ def units_of(
     """The units of one catalogue with characteristics read and rules linked."""
     out = []
     for unit in raw:
+        if not unit["name"]:  # units.json names every unit; an id needs a name to come from
+            where = str(unit["lines"][0])
+            raise InputError(f"{drop}/{file}", "a unit entry has no name (or only spaces)", where)
         out.append(
             {
                 "id": rule_id(unit["name"]),
@@ -139,16 +144,15 @@ def _parts(raw: Sequence[dict[str, Any]], ids: set[str]) -> list[dict[str, Any]]
 
 
 def corpus_units(
-    corpus: Path, inputs: Iterable[tuple[str, str]], ids: set[str]
+    corpus: Path, inputs: Iterable[tuple[str, str, Path]], ids: set[str]
 ) -> list[dict[str, Any]]:
     """Units of every BattleScribe file of the corpus, ordered by id, ids made unique."""
     units: list[dict[str, Any]] = []
-    for drop, file in inputs:
+    for drop, file, path in inputs:  # the path read, not one made of the escaped name
         suffix = Path(file).suffix.lower()
         if suffix not in _SUFFIXES:
             continue
-        path = corpus / "drops" / drop / file
-        data = path.read_bytes()
+        data = read_bytes(path, "file", follow=False)
         name = f"{drop}/{file}"
         if suffix.endswith("z"):
             [member] = read_zip(name, data, max_members=1)

@@ -24,6 +24,7 @@ import io
 import re
 import struct
 import zipfile
+import zlib
 from dataclasses import dataclass
 
 from lxml import etree
@@ -243,7 +244,7 @@ def _expand(name: str, archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes
                 if got > info.file_size:
                     raise InputError(name, f"zip member {info.filename!r} exceeds its size")
                 chunks.append(chunk)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError) as exc:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, zlib.error) as exc:
         raise InputError(name, f"corrupt zip member {info.filename!r}: {exc}") from None
     except RuntimeError as exc:  # zipfile's "password required" and similar
         raise InputError(name, f"unreadable zip member {info.filename!r}: {exc}") from None

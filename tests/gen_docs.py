@@ -25,11 +25,17 @@ COLUMNS = 100  # the width --help is formatted to, whatever the terminal
 
 # Input and output bounds shown in docs/limits.md: module -> constants.
 IO_LIMITS = {
-    "pipeline.files": ("MAX_FILE_BYTES", "MAX_BUILD_FILE_BYTES"),
+    "pipeline.files": (
+        "MAX_FILE_BYTES",
+        "MAX_BUILD_FILE_BYTES",
+        "MAX_TEXT_CHARS",
+        "MAX_YAML_DEPTH",
+    ),
     "pipeline.xmlsafe": ("MAX_XML_BYTES", "MAX_ZIP_MEMBERS", "MAX_ZIP_RATIO", "RATIO_FLOOR"),
     "pipeline.ingest.text": ("MAX_BLOCK_CHARS",),
     "pipeline.jsonl": ("MAX_DEPTH",),
-    "pipeline.check.report_html": ("MAX_LISTED", "MAX_QUOTED"),
+    "pipeline.check.report_html": ("MAX_LISTED", "MAX_QUOTED", "MAX_ON_PAGE"),
+    "pipeline.align.sentences": ("FULL_GRID", "MAX_GRID"),
 }
 _SECTION = re.compile(
     r"(<!-- generated: (?P<name>[\w-]+) -->\n).*?(<!-- end generated -->)", flags=re.S

@@ -112,8 +112,16 @@ def test_build_mode_reads_linked_pairs_and_master_segments(seed_build, tmp_path)
                 "sentences": [],
             },
         ],
-        "summary": {},
+        "summary": {
+            "links": 2,
+            "by_status": {"linked": 1, "ambiguous": 0, "unlinked": 1},
+            "by_lang": {"ru": 2},
+            "sentence_beads": {},
+        },
     }
+    for link in links["links"]:  # the other fields alignments.schema.json requires
+        link |= {"source_cluster": None, "target_cluster": "c-1", "rule": None}
+        link |= {"evidence": {}, "alternatives": []}
     (out / "alignments.json").write_text(json.dumps(links), "utf-8")
     rep = tmp_path / "rep"
     res = run_cli(

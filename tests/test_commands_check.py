@@ -156,9 +156,9 @@ def test_a_report_its_schema_refuses_is_never_written(
     capsys: pytest.CaptureFixture[str],
     workers: str,
 ) -> None:
-    """The report is checked against its schema (by a second process when it runs beside
-    the writing): a report that fails is a bug said on one line, and no report folder is
-    made; the same run with a good report writes it."""
+    """The report is checked against its schema as it is written: a report that fails is
+    a bug said on one line, and no report folder is made; the same run with a good report
+    writes it."""
     from pipeline.check import report_json
     from pipeline.commands import main
 
@@ -167,11 +167,51 @@ def test_a_report_its_schema_refuses_is_never_written(
     pair = Pair("p", "Roll a D6.", "Бросьте D3.", "en", "ru")
     pairs.write_text(json.dumps(pair.to_json()) + "\n", "utf-8")
     args = ["check", "--pairs", str(pairs), "--format", "json", "--fail-on", "never"]
-    good = report_json.report_data
-    monkeypatch.setattr(report_json, "report_data", lambda *a: {**good(*a), "summary": 5})
+    good = report_json.report_head
+    monkeypatch.setattr(report_json, "report_head", lambda *a: {**good(*a), "summary": 5})
     assert main([*args, "-o", str(tmp_path / "bad")]) == 3
     assert "does not match checks.schema.json at /summary" in capsys.readouterr().err
     assert not (tmp_path / "bad").exists()
-    monkeypatch.setattr(report_json, "report_data", good)
+    monkeypatch.setattr(report_json, "report_head", good)
     assert main([*args, "-o", str(tmp_path / "good")]) == 0
     assert json.loads((tmp_path / "good" / "checks.json").read_text("utf-8"))["summary"]
+
+
+def test_a_report_streamed_is_checked_to_its_last_item(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """checks.json is written and checked a chunk of items at a time, never whole: an item
+    its schema refuses in a later chunk still leaves no report; the good run's file is
+    exactly the whole report's JSON."""
+    from pipeline.check import report_json
+    from pipeline.check.pairs import read_pairs
+    from pipeline.check.review import review
+    from pipeline.check.runner import run_checks
+    from pipeline.commands import main
+    from pipeline.emit import dump_json
+    from pipeline.glossary import chosen_glossary
+
+    pairs = tmp_path / "pairs.jsonl"
+    rows = [
+        Pair(f"p{k}", f"Roll {k} dice.", f"Бросьте {k} кубиков.", "en", "ru") for k in range(2500)
+    ]
+    pairs.write_text("".join(json.dumps(p.to_json()) + "\n" for p in rows), "utf-8")
+    args = ["check", "--pairs", str(pairs), "--format", "json", "--fail-on", "never"]
+    good = report_json._arrays
+
+    def broken(report, seen):
+        arrays = good(report, seen)
+        items = list(arrays["pairs"])
+        items[2100] = {**items[2100], "id": 7}
+        return {**arrays, "pairs": items}
+
+    monkeypatch.setattr(report_json, "_arrays", broken)
+    assert main([*args, "-o", str(tmp_path / "bad")]) == 3
+    assert "does not match checks.schema.json at /pairs/100/id" in capsys.readouterr().err
+    assert not (tmp_path / "bad").exists()
+    monkeypatch.setattr(report_json, "_arrays", good)
+    assert main([*args, "-o", str(tmp_path / "good")]) == 0
+    written = (tmp_path / "good" / "checks.json").read_text("utf-8")
+    inputs = {k: v for k, v in json.loads(written)["inputs"].items() if k != "accepted"}
+    report = run_checks(read_pairs(pairs), chosen_glossary(None), None, inputs)
+    assert written == dump_json(report_json.report_data(report, review(report)))

@@ -22,22 +22,32 @@ JUMP = "trudnaya-mestnost-i-prepyatstviya"  # the LotOW rule whose table is the 
 JUMP_ID = f"r:{JUMP}"
 
 
-UNITS = {
-    "units": [
-        {
-            "name": "Gnasher Riders",
-            "profiles": [
-                {
-                    "name": "Rider",
-                    "characteristics": {"Off": 4, "Str": 4, "AP": 1, "Agi": 3},
-                    "rules": ["great-weapon"],
-                },
-            ],
-            "equipment": [{"name": "Lance"}, "Shield"],
-            "rules": ["swiftstride", "impact-hits(D3)", "No Such Rule"],
-        }
-    ]
-}
+def _link(name: str, rule_id: str | None) -> dict[str, str | None]:
+    return {"name": name, "id": rule_id}
+
+
+UNITS = [  # as units.schema.json says: the build reader refuses any other shape
+    {
+        "id": "gnasher-riders",
+        "name": "Gnasher Riders",
+        "source": {"drop": "army", "file": "gnashers.cat", "lines": [3, 90]},
+        "parts": [
+            {
+                "name": "Rider",
+                "role": "rider",
+                "characteristics": {"Off": 4, "Str": 4, "AP": 1, "Agi": 3},
+                "rules": [_link("Great Weapon", "great-weapon")],
+            },
+        ],
+        "equipment": [_link("Lance", None), _link("Shield", None)],
+        "rules": [
+            _link("Swiftstride", "swiftstride"),
+            _link("Impact Hits (D3)", "impact-hits(D3)"),
+            _link("No Such Rule", None),
+        ],
+        "options": [],
+    }
+]
 
 
 @pytest.fixture(scope="module")

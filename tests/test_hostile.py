@@ -29,6 +29,7 @@ from pipeline.schemas import validator
 from pipeline.slug import RESERVED
 
 from .conftest import ROOT, run_cli
+from .helpers.issue37_cases import CASES as ISSUE37_CASES
 from .helpers.output_cases import CASES as OUTPUT_CASES
 from .helpers.output_cases import Case, state
 from .helpers.outputs import assert_refused, leftovers, limits, make_corpus, tree
@@ -818,6 +819,138 @@ def test_the_check_report_stays_linear_with_thousands_of_nested_findings(tmp_pat
     assert "and 7,800 more finding(s) of this pair" in page
 
 
+def test_ranks_are_counted_as_the_models_would_stand():
+    """_rank_bonus counts the ranks behind the front one in closed form: the same as
+    standing the models rank by rank (as it did: 10^9 models never ended)."""
+    from types import SimpleNamespace
+
+    from pipeline.interpret.combat import _rank_bonus, combat_data
+
+    rb = combat_data()["combat_score"]["rank_bonus"]
+
+    def stood(alive: int, width: int, full: int) -> int:
+        behind, ranks = alive - width, 0
+        while behind > 0 and width >= full:
+            ranks += min(width, behind) >= full
+            behind -= width
+        return min(ranks, int(rb["max"])) * int(rb["per_full_rank"])
+
+    for height, full in rb["full_rank_by_height"].items():
+        for width in range(1, 9):
+            for alive in range(0, 60):
+                force = SimpleNamespace(height=height, width=width)
+                assert _rank_bonus(force, alive) == stood(alive, width, int(full))  # type: ignore[arg-type]
+
+
+def test_a_matchup_is_priced_before_any_combat():
+    from pipeline.errors import InputError
+    from pipeline.interpret.limits import MAX_CELLS
+    from pipeline.interpret.matchup import matchup
+
+    units = [{"id": f"u{k}", "name": f"U {k}"} for k in range(101)]
+    with pytest.raises(InputError, match=f"10,100 combats; the limit is {MAX_CELLS:,}"):
+        matchup(None, units, units[:100])  # type: ignore[arg-type]
+
+
+def test_the_accept_button_writes_a_line_the_next_run_reads(tmp_path):
+    """A pair id holding U+0086 (which YAML takes only escaped) goes into the accepted
+    line escaped: the next run reads the id back and sets the finding apart (before:
+    "unacceptable character #x0086")."""
+    import html
+
+    pair = {"id": "p\x86q", "source": "Roll a D6.", "target": "Бросьте D3."}
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text(json.dumps(pair | {"source_lang": "en", "target_lang": "ru"}) + "\n")
+    first = run_cli("check", "--pairs", str(pairs), "-o", "r1", cwd=tmp_path)
+    assert first.returncode == 1, first.stderr  # an error finding: fails the run
+    page = (tmp_path / "r1" / "checks.html").read_text("utf-8")
+    lines = [html.unescape(m) for m in re.findall(r'data-line="([^"]*)"', page)]
+    assert lines and all("\x86" not in line for line in lines)
+    (tmp_path / "accepted.yaml").write_text("\n".join(lines) + "\n", "utf-8")
+    args = ["check", "--pairs", str(pairs), "--accepted", "accepted.yaml", "-o", "r2"]
+    second = run_cli(*args, cwd=tmp_path)
+    assert second.returncode == 0, second.stderr
+    assert f"{len(lines)} accepted" in second.stdout.splitlines()[0]
+
+
+def test_a_term_base_in_tsv_holds_no_formula_and_reads_back_the_same(tmp_path, previous):
+    """Spreadsheet formula injection: a cell that starts with =, +, - or @ is written with
+    an apostrophe before it (text to a spreadsheet), which the TSV reader takes off."""
+    from pipeline.glossary import load_glossary
+
+    out, _ = previous
+    terms = {
+        "languages": ["en", "ru"],
+        "terms": [
+            {"id": "link", "en": ['=HYPERLINK("http://x.test","Fear")'], "ru": ["@SUM(A1)"]},
+            {"id": "bonus", "en": ["+1 Strength", "-1 Discipline"], "ru": ["'=quoted"]},
+        ],
+    }
+    source = tmp_path / "terms.yaml"
+    source.write_text(yaml.safe_dump(terms, allow_unicode=True), "utf-8")
+    target = tmp_path / "terms.tsv"
+    args = ["export", "--format", "tsv", "--build", str(out), "--glossary", str(source)]
+    done = run_cli(*args, "-o", str(target))
+    assert done.returncode == 0, done.stderr
+    cells = [c for line in target.read_text("utf-8").splitlines() for c in line.split("\t")]
+    assert not [c for c in cells if c[:1] in ("=", "+", "-", "@")]
+    assert '\'=HYPERLINK("http://x.test","Fear")' in cells and "''=quoted" in cells
+    back, given = load_glossary(target), load_glossary(source)
+    assert [(t.id, t.renderings) for t in back.terms] == [(t.id, t.renderings) for t in given.terms]
+
+
+class _Counting:
+    """A report file that keeps nothing: what was written, counted."""
+
+    def __init__(self) -> None:
+        self.size = 0
+
+    def write(self, data: bytes) -> None:
+        self.size += len(data)
+
+
+def test_the_check_reports_are_written_in_bounded_memory(monkeypatch):
+    """The reports are streamed: checks.json a chunk of items at a time (all of them), the
+    page a pair at a time and only the pairs of its first MAX_ON_PAGE findings, the rest
+    counted. Writing 40,000 pairs with a finding each (a 36 MB JSON) takes a few MB beyond
+    the findings themselves, not the size of the reports (before: 2.9 GiB at 200,000)."""
+    import tracemalloc
+
+    from pipeline.check.model import Finding, Report
+    from pipeline.check.report_html import MAX_ON_PAGE, html_pieces
+    from pipeline.check.report_json import write_report_json
+    from pipeline.check.review import review
+    from pipeline.pairs import Pair
+
+    n = 40_000
+
+    def text(a: int, b: int) -> str:
+        return f"Models with Fear suffer -{a} Discipline and roll {b} dice. " * 3
+
+    pairs = [Pair(f"p{k}", text(k, k + 1), text(k + 1, k), "en", "ru") for k in range(n)]
+    found = [
+        Finding("number_mismatch", "error", f"p{k}", f"number {k} is missing", (27, 28), (27, 28))
+        for k in range(n)
+    ]
+    report = Report(pairs, found, {})
+    seen = review(report)
+    json_file, page = _Counting(), _Counting()
+    tracemalloc.start()
+    try:
+        write_report_json(report, seen, json_file)
+        for piece in html_pieces(report, seen):
+            page.write(piece.encode("utf-8"))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert json_file.size > 32 * 1024**2
+    assert peak < 16 * 1024**2, peak
+    assert page.size < 10 * 1024**2  # 5,000 articles of 1.4 KB
+    html = "".join(html_pieces(report, seen))
+    assert html.count('<article class="pair"') == MAX_ON_PAGE
+    assert f"and {n - MAX_ON_PAGE:,} more finding(s) of {n - MAX_ON_PAGE:,} more pair(s)" in html
+
+
 # --- every case of the hardening issue, each in a child with time and memory limits -------
 #
 # Each case makes its inputs in its own folder beside a canary file (a secret no output may
@@ -1052,6 +1185,7 @@ CASES = {
     ),
     "8-diff-of-a-malformed-bundle": case_diff_of_a_malformed_bundle,
     **OUTPUT_CASES,
+    **ISSUE37_CASES,
 }
 
 
@@ -1075,8 +1209,13 @@ def written_text(root: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def hostile_runs(tmp_path_factory: pytest.TempPathFactory, previous_template: Path):
-    """Every case, run in a child two at a time: (case, snapshot before, result, root)."""
+def hostile_runs(
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+    previous_template: Path,
+):
+    """Every case the session runs (`-k` may choose some), each in a child, two at a
+    time: (case, snapshots before, result, root, seconds)."""
 
     def run(name: str):
         root = tmp_path_factory.mktemp(name)
@@ -1089,8 +1228,18 @@ def hostile_runs(tmp_path_factory: pytest.TempPathFactory, previous_template: Pa
         )
         return name, (case, before, result, root, time.monotonic() - started)
 
+    chosen = sorted(
+        {
+            item.callspec.params["name"]
+            for item in request.session.items
+            if getattr(item, "originalname", "") == _EACH_CASE and hasattr(item, "callspec")
+        }
+    )
     with ThreadPoolExecutor(max_workers=2) as pool:
-        return dict(pool.map(run, sorted(CASES)))
+        return dict(pool.map(run, chosen))
+
+
+_EACH_CASE = "test_each_case_of_the_issue_is_done_or_refused_and_reads_nothing_outside"
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

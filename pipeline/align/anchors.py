@@ -9,6 +9,7 @@ by these, never by words of one language against words of another.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -92,10 +93,10 @@ def sentence_anchors(facts: Facts, spans: tuple[Span, ...]) -> list[Counter[str]
     starts = [a for a, _ in spans]
 
     def place(pos: int) -> int | None:
-        for i in range(len(spans) - 1, -1, -1):
-            if starts[i] <= pos:
-                return i if pos < spans[i][1] else None
-        return None
+        """The sentence holding `pos`: the last one starting at or before it (found by
+        bisection: a paragraph of thousands of sentences made this quadratic)."""
+        i = bisect_right(starts, pos) - 1
+        return i if i >= 0 and pos < spans[i][1] else None
 
     for q in facts.quantities:
         i = place(q.span[0])

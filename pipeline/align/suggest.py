@@ -32,6 +32,7 @@ from ..extract.keywords import core_lexicon
 from ..glossary import Glossary, Term
 from ..lang import lemma
 from ..slug import slugify
+from ..textsafe import cell
 from .terms import Candidate, candidates, dictionary_form, english_key
 
 MIN_SCORE = 0.5
@@ -579,7 +580,8 @@ def to_glossary(
 
 
 def _cell(text: str) -> str:
-    return " ".join(text.split())
+    """One line, never a formula to a spreadsheet (textsafe.cell)."""
+    return cell(" ".join(text.split()))
 
 
 TSV_COLUMNS = (

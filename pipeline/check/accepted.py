@@ -22,6 +22,7 @@ from ..errors import InputError
 from ..files import read_yaml
 from ..model import Span
 from ..pairs import Pair
+from ..textsafe import yaml_comment, yaml_string
 from .catalogue import CHECK_IDS
 from .model import Finding
 
@@ -69,13 +70,15 @@ def finding_hash(finding: Finding, pair: Pair | None) -> str:
 def entry_line(
     check: str, pair_id: str, hash_: str, comment: str = "", note: str | None = None
 ) -> str:
-    """The YAML line of one accepted finding (strings JSON-quoted, which YAML reads as is;
-    a hash of digits alone must not become a number), the finding's message as a comment."""
-    q = lambda s: json.dumps(s, ensure_ascii=False)  # noqa: E731
+    """The YAML line of one accepted finding (strings double-quoted, a hash of digits alone
+    must not become a number), the finding's message as a comment; a character YAML does
+    not take raw (U+0086 in a pair id) is written as its escape, so that the next run
+    reads back exactly the id it wrote (textsafe decides)."""
+    q = yaml_string
     fields = f"check: {q(check)}, id: {q(pair_id)}, hash: {q(hash_)}"
     if note is not None:
         fields += f", note: {q(note)}"
-    comment = " ".join(comment.split())
+    comment = yaml_comment(comment)
     return f"- {{{fields}}}  # {comment}" if comment else f"- {{{fields}}}"
 
 

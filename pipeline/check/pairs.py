@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..build_folder import read_links, read_rules, read_segment_texts
+from ..build_folder import member, read_links, read_rules, read_segment_texts
 from ..errors import InputError
-from ..files import decode, read_bytes
+from ..files import MAX_TEXT_CHARS, decode, read_bytes, text_lines, text_too_long
 from ..jsonl import read_jsonl
 from ..lang import known_languages, primary
 from ..model import Span
@@ -36,6 +36,9 @@ def read_pairs(path: Path) -> list[Pair]:
                 str(lines(k)),
             )
         seen[obj["id"]] = k
+        longest = max(len(obj["source"]), len(obj["target"]))
+        if longest > MAX_TEXT_CHARS:
+            raise text_too_long(name, longest, str(_lines_of(path)(k)))
         for field in ("source_lang", "target_lang"):
             code = obj[field]
             if code in good:
@@ -59,7 +62,7 @@ def _lines_of(path: Path) -> Callable[[int], int]:
     name = str(path)
     line_of: list[int] = []
     if name != "-":
-        lines = decode(name, read_bytes(path)).splitlines()
+        lines = text_lines(decode(name, read_bytes(path)))
         line_of = [n for n, line in enumerate(lines, start=1) if line.strip()]
     return lambda k: line_of[k] if k < len(line_of) else k + 1
 
@@ -88,7 +91,7 @@ def _weight(path: Path) -> int:
 def _rules(folder: Path) -> tuple[dict[str, str], dict[str, str]]:
     """Rule id -> display name (its names, English first, else the id), and segment id ->
     rule id, from rules.json: what a report titles a pair with instead of a hash id."""
-    if not (folder / "rules.json").is_file():
+    if member(folder, "rules.json") is None:
         return {}, {}
     names: dict[str, str] = {}
     of_segment: dict[str, str] = {}

@@ -13,6 +13,7 @@ bytes: nothing depends on the clock or on the order of a set.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from html import escape
 
 from .. import __version__
@@ -130,6 +131,10 @@ _HEADER = (
 # all), and the characters of a found or expected text shown.
 MAX_LISTED = 200
 MAX_QUOTED = 200
+# and bounded whatever the number of pairs: the pairs are shown in report order while the
+# findings listed stay within this many; the pairs after them are counted in one line by
+# check and severity (checks.json has them all). 200,000 pairs made a 300 MB page.
+MAX_ON_PAGE = 5000
 
 
 def _marked(text: str, spans: list[tuple[Span, str, str]], accepted: bool = False) -> str:
@@ -194,6 +199,9 @@ def _codepoints(found: str | None, expected: str | None) -> str:
     return f' <span class="cp">{named}</span>'
 
 
+_MARKED = "marked in the texts above and listed in checks.json"
+
+
 def _finding_li(it: Item, fid: str, accepted_file: str) -> str:
     f = it.finding
     extra = ""
@@ -222,9 +230,10 @@ def _finding_li(it: Item, fid: str, accepted_file: str) -> str:
     )
 
 
-def _more(rest: list[Item]) -> str:
-    """One line for the findings of a pair past MAX_LISTED, counted by check and severity
-    (the filters count them too)."""
+def _more(rest: list[Item], what: str = "of this pair", where: str = _MARKED) -> str:
+    """One line for findings not listed one by one, counted by check and severity (the
+    filters count them too): those of a pair past MAX_LISTED, or of the pairs past
+    MAX_ON_PAGE (`what`, `where`)."""
     if not rest:
         return ""
     counts: dict[str, int] = defaultdict(int)
@@ -233,8 +242,8 @@ def _more(rest: list[Item]) -> str:
     keys = " ".join(f"{k}:{n}" for k, n in sorted(counts.items()))
     told = ", ".join(f"{n:,} {k.replace(':', ' ')}" for k, n in sorted(counts.items()))
     return (
-        f'<li class="more" data-more="{keys}">and {len(rest):,} more finding(s) of this pair'
-        f" ({told}), marked in the texts above and listed in checks.json</li>"
+        f'<li class="more" data-more="{keys}">and {len(rest):,} more finding(s) {what}'
+        f" ({told}), {where}</li>"
     )
 
 
@@ -293,25 +302,48 @@ def _pair_article(
     )
 
 
-def _articles(
-    seen: Review, items: list[Item], accepted: bool
-) -> tuple[list[str], list[tuple[int, str, int]]]:
-    """The articles of `items`, one per pair in report order, and (number, title, count)
-    of each for the index."""
+Group = tuple[int, Pair, list[tuple[str, Item]]]  # number, pair, (finding id, item)
+
+
+def _groups(seen: Review, items: list[Item], accepted: bool) -> tuple[list[Group], list[Group]]:
+    """The pairs of `items` in report order, each with its findings: those shown on the
+    page (while the findings they list stay within MAX_ON_PAGE; the first always), and
+    those only counted."""
     by_pair: dict[str, list[tuple[str, Item]]] = defaultdict(list)
     for k, it in enumerate(items, start=1):
         by_pair[it.finding.pair_id].append((f"{'a' if accepted else 'f'}-{k}", it))
-    out: list[str] = []
-    index: list[tuple[int, str, int]] = []
+    shown: list[Group] = []
+    counted: list[Group] = []
+    listed = 0
     for n, pair in enumerate(seen.report.pairs, start=1):
         group = by_pair.get(pair.id)
         if group:
-            out.append(_pair_article(n, pair, group, seen, accepted))
-            index.append((n, seen.title(pair, pair.id), len(group)))
-    return out, index
+            listed += min(len(group), MAX_LISTED)
+            (shown if listed <= MAX_ON_PAGE or not shown else counted).append((n, pair, group))
+            if counted:
+                listed = MAX_ON_PAGE + 1  # the pairs after one counted are counted too
+    return shown, counted
+
+
+def _articles(
+    seen: Review, shown: list[Group], counted: list[Group], accepted: bool
+) -> Iterator[str]:
+    """The article of each pair shown, then one line counting the findings of the others."""
+    for n, pair, group in shown:
+        yield _pair_article(n, pair, group, seen, accepted)
+    if counted:
+        rest = [it for _, _, group in counted for _, it in group]
+        more = _more(rest, f"of {len(counted):,} more pair(s)", "listed in checks.json")
+        yield f'<div class="rest"><ol class="findings">{more}</ol></div>'
 
 
 def report_html(report: Report, seen: Review | None = None) -> str:
+    """The whole page as one text (`html_pieces` joined)."""
+    return "".join(html_pieces(report, seen))
+
+
+def html_pieces(report: Report, seen: Review | None = None) -> Iterator[str]:
+    """The page in pieces, in order, an article at a time: never all of it at once."""
     seen = seen or review(report)
     counts = seen.counts()
     rows = "".join(
@@ -336,15 +368,22 @@ def report_html(report: Report, seen: Review | None = None) -> str:
         f" checked> {c} ({sum(counts[c].values())})</label>"
         for c in CHECK_IDS
     )
-    articles, index = _articles(seen, seen.open, False)
-    accepted, _ = _articles(seen, seen.accepted, True)
+    shown, counted = _groups(seen, seen.open, False)
+    accepted_shown, accepted_counted = _groups(seen, seen.accepted, True)
     index_list = (
         '<nav aria-label="Findings by rule"><ol class="index">'
         + "".join(
-            f'<li><a href="#pair-{n}">{escape(title)}</a> ({k})</li>' for n, title, k in index
+            f'<li><a href="#pair-{n}">{escape(seen.title(pair, pair.id))}</a> ({len(group)})</li>'
+            for n, pair, group in shown
+        )
+        + (
+            f'<li class="rest">and {len(counted):,} more pair(s) with findings, not shown'
+            " here: listed in checks.json</li>"
+            if counted
+            else ""
         )
         + "</ol></nav>"
-        if index
+        if shown
         else "<p>No open findings.</p>"
     )
     n_pairs = sum(1 for p in report.pairs if p.target is not None)
@@ -353,14 +392,20 @@ def report_html(report: Report, seen: Review | None = None) -> str:
     lines = seen.lines()
     base = _HEADER + "".join(line + "\n" for line in lines)
     copies = sum(len(it.copies) for it in seen.open)
-    return (
+    with_findings = len(shown) + len(counted)
+    yield (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>Translation checks</title><style>{_CSS}</style></head><body>"
         '<header id="top"><h1>Translation checks</h1>'
         f'<p class="meta">rulepipe {escape(__version__)}; {n_pairs:,} pair(s),'
         f" {len(report.pairs) - n_pairs:,} segment(s) checked alone; {escape(inputs)}."
-        f" {len(articles):,} with open findings are shown below"
+        + (
+            f" {with_findings:,} with open findings, the first {len(shown):,} of them shown"
+            " below (the others counted; checks.json lists them all)"
+            if counted
+            else f" {with_findings:,} with open findings are shown below"
+        )
         + (f" (with {copies:,} more copies of their texts)" if copies else "")
         + "; the others passed every check"
         + (f" or have only accepted findings ({len(seen.accepted):,})" if seen.accepted else "")
@@ -380,16 +425,23 @@ def report_html(report: Report, seen: Review | None = None) -> str:
         f"<fieldset><legend>check</legend>{check_boxes}</fieldset>"
         '<p id="shown" aria-live="polite"></p></section>'
         '<section id="findings" aria-labelledby="findings-h"><h2 id="findings-h">Findings</h2>'
-        f"{index_list}{''.join(articles)}</section>"
-        '<section id="accepted" aria-labelledby="accepted-h">'
+        f"{index_list}"
+    )
+    yield from _articles(seen, shown, counted, False)
+    yield (
+        '</section><section id="accepted" aria-labelledby="accepted-h">'
         '<h2 id="accepted-h">Accepted findings</h2>'
-        + (
+    )
+    if accepted_shown:
+        yield (
             f"<p>Accepted in {escape(file)}: listed here, not counted above, never a reason"
-            " for a failing exit code.</p>" + "".join(accepted)
-            if accepted
-            else f"<p>None: {escape(file)} accepts none of these findings.</p>"
+            " for a failing exit code.</p>"
         )
-        + (
+        yield from _articles(seen, accepted_shown, accepted_counted, True)
+    else:
+        yield f"<p>None: {escape(file)} accepts none of these findings.</p>"
+    yield (
+        (
             f"<p>{len(seen.stale):,} entr{'y' if len(seen.stale) == 1 else 'ies'} of"
             f" {escape(file)} match no finding any more (marked “no longer found” below).</p>"
             if seen.stale

@@ -3,6 +3,7 @@ each once for all copies of its text and under its rule's name."""
 
 from __future__ import annotations
 
+from ..textsafe import one_line
 from .model import RANK, SEVERITIES, Report
 from .review import Review, review
 
@@ -55,7 +56,8 @@ def report_text(
         if it.copies:
             n = len(it.copies)
             where += f" and {n:,} {'copy' if n == 1 else 'copies'}"
-        lines.append(f"  {severity} {f.check:<24} {where}: {f.message}")
+        # ids, titles and messages come from the input: shown, never acting on the terminal
+        lines.append(f"  {severity} {f.check:<24} {one_line(where)}: {one_line(f.message)}")
     if len(seen.open) > _SHOW:
         lines.append(f"  ... {len(seen.open) - _SHOW:,} more in the reports")
     if seen.stale:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import InputError
+from ..textsafe import one_line
 from .options import FORMATTER
 
 # The order of `rulepipe --help`: the flow first, then what reads a build.
@@ -77,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except InputError as exc:
-        print(f"rulepipe: error: {exc}", file=sys.stderr)
+        print(f"rulepipe: error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # `rulepipe rules | head`: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -86,5 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("rulepipe: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # a bug: say so on one line, never a half-written output
-        print(f"rulepipe: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(
+            f"rulepipe: internal error: {type(exc).__name__}: {one_line(str(exc))}", file=sys.stderr
+        )
         return 3

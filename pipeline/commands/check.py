@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from functools import partial
 from pathlib import Path
 from typing import TextIO
 
@@ -14,7 +13,8 @@ from ..gc_pause import gc_paused
 from . import options
 
 FORMATS = ("json", "html", "text")
-REPORTS = frozenset({"checks.json", "checks.html"})  # what -o DIR holds
+_REPORT_FILES = (("checks.json", "json"), ("checks.html", "html"))
+REPORTS = frozenset(name for name, _ in _REPORT_FILES)  # what -o DIR holds
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -99,15 +99,13 @@ def use_colour(stream: TextIO) -> bool:
 def run(args: argparse.Namespace) -> int:
     from ..check.accepted import DEFAULT, read_accepted
     from ..check.pairs import read_build, read_pairs
-    from ..check.report_html import report_html
-    from ..check.report_json import report_data
+    from ..check.report_html import html_pieces
+    from ..check.report_json import write_report_json
     from ..check.report_text import report_text, summary_line
     from ..check.review import review
     from ..check.runner import run_checks
-    from ..emit import ReportOutput, dump_json
+    from ..emit import ReportOutput
     from ..glossary import chosen_glossary
-    from ..parallel import Background
-    from ..schemas import validate
 
     formats = _formats(args.format)
     glossary = chosen_glossary(args.glossary)
@@ -145,28 +143,18 @@ def run(args: argparse.Namespace) -> int:
         report = run_checks(pairs, glossary, alone, inputs, progress)
     file = str(accepted_path) if accepted_path is not None else None
     seen = review(report, accepted, rule_names, file)
-    reports: dict[str, str] = {}
-    checked: Background[None] | None = None
-    try:
-        if "json" in formats:
-            data = report_data(report, seen)
-            # checked against its schema by a forked child while this process writes the
-            # reports' text (100,000 findings take seconds); nothing is written unless valid
-            checked = Background(
-                partial(validate, data, "checks", "checks.json"), len(report.findings)
-            )
-            reports["checks.json"] = dump_json(data)
-        if "html" in formats:
-            reports["checks.html"] = report_html(report, seen)
-        if checked is not None:
-            checked.wait()
-    finally:
-        if checked is not None:
-            checked.cancel()
+    reports = [name for name, fmt in _REPORT_FILES if fmt in formats]
     if reports:  # one folder swap: the reports of one run, always together
         with ReportOutput(args.out, REPORTS) as folder:
-            for name, text in reports.items():
-                folder.write_text(name, text)
+            # each written a piece at a time, checked against its schema as it goes:
+            # nothing lands unless all is valid, and no report is ever whole in memory
+            if "json" in formats:
+                with folder.open("checks.json") as data:
+                    write_report_json(report, seen, data)
+            if "html" in formats:
+                with folder.open("checks.html") as page:
+                    for piece in html_pieces(report, seen):
+                        page.write(piece.encode("utf-8"))
     written = [args.out / name for name in reports]
     if "text" in formats:
         sys.stdout.write(report_text(report, args.fail_on, use_colour(sys.stdout), seen))

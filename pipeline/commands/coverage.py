@@ -32,6 +32,7 @@ def run(args: argparse.Namespace) -> int:
     from ..coverage import report_text, rule_coverage, summary
     from ..errors import InputError
     from ..lookup import did_you_mean
+    from ..textsafe import terminal
     from .output import print_json
 
     rules = read_rules(args.build)
@@ -45,5 +46,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"summary": summary(rules), "rules": [rule_coverage(r) for r in chosen]})
     else:
-        print(report_text(chosen, rules), end="")
+        print(terminal(report_text(chosen, rules)), end="")
     return 0

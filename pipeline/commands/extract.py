@@ -32,6 +32,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..errors import InputError
     from ..extract.facts import extract_text
+    from ..files import MAX_TEXT_CHARS, text_too_long
     from ..glossary import chosen_glossary
     from ..jsonl import read_jsonl
     from ..lang import data_languages
@@ -41,6 +42,8 @@ def run(args: argparse.Namespace) -> int:
     rows = list(read_jsonl(args.file, required))
     known = data_languages()
     for n, row in enumerate(rows, 1):
+        if len(row["text"]) > MAX_TEXT_CHARS:
+            raise text_too_long(str(args.file), len(row["text"]), str(n))
         if row["lang"] not in known:
             raise InputError(
                 str(args.file),

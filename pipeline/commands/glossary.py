@@ -53,18 +53,16 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run_suggest(args: argparse.Namespace) -> int:
     from ..align.suggest import build_beads, suggest, to_glossary, to_tsv
-    from ..build_folder import read_json, require_build
-    from ..files import MAX_BUILD_FILE_BYTES, write_output
+    from ..build_folder import read_json, read_segments, require_build
+    from ..files import write_output
     from ..glossary import chosen_glossary
-    from ..jsonl import read_jsonl
 
     glossary = chosen_glossary(args.glossary)
     aligned = require_build(args.build) / "alignments.json"
     alignments = read_json(aligned, "alignments (alignments.json): run `rulepipe build` first")
     raw: dict[str, str] = {}
     langs = {"en", args.lang}
-    path = args.build / "segments.jsonl"
-    for seg in read_jsonl(path, {"id": str, "raw": str, "lang": str}, MAX_BUILD_FILE_BYTES):
+    for seg in read_segments(args.build):
         raw[seg["id"]] = seg["raw"]
         langs.add(seg["lang"])
     languages = sorted(langs - {"und"})

@@ -8,6 +8,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from ..textsafe import one_line
+
 
 def print_json(doc: Any) -> None:
     sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
@@ -23,7 +25,7 @@ def print_table(header: Sequence[str], rows: Sequence[Sequence[str]], caption: s
     """A table on a terminal; tab-separated lines, nothing cut, for a pipe or a file."""
     if not sys.stdout.isatty():
         for row in [header, *rows]:
-            sys.stdout.write("\t".join(c.replace("\t", " ") for c in row) + "\n")
+            sys.stdout.write("\t".join(one_line(c) for c in row) + "\n")
         return
     from rich.table import Table
 

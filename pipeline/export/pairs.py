@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from ..build_folder import read_links, read_segment_texts
+from ..build_folder import read_links, read_segment_texts, read_segments
 from ..errors import InputError
 from ..pairs import Pair
 
@@ -81,14 +81,9 @@ def select_target(pairs: list[Pair], target_lang: str | None, one_only: bool) ->
 def source_places(build: Path, level: Level = "paragraph") -> dict[str, str]:
     """Pair id -> where its English source sits in the corpus, `drop/file:line` (the line
     of the sentence itself at sentence level), for PO `#:` references."""
-    from ..files import MAX_BUILD_FILE_BYTES
-    from ..jsonl import read_jsonl
-
-    required = {"id": str, "drop": str, "file": str, "lines": list, "raw": str}
-    path = build / "segments.jsonl"
     places = {
         s["id"]: (f"{s['drop']}/{s['file']}", int(s["lines"][0]), s["raw"])
-        for s in read_jsonl(path, required, MAX_BUILD_FILE_BYTES)
+        for s in read_segments(build)
         if s["lines"]
     }
     out: dict[str, str] = {}

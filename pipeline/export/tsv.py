@@ -12,13 +12,15 @@ from __future__ import annotations
 import re
 
 from ..glossary import Glossary
+from ..textsafe import cell
 from .tbx import renderings
 
 _SPACE = re.compile(r"\s+")
 
 
 def _cell(text: str) -> str:
-    return _SPACE.sub(" ", text).strip()
+    """One line, never a formula to a spreadsheet (`=HYPERLINK(...)` becomes text)."""
+    return cell(_SPACE.sub(" ", text).strip())
 
 
 def write_tsv(glossary: Glossary) -> str:

@@ -468,8 +468,13 @@ def find_effects(
     used: set[int] = set()
     skipped: list[Span] = []
     attaches: list[tuple[int, _Rule, dict[str, Any]]] = []
+    # the quantities of each sentence, in their order, found by bisection: scanning all of
+    # them for every sentence was quadratic in a paragraph of thousands of sentences
+    by_start = sorted(range(len(quantities)), key=lambda k: quantities[k].span[0])
+    starts = [quantities[k].span[0] for k in by_start]
     for si, (a, b) in enumerate(spans):
-        read = _sentence(text[a:b], a, quantities, data, lang)
+        ks = sorted(by_start[bisect_left(starts, a) : bisect_left(starts, b)])
+        read = _sentence(text[a:b], a, [quantities[k] for k in ks], data, lang)
         if read.skipped:
             skipped.append((a, b))
             continue

@@ -15,7 +15,7 @@ from pathlib import Path
 from ..bbcode import find_markup
 from ..drops import METADATA, Drop, read_drop
 from ..errors import InputError
-from ..files import MAX_FILE_BYTES, decode, read_bytes
+from ..files import MAX_FILE_BYTES, MAX_TEXT_CHARS, decode, read_bytes, text_too_long
 from ..model import Aside, Block, Markup, Segment
 from ..normalise import normalise
 from .asides import find_asides
@@ -58,6 +58,7 @@ class InputFile:
     bytes: int
     segments: int
     version: dict[str, str] | None = None  # what the file states of itself (BattleScribe)
+    path: Path | None = None  # where it was read: `file` is escaped where its name needs it
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +185,9 @@ def _blocks(
 ) -> tuple[list[Block], list[_Read]]:
     """A file's blocks, each with its markup, asides and normalised text (no language yet)."""
     blocks = READERS[Path(file).suffix.lower()](name, data)
+    for b in blocks:
+        if len(b.raw) > MAX_TEXT_CHARS:  # one block: the text reader cuts, others give units
+            raise text_too_long(name, len(b.raw), str(b.lines[0]))
     if lang_hint is not None:
         blocks = [b if b.lang_hint else replace(b, lang_hint=lang_hint) for b in blocks]
     return blocks, [_normalised(b, terms) for b in blocks]
@@ -231,7 +235,7 @@ def ingest(
     skipped: list[Skipped] = []
     # Every file's blocks first, their texts' languages detected meanwhile (by workers on
     # a large corpus, while the next files are read), then the segments.
-    pending: list[tuple[str, str, list[Block], list[_Read], str, int]] = []
+    pending: list[tuple[str, str, list[Block], list[_Read], str, int, Path]] = []
     identification = Identification()
     try:
         for done, entry in enumerate(listed, start=1):
@@ -255,16 +259,16 @@ def ingest(
                 blocks, read = _blocks(file, name, data, lang, terms)
                 identification.add(_unhinted(blocks, read))
                 digest = hashlib.sha256(data).hexdigest()
-                pending.append((drop, file, blocks, read, digest, len(data)))
+                pending.append((drop, file, blocks, read, digest, len(data), path))
             if progress:
                 progress(done, len(listed))
         languages = iter(identification.results())
     finally:
         identification.cancel()
-    for drop, file, blocks, read, digest, size in pending:
+    for drop, file, blocks, read, digest, size, path in pending:
         found, version = _segments(drop, file, blocks, read, languages)
         segments.extend(found)
-        inputs.append(InputFile(drop, file, digest, size, len(found), version))
+        inputs.append(InputFile(drop, file, digest, size, len(found), version, path))
     if not segments:
         raise InputError(str(corpus), "the corpus has no text blocks")
     return Ingested(tuple(segments), tuple(inputs), tuple(skipped), tuple(drops.values()))

@@ -14,15 +14,21 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import InputError
-from ..files import decode
+from ..files import decode, text_lines
 from ..lang import primary as lang_code
 from ..model import Block
+from ..textsafe import describe, input_control
 from . import reader
 
 _KEYWORD = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(".*)$')
+# A PO string as msgfmt reads one: quoted, every backslash starting an escape (a quote
+# escaped at the end of a line leaves the string open: "end-of-line within string").
+_QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b"}
 _ESCAPES |= {"f": "\f", "v": "\v"}
-_ESCAPE = re.compile(r'\\(?:([ntr"\\abfv])|([0-7]{1,3})|x([0-9A-Fa-f]{1,2})|(.))')
+# Octal (up to three digits) and hexadecimal (all the digits that follow, as in C) escapes
+# are bytes of the file's encoding, UTF-8: `\303\251` is é, and `\777` is no byte at all.
+_ESCAPE = re.compile(r"\\(?:([ntr\"\\abfv])|([0-7]{1,3})|x([0-9A-Fa-f]+)|(.))")
 
 
 @dataclass
@@ -34,32 +40,50 @@ class _Entry:
 
 
 def _string(name: str, literal: str, line: int) -> str:
-    """The text of one quoted PO string, escapes resolved."""
-    literal = literal.strip()
-    if len(literal) < 2 or not (literal.startswith('"') and literal.endswith('"')):
+    """The text of one quoted PO string, escapes resolved as msgfmt resolves them; a string
+    left open, an unknown escape, a byte escape past 255 or bytes that are not UTF-8, and
+    a control character (an escaped NUL, ESC or BEL: they would reach a terminal) are
+    refused with the line."""
+    literal = literal.strip(" \t\r")
+    if not literal.startswith('"'):
         raise InputError(name, "a PO string must be in double quotes", str(line))
-    body = literal[1:-1]
-    if re.search(r'(?<!\\)(?:\\\\)*"', body):
+    m = _QUOTED.match(literal)
+    if m is None:
+        raise InputError(name, "end of line within a PO string (no closing quote)", str(line))
+    if m.end() != len(literal):
         raise InputError(name, "unescaped double quote inside a PO string", str(line))
-
-    def resolve(m: re.Match[str]) -> str:
-        simple, octal, hexa, other = m.groups()
-        if simple:
-            return _ESCAPES[simple]
-        if octal:
-            return chr(int(octal, 8))
-        if hexa:
-            return chr(int(hexa, 16))
-        raise InputError(name, f"unknown escape \\{other} in a PO string", str(line))
-
-    return _ESCAPE.sub(resolve, body)
+    out = bytearray()
+    at = 0
+    body = m.group(1)
+    for esc in _ESCAPE.finditer(body):
+        out += body[at : esc.start()].encode("utf-8", "surrogatepass")
+        at = esc.end()
+        simple, octal, hexa, other = esc.groups()
+        if other is not None:
+            raise InputError(name, f"unknown escape \\{other} in a PO string", str(line))
+        value = int(octal, 8) if octal else int(hexa, 16) if hexa else None
+        if value is None:
+            out += _ESCAPES[simple].encode("ascii")
+        elif value > 0xFF:
+            raise InputError(name, f"escape {esc.group()} is past a byte (255)", str(line))
+        else:
+            out.append(value)
+    out += body[at:].encode("utf-8", "surrogatepass")
+    try:
+        text = out.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(name, "escaped bytes of a PO string are not UTF-8", str(line)) from None
+    control = input_control(text)
+    if control is not None:
+        raise InputError(name, f"{describe(control.group())} in a PO string", str(line))
+    return text
 
 
 def _entries(name: str, text: str) -> list[_Entry]:
     entries: list[_Entry] = []
     current: _Entry | None = None
     key: str | None = None
-    for n, raw_line in enumerate(text.splitlines(), start=1):
+    for n, raw_line in enumerate(text_lines(text), start=1):
         line = raw_line.strip()
         if not line:
             current, key = None, None
@@ -102,7 +126,7 @@ def _entries(name: str, text: str) -> list[_Entry]:
 
 def _header(entry: _Entry) -> dict[str, str]:
     fields: dict[str, str] = {}
-    for line in "".join(entry.fields["msgstr"]).splitlines():
+    for line in text_lines("".join(entry.fields["msgstr"])):
         key, sep, value = line.partition(":")
         if sep:
             fields[key.strip().lower()] = value.strip()

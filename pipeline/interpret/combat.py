@@ -267,12 +267,13 @@ def _inflict(side: _Side, step: int, alive: int, damage: int, hp: int) -> Weight
 def _rank_bonus(f: Force, alive: int) -> int:
     rb = combat_data()["combat_score"]["rank_bonus"]
     full = int(rb["full_rank_by_height"].get(f.height, rb["full_rank_by_height"]["standard"]))
-    n, width = alive - f.width, f.width
+    behind, width = alive - f.width, f.width  # the models behind the front rank
     ranks = 0
-    while n > 0 and width >= full:
-        if min(width, n) >= full:
-            ranks += 1
-        n -= width
+    if behind > 0 and width >= max(full, 1):
+        # each whole rank of `width` counts, and the last, shorter one if it is full
+        # (counted, not walked: a side of 10^9 models is as quick as one of 10)
+        last = behind % width
+        ranks = behind // width + (last > 0 and last >= full)
     return min(ranks, int(rb["max"])) * int(rb["per_full_rank"])
 
 

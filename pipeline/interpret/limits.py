@@ -26,6 +26,7 @@ MAX_ROLLS = 2000  # attack rolls (and automatic hits) of one attack
 MAX_TABLE_CHAIN = 10  # tables one roll chains through
 MAX_GRANT_DEPTH = 8  # rules granting rules granting rules
 MAX_GRANTS = 10_000  # rule references a side's rules expand to, grants followed
+MAX_CELLS = 10_000  # combats of one matchup (attackers x defenders; the largest book: 54 units)
 
 # what a pair of outcomes combined in a Python loop costs against one element of a dense
 # convolution (measured: 10^4 pairs of D100*D100 in 0.03 s)

@@ -18,6 +18,7 @@ from typing import Any
 
 from pipeline.errors import InputError
 from pipeline.interpret.combat import combat_from_dict, mean, resolve_combat
+from pipeline.interpret.limits import MAX_CELLS
 from pipeline.interpret.rules import Build
 from pipeline.interpret.scenario import Units
 from pipeline.parallel import map_in_order
@@ -107,6 +108,13 @@ def matchup(
     progress: Callable[[int, int], None] | None = None,
 ) -> Matchup:
     """Every attacker against every defender, cells in row order."""
+    if len(attackers) * len(defenders) > MAX_CELLS:  # priced before any is fought
+        raise InputError(
+            "matchup",
+            f"{len(attackers):,} attackers against {len(defenders):,} defenders make"
+            f" {len(attackers) * len(defenders):,} combats; the limit is {MAX_CELLS:,}:"
+            " name fewer units (a comma-separated list)",
+        )
     units = Units(build)
     dm = defender_models or models
     items = [

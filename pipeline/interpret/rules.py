@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pipeline.build_folder import require_build
+from pipeline.build_folder import member, require_build
 from pipeline.errors import InputError
 from pipeline.files import read_yaml
 from pipeline.interpret.limits import MAX_GRANT_DEPTH, MAX_GRANTS, refuse_count
@@ -151,8 +151,8 @@ class Build:
             return self._cache[rule_id]
         if not _ID.match(rule_id):
             raise InputError(source, f"{rule_id!r} is not a rule id (lower case, digits, '-')")
-        path = self.rules_dir / f"{rule_id}.yaml"
-        if not path.is_file():
+        path = member(self.root, f"rules/{rule_id}.yaml")  # a link or a folder is refused
+        if path is None:
             if not self.rules_dir.is_dir():
                 require_build(self.root)  # says whether there is a build here at all
             known = (p.stem for p in self.rules_dir.glob("*.yaml"))

@@ -14,7 +14,6 @@ left out and reported in `unresolved`. A side without `unit` is written out in f
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -23,7 +22,7 @@ from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from pipeline.build_folder import require_build
+from pipeline.build_folder import read_units
 from pipeline.errors import InputError
 from pipeline.files import read_data
 from pipeline.interpret.attack import ATTACKER_FIELDS, DEFENDER_FIELDS, INT_FIELDS, Side
@@ -96,14 +95,10 @@ class Units:
 
     def __init__(self, build: Build | Path | str) -> None:
         self.build = build if isinstance(build, Build) else Build(build)
-        path = self.build.root / "units.json"
-        if not path.is_file():
-            require_build(self.build.root)
+        units = read_units(self.build.root)  # checked against its schema
+        if units is None:
             raise InputError(str(self.build.root), "this build has no units.json")
-        try:
-            self.all: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise InputError(str(path), f"cannot read units: {exc}") from None
+        self.all: list[dict[str, Any]] = units
         self._by_key: dict[str, dict[str, Any]] = {}
         for unit in self.all:
             self._by_key.setdefault(unit["id"], unit)

@@ -191,7 +191,17 @@ def make_aligned_build(seed_out: Path, dest: Path) -> Path:
             "score": 0.0,
         },
     ]
-    doc = {"links": links, "summary": {"linked": 4, "ambiguous": 1, "unlinked": 1}}
+    beads: dict[str, int] = {}
+    for one in links:
+        for bead in one["sentences"]:
+            beads[bead["type"]] = beads.get(bead["type"], 0) + 1
+    summary = {
+        "links": len(links),
+        "by_status": {"linked": 4, "ambiguous": 1, "unlinked": 1},
+        "by_lang": {"ru": 4, "it": 2},
+        "sentence_beads": beads,
+    }
+    doc = {"links": links, "summary": summary}  # as alignments.schema.json says
     (dest / "alignments.json").write_text(json.dumps(doc, ensure_ascii=False, indent=2), "utf-8")
     return dest
 
@@ -210,6 +220,8 @@ def link(
         "target_lang": lang,
         "target_cluster": "c-000000000001",
         "rule": rule,
+        "evidence": {},
+        "alternatives": [],
         "sentences": sentences,
     }
 

@@ -198,7 +198,15 @@ def export_into_a_fifo(root: Path, template: Path) -> Case:
     return Case(export_args(template, fifo), 0, fifo, expect=_receives(reader, template))
 
 
-def export_into_a_terminal(root: Path, template: Path) -> Case:
+def export_into_a_device(root: Path, template: Path) -> Case:
+    """Written into a character device, which stays one. Run as root: a node made in the
+    case's folder with /dev/null's numbers (`mknod n c 1 3`), so that a writer that
+    replaced device nodes would replace that node, never one of /dev; else a terminal,
+    whose other end must receive the document."""
+    if os.geteuid() == 0:
+        node = root / "null"
+        os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        return Case(export_args(template, node), 0, root / "none")
     main, device = _terminal()
     reader = Reader(main)
     return Case(export_args(template, device), 0, root / "none", expect=_receives(reader, template))
@@ -217,8 +225,14 @@ def export_to_dash(root: Path, template: Path) -> Case:
     return Case(export_args(template, "-"), 0, root / "none", expect=_prints(template))
 
 
-def export_to_dev_stdout(root: Path, template: Path) -> Case:
-    return Case(export_args(template, "/dev/stdout"), 0, root / "none", expect=_prints(template))
+def export_to_standard_output_by_name(root: Path, template: Path) -> Case:
+    """A path naming the process's own standard output (what /dev/stdout is: a link to
+    /proc/self/fd/1, made here so that a writer that replaced it would replace this one)
+    is written to that stream."""
+    (root / "stdout").symlink_to("/proc/self/fd/1")
+    case = Case(export_args(template, root / "stdout"), 0, root / "stdout")
+    case.expect = _prints(template)
+    return case
 
 
 def export_through_a_link_to_a_file(root: Path, template: Path) -> Case:
@@ -295,10 +309,10 @@ CASES = {
     "37.1-build-over-a-file": build_over_a_file,
     "37.1-check-over-reports-and-a-folder": check_over_reports_and_a_folder,
     "37.2-export-into-a-fifo": export_into_a_fifo,
-    "37.2-export-into-a-terminal": export_into_a_terminal,
+    "37.2-export-into-a-device": export_into_a_device,
     "37.2-export-through-a-link-to-a-terminal": export_through_a_link_to_a_terminal,
     "37.2-export-to-dash": export_to_dash,
-    "37.2-export-to-dev-stdout": export_to_dev_stdout,
+    "37.2-export-to-standard-output-by-name": export_to_standard_output_by_name,
     "37.2-export-through-a-link-to-a-file": export_through_a_link_to_a_file,
     "37.2-export-through-a-dangling-link": export_through_a_dangling_link,
     "37.2-export-over-a-folder": export_over_a_folder,

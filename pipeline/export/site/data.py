@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...build_folder import read_json, read_links, read_rules, read_segment_texts
+from ...build_folder import read_links, read_rules, read_segment_texts, read_units
 from ...errors import InputError
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -67,12 +67,5 @@ def load(build: Path) -> SiteData:
 
 
 def _units(build: Path) -> list[dict[str, Any]]:
-    """units.json when the build has one: a list of units, or a mapping with `units`."""
-    path = build / "units.json"
-    if not path.is_file():
-        return []
-    doc = read_json(path, "units (units.json)")
-    units = doc.get("units") if isinstance(doc, dict) else doc
-    if not isinstance(units, list):
-        raise InputError(str(path), "no list of units")
-    return [u for u in units if isinstance(u, dict)]
+    """units.json when the build has one (checked against its schema)."""
+    return read_units(build) or []

@@ -143,7 +143,7 @@ def unit_page(data: SiteData, unit: dict[str, Any]) -> str:
     if scalars:
         rows = "".join(f"<dt>{esc(k)}</dt><dd>{_value(v)}</dd>" for k, v in scalars)
         out.append(f'<dl class="meta">{rows}</dl>')
-    profiles = unit.get("profiles") or unit.get("models") or []
+    profiles = unit.get("parts") or unit.get("profiles") or unit.get("models") or []
     if profiles:
         out.append("<h2>Profiles</h2>")
     for n, prof in enumerate(profiles if isinstance(profiles, list) else [], start=1):
