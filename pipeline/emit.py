@@ -8,14 +8,11 @@ from __future__ import annotations
 import ctypes
 import errno
 import fcntl
-import io
 import json
-import math
 import os
-import re
 import shutil
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from types import TracebackType
@@ -40,128 +37,48 @@ from .yamltext import WIDTH, block_yaml
 
 #: orjson's options for json.dumps's compact and indent=2 texts; dataclasses and datetimes,
 #: which json.dumps refuses, go to its `default` (none: TypeError) instead of being written.
+#: orjson writes json.dumps's text for every value a build holds: strings, integers, string
+#: keys, and floats that their makers round to at most four places (scores, shares,
+#: confidences), so none is below 1e-4. A float below 1e-4 or from 1e16 up would differ in
+#: form (orjson 1e-5, json.dumps 1e-05), and NaN would be null.
 _PLAIN = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
 _INDENT = _PLAIN | orjson.OPT_INDENT_2
-#: Small numbers: orjson writes 0.00001 and 1e-7, json.dumps 1e-05 and 1e-07. A text that
-#: may hold one (in a number or a string) is made by json.dumps instead. The exponent is
-#: found by its letters first (a pattern that begins with a digit is tried at every byte).
-_FIXED_SMALL = b"0.0000"
-_EXPONENT = re.compile(rb"e-\d(?!\d)")
-#: Containers with more members than this are written a member at a time (bounded memory).
-_MEMBERS = 64
 
 
-_encode_str = json.encoder.encode_basestring  # a key as json.dumps writes it (C-accelerated)
-
-
-class _Slow(Exception):
-    """orjson's text would not be json.dumps's: the caller uses json.dumps."""
-
-
-def _fast(obj: Any, option: int) -> bytes:
-    """orjson's text of `obj`, which is json.dumps's text whenever this returns: values
-    orjson refuses (integers past 64 bits, keys that are not strings, lone surrogates,
-    nesting past 254 levels, other types), small numbers, and NaN and the infinities
-    (which orjson writes as null, json.dumps as NaN and Infinity) raise _Slow."""
+def _json(obj: Any, option: int) -> bytes:
+    """orjson's text, or json.dumps's for what orjson refuses (an integer past 64 bits, a
+    key that is not a string; json.dumps raises on what JSON cannot hold)."""
     try:
-        text = orjson.dumps(obj, option=option)
-    except TypeError as err:  # orjson.JSONEncodeError
-        raise _Slow from err
-    if _small_number(text) or (b"null" in text and not _finite(obj)):
-        raise _Slow
-    return text
-
-
-def _small_number(text: bytes) -> bool:
-    return _FIXED_SMALL in text or any(
-        text[m.start() - 1 : m.start()].isdigit() for m in _EXPONENT.finditer(text)
-    )
-
-
-_LEAVES = frozenset({str, int, bool, type(None)})
-
-
-def _finite(obj: Any) -> bool:
-    """No NaN nor infinity in `obj`, and nothing json.dumps refuses: what
-    `json.dumps(obj, allow_nan=False)` accepts, for a value orjson wrote (string keys,
-    nesting within orjson's bounds). Walked here, its values alone, instead of encoded
-    whole by the standard library (a 6,000-pair check report: 0.06-0.08 -> 0.02 s)."""
-    stack = [obj]
-    pop, push = stack.pop, stack.extend
-    while stack:
-        o = pop()
-        if type(o) in _LEAVES:  # most values: told by their exact type alone
-            continue
-        if isinstance(o, float):
-            if not math.isfinite(o):
-                return False
-        elif isinstance(o, dict):
-            push(o.values())
-        elif isinstance(o, (list, tuple)):
-            push(o)
-        elif not isinstance(o, (str, int)):
-            return False
-    return True
+        return orjson.dumps(obj, option=option)
+    except orjson.JSONEncodeError:
+        if option & orjson.OPT_INDENT_2:
+            return json.dumps(obj, ensure_ascii=False, indent=2).encode("utf-8")
+        return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def dump_json(obj: Any) -> str:
-    """`json.dumps(obj, ensure_ascii=False, indent=2)` and a newline, made by orjson in a
-    tenth of the time wherever the text is the same (see `_fast`)."""
+    """`obj` as indented JSON (`json.dumps(obj, ensure_ascii=False, indent=2)`) and a
+    newline; json.dumps's text where orjson refuses the value (a lone surrogate too, which
+    no UTF-8 bytes can hold)."""
     try:
-        return b"".join(_pieces(obj, b"\n")).decode("utf-8") + "\n"
-    except (_Slow, UnicodeEncodeError):  # a lone surrogate: json.dumps's text keeps it
+        return orjson.dumps(obj, option=_INDENT).decode("utf-8") + "\n"
+    except orjson.JSONEncodeError:
         return json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
 
 
-def _pieces(o: Any, nl: bytes) -> Iterator[bytes]:
-    """dump_json(o)'s bytes, without the final newline, at the depth whose line break and
-    indent is `nl`: a large list or dict a member at a time, anything else whole (by
-    json.dumps where orjson's text would differ); _Slow for a large dict whose keys are
-    not all strings."""
-    if type(o) in (list, dict) and len(o) > _MEMBERS:
-        inner = nl + b"  "
-        if type(o) is list:
-            sep = b"[" + inner
-            for v in o:
-                yield sep
-                yield from _pieces(v, inner)
-                sep = b"," + inner
-            yield nl + b"]"
-        else:
-            sep = b"{" + inner
-            for k, v in o.items():
-                if type(k) is not str:
-                    raise _Slow
-                yield sep + _encode_str(k).encode("utf-8") + b": "
-                yield from _pieces(v, inner)
-                sep = b"," + inner
-            yield nl + b"}"
-    else:
-        try:
-            text = _fast(o, _INDENT)
-        except _Slow:
-            text = json.dumps(o, ensure_ascii=False, indent=2).encode("utf-8")
-        yield text if nl == b"\n" else text.replace(b"\n", nl)  # no string holds a raw \n
-
-
 def write_json_stream(obj: Any, fh: BinaryIO) -> None:
-    """Write exactly dump_json(obj), UTF-8, to fh without holding it all (a build's
-    rules.json is hundreds of megabytes at scale); a value JSON cannot hold gets json.dumps's
-    error, with nothing written."""
+    """Write dump_json(obj), UTF-8, to fh, a list one item at a time (a build's rules.json
+    is hundreds of megabytes at scale, never one text); on an error nothing is written."""
     start = fh.tell()
     try:
-        try:
-            for piece in _pieces(obj, b"\n"):
-                fh.write(piece)
-        except _Slow:
-            fh.seek(start)
-            fh.truncate()
-            text = io.TextIOWrapper(fh, encoding="utf-8", write_through=True)
-            try:
-                json.dump(obj, text, ensure_ascii=False, indent=2)
-            finally:
-                text.detach()
-        fh.write(b"\n")
+        if type(obj) is not list or not obj:
+            fh.write(_json(obj, _INDENT) + b"\n")
+            return
+        sep = b"[\n  "
+        for item in obj:  # no JSON string holds a raw line break: indenting is a replace
+            fh.write(sep + _json(item, _INDENT).replace(b"\n", b"\n  "))
+            sep = b",\n  "
+        fh.write(b"\n]\n")
     except BaseException:
         fh.seek(start)
         fh.truncate()
@@ -171,10 +88,7 @@ def write_json_stream(obj: Any, fh: BinaryIO) -> None:
 def dump_jsonl_line(obj: Any) -> bytes:
     """One JSON Lines line, UTF-8: json.dumps(obj, ensure_ascii=False, separators=(",",
     ":")) and a newline."""
-    try:
-        return _fast(obj, _PLAIN) + b"\n"
-    except _Slow:
-        return (json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+    return _json(obj, _PLAIN) + b"\n"
 
 
 class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
@@ -183,26 +97,6 @@ class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[mi
 
     def ignore_aliases(self, data: Any) -> bool:
         return True
-
-    def represent_data(self, data: Any) -> yaml.Node:
-        """The nodes SafeRepresenter makes for strings, mappings and lists in block style,
-        made directly: a build renders millions of them, and the general path's look-ups
-        were most of the time YAML took. Anything else takes the general path."""
-        kind = type(data)
-        if kind is str and self.default_style is None:
-            return yaml.ScalarNode(_STR, data)
-        if self.default_flow_style is False and not self.sort_keys:
-            if kind is dict:
-                rep = self.represent_data
-                pairs = [(rep(k), rep(v)) for k, v in data.items()]
-                return yaml.MappingNode(_MAP, pairs, flow_style=False)
-            if kind is list:
-                rep = self.represent_data
-                return yaml.SequenceNode(_SEQ, [rep(v) for v in data], flow_style=False)
-        return super().represent_data(data)
-
-
-_STR, _MAP, _SEQ = (f"tag:yaml.org,2002:{t}" for t in ("str", "map", "seq"))
 
 
 def dump_yaml(obj: Any) -> str:

@@ -197,7 +197,9 @@ def read_bytes(
         return b"".join(chunks)
 
 
-# libyaml's safe loader where installed: the same data, read several times faster
+# libyaml's safe loader where installed: the same data (the same constructor and resolver
+# on libyaml's parser), read several times faster; user files too (a rule file 2.3 ms ->
+# 0.3 ms, and `matchup` reads about a hundred). Only an error's wording differs.
 _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -223,7 +225,7 @@ MAX_YAML_DEPTH = 64
 
 def parse_yaml(name: str, data: bytes) -> Any:
     try:
-        found = yaml.safe_load(decode(name, data))
+        found = yaml.load(decode(name, data), Loader=_FAST_LOADER)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{mark.line + 1}:{mark.column + 1}" if mark is not None else None

@@ -5,8 +5,8 @@ rule files read back by the interpreter)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from functools import cache
+from collections.abc import Callable, Iterator
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,13 +36,19 @@ def _registry() -> Registry:
 
 
 class SchemaValidator:
-    """The reference validator (jsonschema) for one schema, with a compiled one in front:
-    a valid object, the common case, is passed by the compiled check alone; an invalid one
-    is judged and explained by the reference. Other attributes are the reference's."""
+    """A compiled validator (jsonschema_rs) for one schema, with the reference (jsonschema)
+    behind it: a valid object, the common case, is passed by the compiled check alone; an
+    invalid one is judged and explained by the reference, made on first need (importing
+    jsonschema takes a tenth of a second, which a command reading valid files is spared).
+    Other attributes are the reference's."""
 
-    def __init__(self, reference: Draft202012Validator, fast: Any) -> None:
-        self.reference = reference
+    def __init__(self, make_reference: Callable[[], Draft202012Validator], fast: Any) -> None:
+        self._make_reference = make_reference
         self._fast = fast
+
+    @cached_property
+    def reference(self) -> Draft202012Validator:
+        return self._make_reference()
 
     def is_valid(self, instance: Any) -> bool:
         return bool(self._fast.is_valid(instance)) or self.reference.is_valid(instance)
@@ -68,9 +74,12 @@ def validator(name: str) -> SchemaValidator:
         raise FileNotFoundError(f"schema not found: {path}")
     schema = json.loads(path.read_text("utf-8"))
     import jsonschema_rs
-    from jsonschema import Draft202012Validator
 
-    reference = Draft202012Validator(schema, registry=_registry())
+    def reference() -> Draft202012Validator:
+        from jsonschema import Draft202012Validator
+
+        return Draft202012Validator(schema, registry=_registry())
+
     fast = jsonschema_rs.Draft202012Validator(schema, registry=jsonschema_rs.Registry(_schemas()))
     return SchemaValidator(reference, fast)
 
@@ -112,9 +121,14 @@ def schema(name: str) -> dict[str, Any]:
 
 
 @cache
-def definition_validator(name: str, definition: str) -> Draft202012Validator:
+def definition_validator(name: str, definition: str) -> SchemaValidator:
     """A validator for `$defs/<definition>` of one schema, to check a part on its own."""
-    whole = schema(name)
-    from jsonschema import Draft202012Validator
+    part = {"$ref": f"#/$defs/{definition}", "$defs": schema(name)["$defs"]}
+    import jsonschema_rs
 
-    return Draft202012Validator({"$ref": f"#/$defs/{definition}", "$defs": whole["$defs"]})
+    def reference() -> Draft202012Validator:
+        from jsonschema import Draft202012Validator
+
+        return Draft202012Validator(part)
+
+    return SchemaValidator(reference, jsonschema_rs.Draft202012Validator(part))

@@ -106,3 +106,41 @@ def test_every_import_inside_the_package_resolves() -> None:
                 ):
                     missing.append(f"{name}: from {target} import {alias.name}")
     assert not missing, "\n".join(missing)
+
+
+def _circles(modules: dict[str, set[str]]) -> list[list[str]]:
+    """Groups of modules that import each other, directly or through others (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in modules[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = [stack.pop()]
+            while group[-1] != v:
+                group.append(stack.pop())
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in modules:
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_checks_import_no_circle() -> None:
+    """A module of pipeline/check never imports, even inside a function, a module that
+    imports it back: the catalogue sits above the records, the reports above both."""
+    paths = {module_name(p): p for p in (PACKAGE / "check").glob("*.py")}
+    modules = {m: {t for t in imports(p) if t in paths and t != m} for m, p in paths.items()}
+    assert _circles(modules) == []
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

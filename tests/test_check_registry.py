@@ -12,7 +12,7 @@ import pytest
 
 import pipeline.check.context as context
 from pipeline.check import CHECK_IDS, Pair, run_checks
-from pipeline.check.catalogue import CHECKS
+from pipeline.check.catalogue import CHECKS, tally
 from pipeline.check.model import RANK
 from pipeline.check.registry import SCOPES, check, declared, markdown_table
 from pipeline.check.report_html import report_html
@@ -72,7 +72,7 @@ def test_report_legends_come_from_the_registry():
     boxes = re.findall(r'data-kind="check" value="(\w+)"', html)
     rows = re.findall(r'<tr data-check="(\w+)">', html)
     assert boxes == rows == list(CHECK_IDS)
-    assert list(report.counts()) == list(CHECK_IDS)
+    assert list(tally(report.findings)) == list(CHECK_IDS)
     text = report_text(report, "error")
     listed = [line.split()[0] for line in text.splitlines()[1:] if line.startswith("  ")]
     assert listed[:2] == ["dice_mismatch", "doubled_word"]  # registry order, not finding order

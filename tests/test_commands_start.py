@@ -43,3 +43,45 @@ def test_help_still_lists_every_command_and_a_typo_every_choice() -> None:
     typo = run_cli("rol", "3D6")
     assert typo.returncode == 2 and "invalid choice: 'rol'" in typo.stderr
     assert all(repr(name) in typo.stderr for name in COMMANDS)
+
+
+HEAVY = ("numpy", "rich", "jsonschema", "lxml", "spacy", "lingua", "pymorphy3", "icepool")
+IMPORTED = (
+    "import contextlib, io, json, sys\n"
+    "from pipeline.commands import main\n"
+    "with contextlib.redirect_stdout(io.StringIO()):\n"
+    "    code = main(sys.argv[1:])\n"
+    f"print(json.dumps([code, sorted(m for m in {HEAVY!r} if m in sys.modules)]))"
+)
+
+
+def heavy_loaded(*args: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", IMPORTED, *args], cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    code, loaded = json.loads(done.stdout.splitlines()[-1])
+    assert code == 0
+    return loaded
+
+
+def test_the_interpreter_commands_load_only_the_libraries_they_use(tmp_path) -> None:
+    build = str(ROOT / "output")
+    assert heavy_loaded("roll", "3D6") == ["icepool"]
+    assert heavy_loaded("roll", "4D6 drop lowest", "--json") == ["icepool"]
+    assert heavy_loaded("charge", "--distance", "9", "--advance", "5", "--build", build) == [
+        "icepool"
+    ]
+    table = heavy_loaded("table", "trudnaya-mestnost-i-prepyatstviya", "--build", build)
+    assert table == ["icepool", "rich"]  # rich wraps the outcomes' texts
+    scenario = tmp_path / "one.yaml"
+    side = "models: 10, resilience: 3, armour: 1, defensive_skill: 3"
+    scenario.write_text(
+        "attacker: {models: 5, attacks: 1, offensive_skill: 4, strength: 4, agility: 3,"
+        " armour_penetration: 0}\n"
+        f"defender: {{{side}, health_points: 1}}\n",
+        "utf-8",
+    )
+    assert heavy_loaded("attack", str(scenario), "--build", build) == ["icepool"]
+    scenario.write_text(scenario.read_text("utf-8").replace("points: 1", "points: 3"), "utf-8")
+    assert heavy_loaded("attack", str(scenario), "--build", build) == ["icepool", "numpy"]

@@ -14,7 +14,7 @@ from .context import Corpus, PairContext, Side
 from .data import base_lang
 from .effects import compare as compare_effects
 from .markup import check_markup
-from .model import Finding
+from .model import SEVERITIES, Finding
 from .omission import check_omission
 from .registry import check, declared
 from .script import check_homoglyphs
@@ -175,3 +175,12 @@ def spelling_variant(side: Side) -> Iterable[Finding]:
 
 CHECKS = declared()
 CHECK_IDS: tuple[str, ...] = tuple(c.id for c in CHECKS)
+
+
+def tally(findings: Iterable[Finding]) -> dict[str, dict[str, int]]:
+    """Findings per check and severity, every check present (zeros included), in the
+    registry's order."""
+    out = {c: dict.fromkeys(SEVERITIES, 0) for c in CHECK_IDS}
+    for f in findings:
+        out[f.check][f.severity] += 1
+    return out

@@ -47,15 +47,5 @@ class Report:
     findings: list[Finding]
     inputs: dict[str, Any] = field(default_factory=dict)
 
-    def counts(self) -> dict[str, dict[str, int]]:
-        """Findings per check and severity, every check id present (zeros included), in
-        the registry's order."""
-        from .catalogue import CHECK_IDS  # the catalogue imports the checks, which import this
-
-        out = {c: dict.fromkeys(SEVERITIES, 0) for c in CHECK_IDS}
-        for f in self.findings:
-            out[f.check][f.severity] += 1
-        return out
-
     def at_or_above(self, level: str) -> list[Finding]:
         return [f for f in self.findings if RANK[f.severity] >= RANK[level]]

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from ..pairs import Pair
 from .accepted import Accepted, entry_line, finding_hash
-from .model import RANK, SEVERITIES, Finding, Report
+from .catalogue import tally
+from .model import RANK, Finding, Report
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,12 +48,7 @@ class Review:
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Open findings per check and severity, every check present, in registry order."""
-        from .catalogue import CHECK_IDS
-
-        out = {c: dict.fromkeys(SEVERITIES, 0) for c in CHECK_IDS}
-        for it in self.open:
-            out[it.finding.check][it.finding.severity] += 1
-        return out
+        return tally(it.finding for it in self.open)
 
     def at_or_above(self, level: str) -> list[Item]:
         """Open findings of severity `level` or worse: what `--fail-on` stops on."""

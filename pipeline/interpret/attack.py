@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any
 
 import icepool
-import numpy as np
 
 from pipeline.errors import InputError
 from pipeline.files import read_yaml
@@ -881,6 +880,8 @@ def _integer_weights(probs: Mapping[int, Fraction]) -> tuple[dict[int, int], int
 def _wound(part: Any, c: int) -> Any:
     """One unsaved wound of size c: damage d on the front model becomes d + c, or (at d + c
     >= Health Points) the model is removed. A shift of rows, not an HP x HP matrix."""
+    import numpy as np  # here, not at the top: only a target of several Health Points needs it
+
     hp, cols = part.shape
     nxt = np.zeros((hp, cols + 1), dtype=object)
     if c < hp:
@@ -900,6 +901,8 @@ def _fold(state: Any, models: int | None) -> Any:
 
 def _roll_once(cur: Any, w: Mapping[tuple[int, ...], int], grow: int) -> Any:
     """The chain's state after one more roll: each sequence of unsaved wounds, in order."""
+    import numpy as np
+
     hp = cur.shape[0]
     out = np.zeros((hp, cur.shape[1] + grow), dtype=object)
     for seq, x in w.items():
@@ -917,6 +920,8 @@ def casualties(srcs: list[Source], hp: int, models: int | None) -> Dist:
         for s in srcs:
             total = total + mixture(s.count.items(), s.per_roll.unsaved)
         return total.capped(models)
+    import numpy as np
+
     state = np.zeros((hp, 1), dtype=object)  # rows: damage on the front model; cols: kills
     state[0, 0] = 1
     den_total = 1

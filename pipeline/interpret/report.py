@@ -1,17 +1,19 @@
 """Distributions as JSON (exact fraction strings) and as small text tables for people.
 
 Probabilities are written as `"1/216"` so that a figure can be checked by hand and compared
-exactly; the text view adds percentages.
+exactly; the text view adds percentages. A distribution's table is drawn here, in rich's
+box characters, so that `roll` and `charge` start without importing rich; the tables of
+outcomes, whose texts may need wrapping, are rich's.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TextIO
 
 import icepool
-from rich.table import Table
 
 from pipeline.console import console
 from pipeline.interpret.dice import distribution, mean
@@ -107,14 +109,23 @@ def print_distribution(
     title: str, items: Sequence[tuple[int, Fraction]], avg: Fraction, out: TextIO | None = None
 ) -> None:
     """Value, exact p, percent, and P(at least value), with the mean in the caption."""
-    table = Table(title=title, caption=f"mean {_mean(avg)}")
-    for col in ("value", "p", "%", "P(>= value)"):
-        table.add_column(col, justify="right")
+    rows = [("value", "p", "%", "P(>= value)")]
     tail = Fraction(1)
     for v, p in items:
-        table.add_row(f"{v:,}", _short(p), _pct(p), _pct(tail))
+        rows.append((f"{v:,}", _short(p), _pct(p), _pct(tail)))
         tail -= p
-    console(file=out).print(table)
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+
+    def line(left: str, fill: str, cross: str, right: str) -> str:
+        return left + cross.join(fill * (w + 2) for w in widths) + right
+
+    def cells(row: Sequence[str], bar: str) -> str:
+        return bar + bar.join(f" {c:>{w}} " for c, w in zip(row, widths, strict=True)) + bar
+
+    text = [title, line("┏", "━", "┳", "┓"), cells(rows[0], "┃"), line("┡", "━", "╇", "┩")]
+    text += [cells(row, "│") for row in rows[1:]]
+    text += [line("└", "─", "┴", "┘"), f"mean {_mean(avg)}"]
+    print_lines(text, out)
 
 
 def print_outcomes(
@@ -125,6 +136,8 @@ def print_outcomes(
 ) -> None:
     """One line per outcome; `langs` (code, words per outcome), when given, replaces the
     outcome column by one column per language."""
+    from rich.table import Table
+
     table = Table(title=title)
     words = [col for col, _ in langs] or ["outcome"]
     cols = [*((w, "left") for w in words), ("table", "left"), ("p", "right"), ("%", "right")]
@@ -137,6 +150,4 @@ def print_outcomes(
 
 
 def print_lines(lines: Iterable[str], out: TextIO | None = None) -> None:
-    screen = console(file=out)
-    for line in lines:
-        screen.print(line, markup=False, highlight=False)
+    (out or sys.stdout).write("".join(f"{line}\n" for line in lines))

@@ -1,5 +1,9 @@
-"""The language identifier (lingua's n-gram models), built on first use only: its models
-take seconds and memory, and only reading a drop needs them."""
+"""The language identifier (lingua's n-gram models), built on first use only, its models
+loaded as texts need them: lingua rules out the candidates a text's letters exclude before
+it loads any model (a Latin text never loads Russian), and reads a long text (a few hundred
+letters, such as a BattleScribe file's sample) by its trigrams alone, so a corpus of long
+texts loads those models only, in a tenth of a second instead of the seconds that loading
+every model of every candidate takes. The models, and so every answer, are the same."""
 
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ def detector() -> LanguageDetector:
 
     codes = shared("languages")["languages"]
     langs = [Language.from_iso_code_639_1(getattr(IsoCode639_1, c.upper())) for c in codes]
-    return LanguageDetectorBuilder.from_languages(*langs).with_preloaded_language_models().build()
+    return LanguageDetectorBuilder.from_languages(*langs).build()
 
 
 def min_letters() -> int:
