@@ -170,3 +170,24 @@ def test_a_combat_of_units_refuses_unknown_conditions(out: Path, tmp_path: Path)
     assert done.returncode == 2 and "rear-facing" in done.stderr
     sc.write_text(yaml.safe_dump({**doc, "conditions": ["rear-facing"]}), encoding="utf-8")
     assert run_cli("attack", str(sc), "--build", str(out)).returncode == 0
+
+
+def test_a_unit_is_of_its_height_and_type(out: Path) -> None:
+    """Brutes are Large Infantry: a rule against Large models holds against them."""
+    from dataclasses import replace
+    from fractions import Fraction
+
+    from pipeline.interpret.attack import Scenario, Side, resolve
+    from pipeline.interpret.rules import Build
+    from pipeline.interpret.scenario import Units, unit_force
+
+    build = Build(out)
+    brutes = unit_force(Units(build).find("Brutes"), {}, build).defence
+    assert brutes.keywords == ("large", "infantry")
+    reroll = {"op": "roll", "roll": "to-hit", "reroll": "failed", "when": "target-has:large"}
+    _edit(out, "giant-bane", effects=[reroll])
+    chars = {"offensive_skill": 3, "strength": 3, "armour_penetration": 0, "agility": 3}
+    attacker = Side(chars, "1", ("giant-bane",), 1)
+    # OS 3 against DS 3: 4+, rerolled when failed against a Large target only
+    for target, p_hit in ((brutes, Fraction(3, 4)), (replace(brutes, keywords=()), Fraction(1, 2))):
+        assert resolve(Scenario(attacker, target, frozenset()), Build(out)).hits.mean() == p_hit

@@ -1129,9 +1129,9 @@ def _weapon_options(scenario: Scenario, build: Build) -> list[tuple[str, tuple[s
     att = scenario.attacker
     if scenario.mode != "melee":
         return []
-    cond = set(scenario.conditions) | ({"charging", "first-round"} if att.charging else set())
+    cond = side_conditions(scenario, att, scenario.defender, attacking=True)
     effects = build.effects(att.rules, scenario.source)
-    ids = {parse_ref(r).id for r in att.rules} | {e.rule for e in effects}
+    ids = {parse_ref(r).id for r in att.rules} | {e.rule for e in effects} | set(att.keywords)
     choose = [e for e in effects if e.op == "choose-weapon" and _holds(e, cond, ids)]
     if not choose:
         return []
