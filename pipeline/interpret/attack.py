@@ -376,9 +376,10 @@ def side_conditions(scenario: Scenario, me: Side, other: Side, attacking: bool) 
         out |= {"charging", "first-round"}
     if other.charging:
         out |= {"enemy-charging", "first-round"}
-    if scenario.mode == "melee":
-        facings = [f for f in core()["facings"] if f"{f}-facing" in out]
-        if attacking:  # the attacker fights with its front, at the defender's named facing
+    facings = [f for f in core()["facings"] if f"{f}-facing" in out]
+    if scenario.mode == "melee" and facings:
+        # the attacker fights with its front, at the facing of the defender the scenario names
+        if attacking:
             out |= {"engaged-front", *(f"enemy-{f}" for f in facings)}
         else:
             out |= {"enemy-front", *(f"engaged-{f}" for f in facings)}
