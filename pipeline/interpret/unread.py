@@ -77,7 +77,7 @@ def lines(found: list[dict[str, Any]]) -> list[str]:
     """The text a user reads under an answer: each clause, quoted, with its rule and span."""
     if not found:
         return []
-    out = ["not read (the result above leaves these clauses out):"]
+    out = ["", "not read (the result above leaves these clauses out):"]
     for u in found:
         where = f" [{u['span'][0]}-{u['span'][1]}]" if u["span"] != [0, 0] else ""
         why = f" (grants {u['missing']}, which this build does not have)" if "missing" in u else ""
