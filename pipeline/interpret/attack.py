@@ -637,7 +637,8 @@ def _hitter(
     arm = c["armour_save"]
     # the defender's own saves, and what the attacker imposes on them ("no saves allowed")
     imposed = [x for x in attacker_effects if x.op == "roll" and x.get("applies_to") == "enemy"]
-    saves = [x for x in defender_effects if x.get("applies_to") != "enemy"] + imposed
+    own_saves = [x for x in defender_effects if x.op == "roll" and x.get("applies_to") != "enemy"]
+    saves = own_saves + imposed
 
     def save_rule(ap_now: int, denied: set[str]) -> _RollRule:
         margin = defender["armour"] - ap_now
@@ -656,7 +657,7 @@ def _hitter(
             kind = e.get("kind")
             # the attacker's changes to this save (Divine Attacks on Aegis)
             on_it = [x for x in imposed if x.get("save", kind) == kind]
-            changes = [*(x for x in defender_effects if x.get("applies_to") != "enemy"), *on_it]
+            changes = [*own_saves, *on_it]
             rule = _roll_rule("special-save", need, changes, c["special_save"])
             best = max(best, rule.p())
         return 1 - best
@@ -828,12 +829,14 @@ def per_roll(
 
 
 def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, int]]:
-    """The attack sources of the attacker, with everything their rules change, and the defender."""
+    """The attack sources of the attacker, with everything their rules change, and the
+    defender; a condition that neither the core data nor a rule in play names is refused."""
     att, dfd = scenario.attacker, scenario.defender
     att_cond = side_conditions(scenario, att, dfd, attacking=True)
     dfd_cond = side_conditions(scenario, dfd, att, attacking=False)
     a_all = build.effects(att.rules, scenario.source)
     d_all = build.effects(dfd.rules, scenario.source)
+    check_conditions(scenario.conditions, [*a_all, *d_all], scenario.source)
     a_ids = {parse_ref(r).id for r in att.rules} | {e.rule for e in a_all} | set(att.keywords)
     d_ids = {parse_ref(r).id for r in dfd.rules} | {e.rule for e in d_all} | set(dfd.keywords)
     # a rule the other side ignores (Paired Weapons: Parry; "attacks against the bearer with
@@ -1100,10 +1103,7 @@ def casualties(srcs: list[Source], hp: int, models: int | None) -> Dist:
 
 
 def resolve(scenario: Scenario, build: Build) -> AttackResult:
-    """Distributions of hits, wounds, unsaved wounds and casualties for a scenario; a
-    condition that neither the core data nor a rule in play names is refused."""
-    sides = (*scenario.attacker.rules, *scenario.defender.rules)
-    check_conditions(scenario.conditions, build.effects(sides, scenario.source), scenario.source)
+    """Distributions of hits, wounds, unsaved wounds and casualties for a scenario."""
     options = _weapon_options(scenario, build)
     if len(options) < 2:
         return _resolve(scenario, build)
