@@ -43,6 +43,7 @@ from pipeline.interpret.rules import (
     as_int,
     bracket_profile,
     effect_conditions,
+    holds,
     parse_ref,
     split_params,
 )
@@ -344,28 +345,8 @@ def _holds(
     own: Collection[str] = (),
     other: Collection[str] = (),
 ) -> bool:
-    """Whether every part of the effect's `when` holds (`a & not-b & has:id & target-has:id`)."""
-    when = e.get("when")
-    if when is None:
-        return True
-    return all(
-        any(_alternative(alt.strip(), conditions, own, other) for alt in part.split("|"))
-        for part in str(when).split(" & ")
-    )
-
-
-def _alternative(
-    part: str, conditions: Collection[str], own: Collection[str], other: Collection[str]
-) -> bool:
-    negated = part.startswith("not-")
-    name = part[4:] if negated else part
-    if name.startswith("has:"):
-        found = name[4:] in own
-    elif name.startswith("target-has:"):
-        found = name[11:] in other
-    else:
-        found = name in conditions
-    return found != negated
+    """Whether the effect's `when` holds (see `rules.holds`)."""
+    return holds(e.get("when"), conditions, own, other)
 
 
 def side_conditions(scenario: Scenario, me: Side, other: Side, attacking: bool) -> set[str]:
