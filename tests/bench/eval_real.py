@@ -577,7 +577,9 @@ def main() -> int:
         "Cases: `ok` right; `noted`: wrong, but the answer lists the clauses it did not read; "
         "`silent`: wrong with no note. Army cases: rules of 14 army books worked out by hand "
         "(a case whose rule the data lacks is not run). Clauses read: distinct spans effects "
-        "came from; not read: the rules' `unread` lists."
+        "came from; not read: the rules' `unread` lists. Data: the shared 2.1.5 folder, and "
+        "the BattleScribe files of BSData/The-9th-Age at 238530b (2.1.5) and the `2nd-*` "
+        "files at its head (2024), each revision extracted to a folder of its own."
     )
     publish(args, "Real data and army books", header, rows, notes)
     return 0
