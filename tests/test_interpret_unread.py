@@ -107,6 +107,21 @@ def test_a_rule_granted_by_one_in_play_is_in_play(out: Path, tmp_path: Path) -> 
     assert doc["unread"] == [{**gone, "missing": "smoke-cloud"}]
 
 
+def test_an_effect_under_a_condition_no_one_names_is_listed(out: Path, tmp_path: Path) -> None:
+    hit = {"op": "roll", "roll": "to-hit", "modifier": 1, "span": [0, 14]}
+    _edit(out, "oath-of-dread", effects=[{**hit, "when": "melee & fighting a Wyrm"}])
+    sc = _scenario(tmp_path, {"attacker": {"rules": ["oath-of-dread"]}})
+    doc = json.loads(run_cli("attack", str(sc), "--build", str(out), "--json").stdout)
+    assert doc["hits"]["mean"] == "1/2"  # the effect never holds: the answer says so
+    assert doc["unread"] == [
+        {"rule": "oath-of-dread", "text": "The model part", "span": [0, 14],
+         "condition": "fighting a Wyrm"}
+    ]  # fmt: skip
+    _edit(out, "oath-of-dread", effects=[{**hit, "when": "melee & target-has:fear"}])
+    doc = json.loads(run_cli("attack", str(sc), "--build", str(out), "--json").stdout)
+    assert doc["unread"] == []
+
+
 def test_charge_lists_the_clauses_about_charging_only(out: Path) -> None:
     args = ["charge", "--distance", "9", "--advance", "4", "--build", str(out)]
     doc = json.loads(run_cli(*args, "--rules", "hatred", "--json").stdout)
