@@ -25,7 +25,14 @@ from weakref import WeakKeyDictionary
 from pipeline.build_folder import read_units
 from pipeline.errors import InputError
 from pipeline.files import read_data
-from pipeline.interpret.attack import ATTACKER_FIELDS, DEFENDER_FIELDS, INT_FIELDS, Side
+from pipeline.interpret.attack import (
+    ATTACKER_FIELDS,
+    DEFENDER_FIELDS,
+    INT_FIELDS,
+    Side,
+    unknown_field,
+)
+from pipeline.interpret.core import core
 from pipeline.interpret.rules import Build, parse_ref
 from pipeline.lookup import did_you_mean, fold
 from pipeline.slug import slugify
@@ -249,7 +256,7 @@ def force(data: Any, build: Build, units: Units | None, source: str, where: str)
         return _written(data, source, where)
     unknown = set(data) - SIDE_KEYS - INT_FIELDS
     if unknown:
-        raise InputError(source, f"unknown field {sorted(unknown)[0]!r}", where)
+        unknown_field(source, sorted(unknown)[0], (*SIDE_KEYS, *INT_FIELDS), where)
     if units is None:
         units = Units(build)
     if not isinstance(data["unit"], str):
@@ -353,7 +360,8 @@ def unit_force(
                     )
                 ints[key] = value
         height = str((chars.get("size") or {}).get("height", "")).lower()
-        side = Side(ints, str(attacks), tuple(rules), models, charging)
+        keywords = _keywords(chars.get("size") or {})
+        side = Side(ints, str(attacks), tuple(rules), models, charging, keywords)
         parts.append(Part(p["name"], p["role"], side, height or _default_height()))
     if not base:
         raise InputError(source, f"{unit['name']}: no model profile with Health Points", where)
@@ -363,7 +371,8 @@ def unit_force(
         if not isinstance(value, int):
             raise InputError(source, f"{unit['name']}: {key} is {value!r}, not a number", where)
         defence_chars[key] = value
-    defence = Side(defence_chars, "0", tuple(all_rules), models, charging)
+    keywords = parts[0].side.keywords if parts else ()
+    defence = Side(defence_chars, "0", tuple(all_rules), models, charging, keywords)
     height = str(data.get("height") or parts[0].height if parts else _default_height())
     return Force(
         name=unit["name"],
@@ -412,6 +421,13 @@ def _unbound(build: Build, ref: str) -> str | None:
 _UNBOUND: WeakKeyDictionary[Build, dict[str, str | None]] = WeakKeyDictionary()
 
 
+def _keywords(size: Mapping[str, Any]) -> tuple[str, ...]:
+    """The keywords a model part's height and type give its side (`large` for "against
+    Large models", `infantry`)."""
+    found = (slugify(str(size.get(k) or ""), fallback="") for k in ("height", "type"))
+    return tuple(k for k in found if k in core()["keywords"])
+
+
 def _default_height() -> str:
     return str(combat_data()["supporting_attacks"]["default_height"])
 
@@ -450,14 +466,23 @@ def _written(data: Mapping[str, Any], source: str, where: str) -> Force:
     from pipeline.interpret.attack import _side
 
     known = set(ATTACKER_FIELDS) | set(DEFENDER_FIELDS)
-    core = {k: v for k, v in data.items() if k in known or k in ("rules", "attacks", "charging")}
-    side = _side(core, DEFENDER_FIELDS, source, where)
+    sides = ("rules", "attacks", "charging", "keywords")
+    for key in data:
+        if key not in known and key not in sides and key not in SIDE_KEYS | INT_FIELDS:
+            unknown_field(source, str(key), (*known, *sides, *SIDE_KEYS), where)
+    fields = {k: v for k, v in data.items() if k in known or k in sides}
+    side = _side(fields, DEFENDER_FIELDS, source, where)
     models, width = _formation(data, side.models, source, where)
     chars = {**PART_DEFAULTS, **side.chars}
-    attacker = Side(chars, side.attacks, side.rules, models, side.charging)
+    attacker = Side(chars, side.attacks, side.rules, models, side.charging, side.keywords)
     height = str(data.get("height") or _default_height()).lower()
     defence = Side(
-        {k: side.chars[k] for k in DEFENDER_FIELDS}, "0", side.rules, models, side.charging
+        {k: side.chars[k] for k in DEFENDER_FIELDS},
+        "0",
+        side.rules,
+        models,
+        side.charging,
+        side.keywords,
     )
     return Force(
         name=where,
