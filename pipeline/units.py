@@ -6,7 +6,9 @@ unit, and its equipment options (`ingest/battlescribe.read_units`). Here the cha
 take the interpreter's names and numbers, and every rule or piece of equipment is linked to
 the id of a rule of the build, with its bracket parameters (`Devastating Charge (+1 Str)` is
 `devastating-charge` with `+1 Str`); a name the build has no rule for keeps `id: null`.
-A unit whose model profile is a choice (a race) lists each choice as a variant with its parts.
+A unit whose model profile is a choice (a race, a mount) lists each choice as a variant with
+its parts. Sizes (models, from the data's constraints) and points (what the unit pays once
+and per model; what an option or a mount costs) are carried as the data states them.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.extract.names import rule_id
-from pipeline.ingest.battlescribe import read_units
+from pipeline.ingest.army import read_drop_units
 from pipeline.lang import data as lang_data
 from pipeline.lookup import known_id
 from pipeline.xmlsafe import read_zip
@@ -76,18 +78,47 @@ def _split_joined(name: str, joiners: Iterable[str]) -> list[str]:
 
 
 def _characteristics(stated: Mapping[str, str], lang: str = "en") -> dict[str, Any]:
-    columns = lang_data(lang, "profiles")["columns"]
+    """Characteristics under the interpreter's names (numbers where stated as one); Height,
+    Type and Base under `size`; a column the language data does not name under its own
+    name in lower case, as stated."""
+    profiles = lang_data(lang, "profiles")
+    columns = profiles["columns"]
+    descriptive = {c.lower() for c in profiles.get("descriptive_columns") or ()}
     out: dict[str, Any] = {}
     size: dict[str, str] = {}
     for key, value in stated.items():
         char = columns.get(key)
         if char is None:
-            size[key.lower()] = value
+            if key.lower() in descriptive:
+                size[key.lower()] = value
+            elif key not in _rule_columns(lang):
+                out[key.lower()] = value
             continue
         m = _NUMBER.match(value)
         out[char] = int(m.group(1)) if m else value
     if size:
         out["size"] = size
+    return out
+
+
+def _rule_columns(lang: str) -> dict[str, str]:
+    """Profile columns whose value is a rule's bracket (`Aeg 5+` is Aegis (5+))."""
+    return dict(lang_data(lang, "units").get("rule_columns") or {})
+
+
+def _column_rules(stated: Mapping[str, str], lang: str = "en") -> list[str]:
+    out = []
+    for key, rule in _rule_columns(lang).items():
+        value = (stated.get(key) or "").strip()
+        if value and value not in ("0", "-", "C"):
+            out.append(f"{rule} ({value})")
+    return out
+
+
+def _choice(choice: Mapping[str, Any], ids: set[str]) -> dict[str, Any]:
+    out = link(choice["name"], ids)
+    if choice.get("points"):
+        out["points"] = choice["points"]
     return out
 
 
@@ -106,23 +137,30 @@ def units_of(
                 "rules": [link(r, ids) for r in unit["rules"]],
                 "equipment": [link(e, ids) for e in unit["equipment"]],
                 "options": [
-                    {"group": o["group"], "choices": [link(c, ids) for c in o["choices"]]}
+                    {"group": o["group"], "choices": [_choice(c, ids) for c in o["choices"]]}
                     for o in unit["options"]
                 ],
+                "size": unit["size"],
+                "points": unit["points"],
             }
         )
         if unit.get("variants"):
-            out[-1]["variants"] = [
-                {
-                    "group": v["group"],
-                    "name": v["name"],
-                    "default": v["default"],
-                    "parts": _parts(v["parts"], ids),
-                    "rules": [link(r, ids) for r in v["rules"]],
-                    "equipment": [link(e, ids) for e in v["equipment"]],
-                }
-                for v in unit["variants"]
-            ]
+            out[-1]["variants"] = [_variant(v, ids) for v in unit["variants"]]
+    return out
+
+
+def _variant(v: Mapping[str, Any], ids: set[str]) -> dict[str, Any]:
+    out = {
+        "group": v["group"],
+        "name": v["name"],
+        "default": v["default"],
+        "kind": v["kind"],
+        "parts": _parts(v["parts"], ids),
+        "rules": [link(r, ids) for r in v["rules"]],
+        "equipment": [link(e, ids) for e in v["equipment"]],
+    }
+    if v.get("points"):
+        out["points"] = v["points"]
     return out
 
 
@@ -132,7 +170,7 @@ def _parts(raw: Sequence[dict[str, Any]], ids: set[str]) -> list[dict[str, Any]]
             "name": p["name"],
             "role": p["role"],
             "characteristics": _characteristics(p["characteristics"]),
-            "rules": [link(r, ids) for r in p["rules"]],
+            "rules": [link(r, ids) for r in [*p["rules"], *_column_rules(p["characteristics"])]],
         }
         for p in raw
     ]
@@ -141,19 +179,25 @@ def _parts(raw: Sequence[dict[str, Any]], ids: set[str]) -> list[dict[str, Any]]
 def corpus_units(
     corpus: Path, inputs: Iterable[tuple[str, str]], ids: set[str]
 ) -> list[dict[str, Any]]:
-    """Units of every BattleScribe file of the corpus, ordered by id, ids made unique."""
-    units: list[dict[str, Any]] = []
+    """Units of every BattleScribe file of the corpus, ordered by id, ids made unique. The
+    files of one drop are read together: a catalogue's choices may be entries of its game
+    system."""
+    by_drop: dict[str, list[tuple[str, str, bytes]]] = {}
     for drop, file in inputs:
         suffix = Path(file).suffix.lower()
         if suffix not in _SUFFIXES:
             continue
-        path = corpus / "drops" / drop / file
-        data = path.read_bytes()
+        data = (corpus / "drops" / drop / file).read_bytes()
         name = f"{drop}/{file}"
         if suffix.endswith("z"):
             [member] = read_zip(name, data, max_members=1)
             data, name = member.data, f"{name}!{member.name}"
-        units.extend(units_of(read_units(name, data), drop, file, ids))
+        by_drop.setdefault(drop, []).append((file, name, data))
+    units: list[dict[str, Any]] = []
+    for drop, files in by_drop.items():
+        read = read_drop_units([(name, data) for _, name, data in files])
+        for file, name, _ in files:
+            units.extend(units_of(read.get(name, []), drop, file, ids))
     units.sort(key=lambda u: (u["id"], u["source"]["drop"], u["source"]["file"]))
     seen: dict[str, int] = {}
     for unit in units:
