@@ -21,7 +21,7 @@ from typing import Any
 from pipeline.extract.names import rule_id
 from pipeline.ingest.army import read_drop_units
 from pipeline.lang import data as lang_data
-from pipeline.lookup import known_id
+from pipeline.lookup import fold, known_id
 from pipeline.xmlsafe import read_zip
 
 _REF = re.compile(r"^(?P<name>[^()\[\]]+?)\s*(?:[(\[](?P<params>.*)[)\]])?\s*$")
@@ -146,7 +146,25 @@ def units_of(
         )
         if unit.get("variants"):
             out[-1]["variants"] = [_variant(v, ids) for v in unit["variants"]]
+        _name_stated_weapons(out[-1])
     return out
+
+
+def _name_stated_weapons(unit: dict[str, Any]) -> None:
+    """A part's rule that names a weapon the unit states by a longer name is that weapon:
+    a war machine's crew with `Scorpion (4+)` beside the profile `Scorpion Artillery Weapon`
+    (the bracket, the Aim, kept)."""
+    stated = [e for e in unit["equipment"] if e["id"]]
+    parts = [*unit["parts"], *(p for v in unit.get("variants") or [] for p in v["parts"])]
+    for part in parts:
+        for rule in part["rules"]:
+            m = _REF.match(rule["name"])
+            if rule["id"] is not None or not m:
+                continue
+            base = fold(m.group("name").strip()) + " "
+            found = [e for e in stated if fold(e["name"]).startswith(base)]
+            if len(found) == 1:
+                rule["id"] = found[0]["id"]
 
 
 def _variant(v: Mapping[str, Any], ids: set[str]) -> dict[str, Any]:

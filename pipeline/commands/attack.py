@@ -62,22 +62,36 @@ def run(args: argparse.Namespace) -> int:
     from ..interpret.combat import is_combat
     from ..interpret.report import attack_json, print_distribution, print_lines
     from ..interpret.rules import Build
+    from ..interpret.shooting import names_unit, shooting_scenario
     from .output import print_json
 
     data = read_yaml(args.scenario, "scenario file")
     if args.rounds or is_combat(data):
         return _combat(args, data)
-    result = resolve(scenario_from_dict(data, str(args.scenario)), Build(args.build))
-    doc = attack_json(result)
+    build = Build(args.build)
+    sides: dict = {}
+    if isinstance(data, dict) and data.get("mode") == "shooting" and names_unit(data):
+        scenario, sides = shooting_scenario(data, build, str(args.scenario))
+    else:
+        scenario = scenario_from_dict(data, str(args.scenario))
+    result = resolve(scenario, build)
+    doc = {**sides, **attack_json(result)}
     if args.json:
         print_json(doc)
         return 0
+    for who, side in sides.items():
+        print_lines([f"{who}: {side['models']} {side['name']}: " + _stated(side)])
     for s in doc["sources"]:
         print_lines([", ".join(f"{k} {v}" for k, v in s.items() if v is not None)])
     for key in ("hits", "wounds", "unsaved_wounds", "casualties"):
         d = getattr(result, key)
         print_distribution(key.replace("_", " "), d.items(), d.mean())
     return 0
+
+
+def _stated(side: dict) -> str:
+    skip = ("unit", "name", "models", "unresolved")
+    return ", ".join(f"{k} {v}" for k, v in side.items() if k not in skip and v not in ([], None))
 
 
 def _combat(args: argparse.Namespace, data: dict) -> int:
