@@ -97,7 +97,16 @@ def _stated(side: dict) -> str:
 def _combat(args: argparse.Namespace, data: dict) -> int:
     """Rounds of combat: casualties of both sides and the combat score, round by round."""
     from ..errors import InputError
-    from ..interpret.combat import combat_from_dict, combat_json, mean, resolve_combat
+    from ..interpret.combat import (
+        break_profiles,
+        combat_from_dict,
+        combat_json,
+        mean,
+        not_played,
+        profile_lines,
+        resolve_combat,
+        round_lines,
+    )
     from ..interpret.report import print_distribution, print_lines
     from ..interpret.rules import Build
     from .output import print_json
@@ -109,8 +118,9 @@ def _combat(args: argparse.Namespace, data: dict) -> int:
     build = Build(args.build)
     combat = combat_from_dict(data, build, str(args.scenario))
     results = resolve_combat(combat, build)
+    profiles = break_profiles(combat, build)
     if args.json:
-        print_json(combat_json(combat, results))
+        print_json(combat_json(combat, results, profiles))
         return 0
     for who, f in (("attacker", combat.attacker), ("defender", combat.defender)):
         parts = "; ".join(
@@ -135,12 +145,7 @@ def _combat(args: argparse.Namespace, data: dict) -> int:
             list(r.defender_casualties.items()),
             mean(r.defender_casualties),
         )
-        print_lines(
-            [
-                f"combat score difference (attacker - defender): mean "
-                f"{float(mean(r.score_difference)):+.2f}; attacker wins "
-                f"{float(r.p_win()):.1%}, draw {float(r.p_draw()):.1%}, "
-                f"defender wins {float(r.p_lose()):.1%}"
-            ]
-        )
+        print_lines(round_lines(r))
+    print_lines(profile_lines(profiles))
+    print_lines([f"not played: {', '.join(not_played())}"])
     return 0
