@@ -132,7 +132,12 @@ def units_of(
             {
                 "id": rule_id(unit["name"]),
                 "name": unit["name"],
-                "source": {"drop": drop, "file": file, "lines": unit["lines"]},
+                "source": {
+                    "drop": drop,
+                    "file": file,
+                    "lines": unit["lines"],
+                    **({"book": unit["book"]} if unit.get("book") else {}),
+                },
                 "parts": _parts(unit["parts"], ids),
                 "rules": [link(r, ids) for r in unit["rules"]],
                 "equipment": [link(e, ids) for e in unit["equipment"]],
@@ -141,7 +146,7 @@ def units_of(
                     for o in unit["options"]
                 ],
                 "size": unit["size"],
-                "points": unit["points"],
+                **({"points": unit["points"]} if unit.get("points") else {}),
             }
         )
         if unit.get("variants"):

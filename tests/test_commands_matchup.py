@@ -55,9 +55,11 @@ def test_json_has_every_cell_with_exact_fractions(out: Path) -> None:
 def test_text_table_and_unknown_armies(out: Path) -> None:
     done = run_cli("matchup", "arena", "Wisps", "--build", str(out), "--no-charge")
     assert done.returncode == 0, done.stderr
-    lines = done.stdout.strip().splitlines()
+    lines = [x for x in done.stdout.strip().splitlines() if not x.startswith("# ")]
     assert lines[0].split("\t")[:2] == ["attacker", "defender"]
     assert len(lines) == 1 + len(ARENA)
+    # what the rounds do not play is named after the rows
+    assert "# not played: pursuit" in done.stdout
     assert done.stderr == ""  # no progress bar when standard error is not a terminal
     bad = run_cli("matchup", "arenna", "Wisps", "--build", str(out))
     assert bad.returncode == 2 and "arena" in bad.stderr
@@ -71,11 +73,13 @@ def test_html_grid_in_a_browser(out: Path, browser) -> None:  # type: ignore[no-
     assert done.returncode == 0, done.stderr
     browser.get(page.as_uri())
     rows = browser.find_elements(By.CSS_SELECTOR, "table.grid tbody tr")
-    assert [r.find_element(By.TAG_NAME, "th").text for r in rows] == ARENA
+    heads = [r.find_element(By.TAG_NAME, "th").text.splitlines() for r in rows]
+    assert [h[0] for h in heads] == ARENA
+    assert all(h[1] == "5 models" for h in heads)  # each row says the unit's size
     cells = browser.find_elements(By.CSS_SELECTOR, "table.grid td")
     assert len(cells) == len(ARENA) ** 2
     # the colour follows the chance to win: the highest and the lowest cells differ
-    scored = sorted(cells, key=lambda c: Fraction(c.get_attribute("data-p-win")))
+    scored = sorted(cells, key=lambda c: Fraction(c.get_attribute("data-value")))
     low, high = scored[0], scored[-1]
     assert low.value_of_css_property("background-color") != high.value_of_css_property(
         "background-color"

@@ -252,8 +252,11 @@ def _model_entries(unit: etree._Element) -> list[etree._Element]:
     ]
 
 
-def _unit_points(unit: etree._Element, models: Sequence[etree._Element]) -> dict[str, Any]:
-    """The unit's cost: what it pays once and what each model adds."""
+def _unit_points(unit: etree._Element, models: Sequence[etree._Element]) -> dict[str, Any] | None:
+    """The unit's cost: what it pays once and what each model adds; None when the data
+    states no cost."""
+    if _cost(unit) is None and all(_cost(m) is None for m in models[:1]):
+        return None
     base = _cost(unit) or 0.0
     per = sum((_cost(m) or 0.0) for m in models[:1])
     conditional = False
@@ -334,10 +337,11 @@ def read_units(
         return []
     index = index or Index([root])
     units = []
+    book = _name(root)
     for unit in root.iter():
         if local(unit) != "selectionEntry" or unit.get("type") != "unit":
             continue
-        units.append(_unit(unit, index))
+        units.append({**_unit(unit, index), "book": book})
     return units
 
 
@@ -362,8 +366,10 @@ def _unit(unit: etree._Element, index: Index) -> dict[str, Any]:
         ),
         "lines": list(line_span(unit)),
         "size": size,
-        "points": _unit_points(unit, models),
     }
+    points = _unit_points(unit, models)
+    if points is not None:
+        out["points"] = points
     if size_varies:
         out["size"]["conditional"] = True
     variants = []

@@ -24,6 +24,7 @@ from pipeline.errors import InputError
 from pipeline.interpret.attack import _holds
 from pipeline.interpret.dice import distribution, parse
 from pipeline.interpret.rules import BoundEffect, Build, parse_ref
+from pipeline.interpret.scenario import effects_of
 from pipeline.lang import data as lang_data
 
 
@@ -81,8 +82,8 @@ def profile(
 ) -> BreakProfile:
     """The Break Test of a side with `own_rules` fighting a side with `enemy_rules`."""
     own_refs, enemy_refs = list(own_rules), list(enemy_rules)
-    own = build.effects(own_refs)
-    enemy = build.effects(enemy_refs)
+    own = effects_of(build, own_refs)
+    enemy = effects_of(build, enemy_refs)
     own_ids = {parse_ref(r).id for r in own_refs} | {e.rule for e in own}
     enemy_ids = {parse_ref(r).id for r in enemy_refs} | {e.rule for e in enemy}
     immune = {str(e.get("to")) for e in own if e.op == "immune"}

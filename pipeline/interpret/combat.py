@@ -38,7 +38,7 @@ from pipeline.interpret.break_test import BreakProfile, full_ranks, p_pass
 from pipeline.interpret.break_test import profile as break_profile
 from pipeline.interpret.dice import distribution, parse
 from pipeline.interpret.rules import Build, parse_ref
-from pipeline.interpret.scenario import Force, Part, Units, combat_data, force
+from pipeline.interpret.scenario import Force, Part, Units, combat_data, effects_of, force
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +137,7 @@ def combat_from_dict(
 def _extra_ranks(part: Part, build: Build, conditions: set[str]) -> int:
     """Ranks a part's rules add to its Supporting Attacks (Fight in Extra Rank)."""
     extra = set(combat_data()["supporting_attacks"].get("extra_rank_rules") or [])
-    effects = build.effects(part.side.rules)
+    effects = effects_of(build, part.side.rules)
     own = {parse_ref(r).id for r in part.side.rules}
     granted = {str(e.get("rule")) for e in effects if e.op == "grant" and _holds(e, conditions)}
     return len(extra & (own | granted | {e.rule for e in effects}))

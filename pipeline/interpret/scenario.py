@@ -31,7 +31,7 @@ from pipeline.errors import InputError
 from pipeline.files import read_data
 from pipeline.interpret import choices
 from pipeline.interpret.attack import ATTACKER_FIELDS, DEFENDER_FIELDS, INT_FIELDS, Side
-from pipeline.interpret.rules import Build, parse_ref
+from pipeline.interpret.rules import BoundEffect, Build, parse_ref
 from pipeline.lookup import did_you_mean, fold
 from pipeline.slug import slugify
 
@@ -425,6 +425,28 @@ def _replaced(build: Build, link: Mapping[str, Any], keep: set[str]) -> bool:
     return link["id"] not in keep and choices.kind(build, str(link["id"])) == "weapon"
 
 
+def effects_of(build: Build, refs: Iterable[str]) -> tuple[BoundEffect, ...]:
+    """`build.effects(refs)`, remembered per build: a matchup asks for the same rules of a
+    unit in every cell of its row and column. An error is raised again each time."""
+    key = tuple(refs)
+    known = _EFFECTS.setdefault(build, {})
+    if key not in known:
+        try:
+            known[key] = tuple(build.effects(key))
+        except InputError as exc:
+            known[key] = exc
+    found = known[key]
+    if isinstance(found, InputError):
+        raise found
+    return found
+
+
+# per build: a build's rule files do not change while it is read
+_EFFECTS: WeakKeyDictionary[Build, dict[tuple[str, ...], tuple[BoundEffect, ...] | InputError]] = (
+    WeakKeyDictionary()
+)
+
+
 def _forbidden(build: Build, links: Iterable[Mapping[str, Any]]) -> set[str]:
     """Rules a rule in play forbids in melee (a Shield beside a Two-Handed weapon)."""
     table = combat_data().get("forbids") or {}
@@ -432,7 +454,7 @@ def _forbidden(build: Build, links: Iterable[Mapping[str, Any]]) -> set[str]:
     actions = set()
     for rule_id in ids:
         try:
-            effects = build.effects([rule_id])
+            effects = effects_of(build, [rule_id])
         except InputError:
             continue
         actions |= {str(e.get("action")) for e in effects if e.op == "forbid"}
