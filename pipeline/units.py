@@ -229,3 +229,103 @@ def corpus_units(
         if n:
             unit["id"] = f"{unit['id']}-{n + 1}"
     return units
+
+
+# --- what a unit's page shows -----------------------------------------------------------------
+
+
+def points_text(p: Mapping[str, Any] | None, models: int | None = None) -> str:
+    """A cost as a person reads it: `260 pts for 6 models (48 a model, -28 once)`, `65 pts`,
+    `+1 pts a model`."""
+    if not p:
+        return ""
+    base, per = float(p.get("base") or 0), float(p.get("per_model") or 0)
+    if per and models:
+        text = f"{base + per * models:g} pts for {models} models ({per:g} a model, {base:+g} once)"
+    elif per:
+        text = f"{per:+g} pts a model" + (f", {base:+g} once" if base else "")
+    else:
+        text = f"{base:g} pts"
+    return text + (" (conditions change it)" if p.get("conditional") else "")
+
+
+def link_text(link: Mapping[str, Any]) -> str:
+    cost = points_text(link.get("points"))
+    rule = link.get("id") or "no rule in the build"
+    return f"{link['name']} ({rule})" + (f", {cost}" if cost else "")
+
+
+CHARACTERISTICS = (
+    ("advance_rate", "Adv"),
+    ("march_rate", "Mar"),
+    ("discipline", "Dis"),
+    ("health_points", "HP"),
+    ("defensive_skill", "Def"),
+    ("resilience", "Res"),
+    ("armour", "Arm"),
+    ("attacks", "Att"),
+    ("offensive_skill", "Off"),
+    ("strength", "Str"),
+    ("armour_penetration", "AP"),
+    ("agility", "Agi"),
+)
+
+
+def unit_view(unit: Mapping[str, Any], rule_too: bool = False) -> dict[str, Any]:
+    """What a unit's page shows (`show`, the site), as rows a printer lays out: title, facts
+    (book, size, points), a table of its parts' characteristics and rules, the lists of its
+    rules, equipment and options, and its variants (races, mounts) each with its parts."""
+    size = unit.get("size") or {}
+    high = size.get("max")
+    sized = f"{size.get('min')}" + ("" if high == size.get("min") else f"-{high or 'any'}")
+    facts = [
+        f"{unit['id']} · unit · {unit['source'].get('book') or unit['source']['file']}",
+        f"size {sized} models" + (" (conditions change it)" if size.get("conditional") else ""),
+    ]
+    if unit.get("points"):
+        facts.append(f"points {points_text(unit['points'], int(size.get('min') or 1))}")
+    if rule_too:
+        facts.append(f"a rule has this id too: rulepipe show {unit['id']}")
+
+    def table(parts: Sequence[Mapping[str, Any]]) -> tuple[list[str], list[list[str]]]:
+        header = ["part", "role", *(short for _, short in CHARACTERISTICS), "size", "rules"]
+        rows = []
+        for p in parts:
+            chars = p["characteristics"]
+            size_ = chars.get("size") or {}
+            rows.append(
+                [
+                    p["name"],
+                    p["role"],
+                    *(str(chars.get(k, "")) for k, _ in CHARACTERISTICS),
+                    " ".join(str(v) for v in size_.values()),
+                    ", ".join(link_text(r) for r in p["rules"]),
+                ]
+            )
+        return header, rows
+
+    lists = [
+        ("rules", [link_text(r) for r in unit["rules"]]),
+        ("equipment", [link_text(e) for e in unit["equipment"]]),
+        *((f"option: {o['group']}", [link_text(c) for c in o["choices"]]) for o in unit["options"]),
+    ]
+    variants = []
+    for v in unit.get("variants") or []:
+        cost = points_text(v.get("points"))
+        head = f"{v.get('kind', 'race')}: {v['name']} ({v['group']})" + (
+            ", default" if v["default"] else ""
+        )
+        head += f", {cost}" if cost else ""
+        extra = [link_text(x) for x in [*v["rules"], *v["equipment"]]]
+        if extra:
+            head += f"; with {', '.join(extra)}"
+        variants.append((head, table(v["parts"]) if v["parts"] else None))
+    src = unit["source"]
+    return {
+        "title": unit["name"],
+        "facts": facts,
+        "parts": table(unit["parts"]),
+        "lists": lists,
+        "variants": variants,
+        "source": f"{src['drop']}/{src['file']} lines {src['lines'][0]}-{src['lines'][1]}",
+    }
