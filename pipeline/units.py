@@ -115,6 +115,22 @@ def _column_rules(stated: Mapping[str, str], lang: str = "en") -> list[str]:
     return out
 
 
+def _options(raw: Sequence[Mapping[str, Any]], ids: set[str]) -> list[dict[str, Any]]:
+    """Option groups with their choices linked; a choice stated by its name alone is kept
+    when the name is a rule's (a weapon of the game system)."""
+    out = []
+    for o in raw:
+        choices = [_choice(c, ids) for c in o["choices"]]
+        kept = [
+            c
+            for c, r in zip(choices, o["choices"], strict=True)
+            if not r.get("named") or c["id"] or c.get("combines")
+        ]
+        if kept:
+            out.append({"group": o["group"], "choices": kept})
+    return out
+
+
 def _choice(choice: Mapping[str, Any], ids: set[str]) -> dict[str, Any]:
     out = link(choice["name"], ids)
     if choice.get("points"):
@@ -141,10 +157,7 @@ def units_of(
                 "parts": _parts(unit["parts"], ids),
                 "rules": [link(r, ids) for r in unit["rules"]],
                 "equipment": [link(e, ids) for e in unit["equipment"]],
-                "options": [
-                    {"group": o["group"], "choices": [_choice(c, ids) for c in o["choices"]]}
-                    for o in unit["options"]
-                ],
+                "options": _options(unit["options"], ids),
                 "size": unit["size"],
                 **({"points": unit["points"]} if unit.get("points") else {}),
             }

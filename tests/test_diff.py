@@ -119,7 +119,7 @@ def test_markdown_tells_the_same(corpora, tmp_path):
     assert "## Added" in md and "`hatred` (Hatred)" in md
     assert "## Removed" in md and "`oi-it-bites`" in md
     assert "### `fear` (Fear): numbers" in md
-    assert "quantity modifier (en): `-1 Discipline` → `-2 Discipline`" in md
+    assert "- Fear: -1 → -2 Discipline\n" in md  # the rule, the change, the characteristic
     assert "### `stubborn` (Stubborn): wording" in md
     assert "sentence added (en): “This applies whether or not" in md
 

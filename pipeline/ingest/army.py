@@ -295,7 +295,9 @@ def _options(
     unit: etree._Element, index: Index, variants: set[int], models: frozenset[str]
 ) -> list[dict[str, Any]]:
     """Equipment choices: groups and upgrades whose entries carry a profile (a weapon,
-    armour), each choice with its cost; the choices already read as variants are left out."""
+    armour), each choice with its cost; the choices already read as variants are left out.
+    A choice that is nothing but its name (the 2024 game system's weapons) is kept marked
+    `named`: it is an option when its name is a rule's (units.py links it)."""
     out: list[dict[str, Any]] = []
 
     def entry(c: Choice, name: str | None = None) -> dict[str, Any]:
@@ -308,6 +310,7 @@ def _options(
     for name, group in _groups(unit, index):
         found = [c for c in _choices(group, index) if id(c.entry) not in variants]
         choices = [entry(c) for c in found if _equipment_names(c)]
+        choices += [{**entry(c), "named": True} for c in found if _bare(c.entry)]
         if choices:
             out.append({"group": name, "choices": choices})
     for c in _choices(unit, index):
@@ -319,7 +322,15 @@ def _options(
                 if points and len(items) == 1:
                     items[0]["points"] = points
                 out.append({"group": c.name, "choices": items})
+            elif _bare(c.entry):
+                out.append({"group": c.name, "choices": [{**entry(c), "named": True}]})
     return out
+
+
+def _bare(entry: etree._Element) -> bool:
+    """An entry that states nothing but its name (and its cost and limits)."""
+    said = {"profiles", "infoLinks", "selectionEntries", "selectionEntryGroups", "entryLinks"}
+    return entry.get("type") == "upgrade" and not any(local(c) in said for c in entry)
 
 
 def read_units(
