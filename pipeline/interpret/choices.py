@@ -85,6 +85,8 @@ def choice(
     """An option choice (or a piece of equipment) of the unit, by id or name; a miss names
     the closest (only weapons when a weapon was asked for)."""
     links = [c for o in unit["options"] for c in o["choices"]] + list(unit["equipment"])
+    if weapons_only and build is not None:  # a weapon its profile names (`Jezail (4+)`)
+        links += [r for p in unit["parts"] for r in p["rules"] if _is_weapon(build, r)]
     for link in links:
         if _matches(link, query, source):
             if weapons_only and build is not None and not _is_weapon(build, link):

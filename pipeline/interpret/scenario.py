@@ -328,9 +328,14 @@ def unit_force(
                 if value == NONE and key in NONE_IS_ZERO:
                     value = 0
                 if not isinstance(value, int):
+                    why = (
+                        " (the rider's, and the data states no profile for the rider)"
+                        if re.match(r"^\s*C\b", str(value))
+                        else ""
+                    )
                     raise InputError(
                         source,
-                        f"{unit['name']} ({p['name']}): {key} is {value!r}, not a number; "
+                        f"{unit['name']} ({p['name']}): {key} is {value!r}{why}, not a number; "
                         f"give it in the scenario",
                         where,
                     )
@@ -391,15 +396,18 @@ _VARIABLE = re.compile(r"\b([XYZ])\b")
 
 def _unbound(build: Build, ref: str) -> str | None:
     """Why a rule cannot take part (a value X no bracket gives, as when a rule grants Impact
-    Hits and the data states no number of hits), or None when it can."""
+    Hits and the data states no number of hits; a reference that cannot be read, as
+    `Awaken (Zombies) (Zombies, Skeletons)`, or whose brackets the rule does not take), or
+    None when it can."""
     known = _UNBOUND.setdefault(build, {})
     if ref in known:
         return known[ref]
     known[ref] = None
     try:
         effects = build.effects([ref])
-    except InputError:
-        effects = []
+    except InputError as exc:
+        known[ref] = f"not played: {exc.what}"
+        return known[ref]
     for e in effects:
         for name in _VALUE_FIELDS:
             value = e.get(name)
@@ -485,6 +493,11 @@ def _written(data: Mapping[str, Any], source: str, where: str) -> Force:
     defence = Side(
         {k: side.chars[k] for k in DEFENDER_FIELDS}, "0", side.rules, models, side.charging
     )
+    discipline = data.get("discipline")
+    if discipline is not None and (
+        isinstance(discipline, bool) or not isinstance(discipline, int) or discipline < 0
+    ):
+        raise InputError(source, "discipline must be a whole number >= 0", f"{where}.discipline")
     return Force(
         name=where,
         parts=(Part(where, "model", attacker, height),),
@@ -494,6 +507,7 @@ def _written(data: Mapping[str, Any], source: str, where: str) -> Force:
         charging=side.charging,
         standard=bool(data.get("standard", False)),
         height=height,
+        discipline=discipline,
     )
 
 
@@ -506,6 +520,9 @@ def describe(f: Force) -> dict[str, Any]:
         "width": f.width,
         "charging": f.charging,
         "options": list(f.options),
+        **({"mount": f.mount} if f.mount else {}),
+        "discipline": f.discipline,
+        **({"points": f.points} if f.points is not None else {}),
         "parts": [
             {
                 "name": p.name,
