@@ -17,7 +17,8 @@ examples:
   rulepipe rules
   rulepipe rules рикошет
   rulepipe rules --kind table
-  rulepipe rules --kind unit knights"""
+  rulepipe build corpus/examples/army -o army-build
+  rulepipe rules --kind unit --build army-build"""
 
 
 def add(sub: argparse._SubParsersAction) -> None:
