@@ -80,7 +80,7 @@ def _count(value: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..files import write_atomic
+    from ..files import write_output
     from ..interpret.matchup import book_title, cell_notes, matchup, matchup_json, pick
     from ..interpret.matchup_html import render
     from ..interpret.rules import Build
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
             books=books,
         )
     if args.out:
-        write_atomic(args.out, render(m, f"{books[0]} against {books[1]}", args.by))
+        write_output(render(m, f"{books[0]} against {books[1]}", args.by), args.out)
     if args.json:
         print_json(matchup_json(m))
         return 0
