@@ -7,6 +7,13 @@ from typing import Any
 
 from . import options
 
+EPILOG = """\
+examples:
+  rulepipe show ricochet
+  rulepipe build corpus/examples/army -o army-build
+  rulepipe show baron --build army-build
+  rulepipe show unit:knights --build army-build"""
+
 
 def add(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -19,8 +26,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         "points, each part's characteristics and rules, equipment, options and mounts with "
         "their points. ID may also be a name (any language); `unit:ID` asks for the unit "
         "when a rule has the same id.",
-        epilog="examples:\n  rulepipe show ricochet\n  rulepipe build corpus/examples/army -o army-build"
-        "\n  rulepipe show baron --build army-build\n  rulepipe show unit:knights --build army-build",
+        epilog=EPILOG,
         formatter_class=options.FORMATTER,
     )
     p.add_argument("id", help="rule id or name")
