@@ -24,12 +24,12 @@ import pytest
 
 from pipeline.errors import InputError
 from pipeline.interpret.attack import resolve
-from pipeline.interpret.combat import combat_from_dict, mean, resolve_combat
+from pipeline.interpret.combat import mean
 from pipeline.interpret.rules import Build
 from pipeline.interpret.shooting import shooting_scenario
 
 from .conftest import run_cli
-from .helpers.battlescribe import build_fixtures
+from .helpers.battlescribe import build_fixtures, fight
 
 F = Fraction
 
@@ -37,12 +37,6 @@ F = Fraction
 @pytest.fixture(scope="module")
 def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_fixtures(tmp_path_factory.mktemp("realm"), "combat.gst", "realm.cat")
-
-
-def fight(out: Path, attacker: dict[str, Any], defender: dict[str, Any], **kw: Any) -> Any:
-    b = Build(out)
-    combat = combat_from_dict({"attacker": attacker, "defender": defender, **kw}, b, "test")
-    return combat, resolve_combat(combat, b)
 
 
 # a defender that cannot strike back
