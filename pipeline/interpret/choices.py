@@ -249,7 +249,7 @@ def check_weapons(
 
 def points(
     unit: Mapping[str, Any], models: int, chosen: Iterable[Mapping[str, Any]]
-) -> tuple[float | None, bool]:
+) -> tuple[int | float | None, bool]:
     """What the unit costs with `models` models and the chosen options and variants, and
     whether a condition of the data changes a cost; None when the data prices nothing."""
     stated = unit.get("points")
@@ -262,7 +262,7 @@ def points(
         if cost:
             total += float(cost["base"]) + float(cost["per_model"]) * models
             conditional |= bool(cost.get("conditional"))
-    return total, conditional
+    return (int(total) if total.is_integer() else total), conditional
 
 
 def default_models(unit: Mapping[str, Any]) -> int:

@@ -119,7 +119,8 @@ def size(unit: Mapping[str, Any], models: int | None = None, points: int | None 
         return Size(low, price, note)
     base, per = float(cost["base"]), float(cost["per_model"])
     if base + per * low > points:
-        return Size(low, base + per * low, f"its minimum size costs {base + per * low:g} points")
+        price, _ = choices.points(unit, low, [])
+        return Size(low, price, f"its minimum size costs {price:g} points")
     n = low
     if per > 0:
         n = int((points - base) // per)
@@ -127,7 +128,7 @@ def size(unit: Mapping[str, Any], models: int | None = None, points: int | None 
     elif high is not None:
         n = int(high)
     note = "conditional costs not counted" if cost.get("conditional") else None
-    return Size(n, base + per * n, note)
+    return Size(n, choices.points(unit, n, [])[0], note)
 
 
 def cannot_charge(unit: Mapping[str, Any], build: Build) -> str | None:
