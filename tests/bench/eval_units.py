@@ -85,7 +85,7 @@ def extract(spec: str, into: Path) -> list[Path]:
         capture_output=True,
         text=True,
     ).stdout.splitlines()
-    folder = into / f"{Path(repo).parent.name or 'repo'}-{rev}{'-' + prefix if prefix else ''}"
+    folder = into / f"{rev}{' ' + prefix + '*' if prefix else ''}"
     folder.mkdir(parents=True)
     for name in names:
         if name.startswith(prefix) and Path(name).suffix.lower() in (".cat", ".gst"):
@@ -110,8 +110,9 @@ def by_system(folder: Path) -> list[Path]:
     if len(systems) == 1:
         return [folder]
     out = []
-    for n, files in enumerate(sorted(systems.values(), key=len, reverse=True)):
-        sub = folder.parent / f"{folder.name}-{n + 1}"
+    for files in sorted(systems.values(), key=len, reverse=True):
+        system = next((f.stem for f in files if f.suffix == ".gst"), "no game system")
+        sub = folder.parent / f"{folder.name} ({system})"
         sub.mkdir()
         for f in files:
             shutil.copy(f, sub / f.name)
