@@ -259,7 +259,8 @@ def _dedup(segments: Sequence[Segment]) -> list[Cluster]:
     tables: dict[tuple[str, str], list[Segment]] = defaultdict(list)
     texts: dict[tuple[str, str], list[Segment]] = defaultdict(list)
     for seg in segments:
-        target = texts if seg.kind in CLUSTER_KINDS else tables
+        near = seg.kind in CLUSTER_KINDS and not _model_profile(seg)
+        target = texts if near else tables
         target[(seg.lang, seg.sha256)].append(seg)
 
     groups: list[list[_Text]] = [
@@ -282,6 +283,21 @@ def _dedup(segments: Sequence[Segment]) -> list[Cluster]:
     clusters = [_cluster(group) for group in groups]
     clusters.sort(key=lambda c: _position(c.members[0].segment))
     return _disambiguate(clusters)
+
+
+def _model_profile(seg: Segment) -> bool:
+    """A unit's model profile (Global, Defensive, Offensive, Size characteristics): two that
+    differ are two units' profiles, not versions of one rule, so only exact copies join."""
+    return seg.kind == "profile" and bool(seg.role) and _model_type(seg.lang, str(seg.role))
+
+
+@cache
+def _model_type(lang: str, role: str) -> bool:
+    name = re.sub(r"^\s*\d+\s*", "", role)
+    for t in lang_service.data(lang, "profiles").get("types") or ():
+        if re.search(str(t["pattern"]), name):
+            return t.get("kind") == "model-profile"
+    return False
 
 
 def _verify(candidates: list[_Text]) -> list[list[_Text]]:

@@ -1,14 +1,23 @@
-"""Finding rules in a build by what a user types: an id, a name in any language, part of
-either. Every command that takes an id answers a miss with the closest ids it knows."""
+"""Finding rules and units in a build by what a user types: an id, a name in any language,
+part of either. Every command that takes an id answers a miss with the closest ids it knows.
+
+Units (`units.json`) are found beside the rules, as kind `unit`. A model profile (a unit's
+Global, Defensive, Offensive or Size characteristics, kind `model-profile`) belongs to its
+unit: it is not listed, searched or counted as a rule of its own."""
 
 from __future__ import annotations
 
 import difflib
 import unicodedata
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
+from pipeline.errors import InputError
 from pipeline.slug import slugify
+
+UNIT = "unit"
+UNLISTED_KINDS = frozenset({"model-profile"})  # parts of a unit, not rules of their own
 
 
 def fold(text: str) -> str:
@@ -77,3 +86,37 @@ def search(
         rank = 0 if whole in keys else 1 if any(k.startswith(whole) for k in keys) else 2
         ranked.append((rank if words else 0, str(rule["id"]), rule))
     return [r for _, _, r in sorted(ranked, key=lambda t: (t[0], t[1]))]
+
+
+def listed(rules: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The rules a user finds: all but the parts of units (model profiles)."""
+    return [r for r in rules if r.get("kind") not in UNLISTED_KINDS]
+
+
+def unit_entries(units: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Units as entries of a listing: id, kind `unit`, name, and the unit itself."""
+    return [{"id": u["id"], "kind": UNIT, "names": {"en": u["name"]}, "unit": u} for u in units]
+
+
+def check_kind(kind: str | None, entries: Iterable[Mapping[str, Any]], source: str) -> None:
+    """An unknown kind is an error naming the known ones (closest first)."""
+    if kind is None:
+        return
+    kinds = sorted({str(e.get("kind")) for e in entries if e.get("kind")} | {UNIT})
+    if kind not in kinds:
+        near = closest(kind, kinds)
+        hint = f"did you mean: {', '.join(near)}? " if near else ""
+        raise InputError(source, f"no kind {kind!r}; {hint}kinds: {', '.join(kinds)}")
+
+
+def read_units(build: Path) -> list[dict[str, Any]]:
+    """units.json of a build, [] when it has none (a build of texts without army books)."""
+    from pipeline.build_folder import read_json
+
+    path = Path(build) / "units.json"
+    if not path.is_file():
+        return []
+    units = read_json(path, "units (units.json)")
+    if not isinstance(units, list) or not all(isinstance(u, dict) and "id" in u for u in units):
+        raise InputError(str(path), "not a list of units")
+    return units

@@ -12,6 +12,17 @@ def _fmt(tally: dict[str, int]) -> str:
     return ", ".join(f"{k} {v}" for k, v in sorted(tally.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
+def _rules_line(total: int, kinds: dict[str, int]) -> str:
+    """Rules by kind; a unit's model profiles (parts of the unit, not rules of their own)
+    counted apart."""
+    from .lookup import UNLISTED_KINDS
+
+    rules = {k: v for k, v in kinds.items() if k not in UNLISTED_KINDS}
+    parts = sum(v for k, v in kinds.items() if k in UNLISTED_KINDS)
+    tail = f"; and {parts} model profiles of units" if parts else ""
+    return f"  rules      {total - parts}: {_fmt(rules)}{tail}"
+
+
 def print_summary(result: BuildResult, corpus: Path) -> None:
     m = result.manifest
     counts = m["counts"]
@@ -26,7 +37,7 @@ def print_summary(result: BuildResult, corpus: Path) -> None:
         f"  clusters   {sum(counts['clusters'].values())}: {_fmt(counts['clusters'])}",
         f"  conflicts  {len(m['conflicts'])}",
         f"  links      {sum(counts['links'].values())} foreign clusters: {_fmt(counts['links'])}",
-        f"  rules      {len(result.rules)}: {_fmt(counts['rules'])}",
+        _rules_line(len(result.rules), counts["rules"]),
         f"  accounting {acc['blocks']} blocks = {acc['in_rules']} in rules + {acc['copies']} copies"
         f" + {acc['unassigned']} unassigned",
     ]

@@ -201,3 +201,57 @@ def test_a_table_in_one_language_keeps_one_outcome_column() -> None:
         assert row["outcome"] in done.stdout
     doc = json.loads(run_cli("table", rule["id"], "--json", "--build", "output").stdout)
     assert all(set(o["by_lang"]) == set(rule["table"]["rows"][0]["text"]) for o in doc["outcomes"])
+
+
+@pytest.fixture(scope="module")
+def realm(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from .helpers.battlescribe import build_fixtures
+
+    return build_fixtures(tmp_path_factory.mktemp("realm"), "combat.gst", "realm.cat")
+
+
+def test_rules_lists_units_and_not_their_model_profiles(realm: Path) -> None:
+    every = json.loads(run_cli("rules", "--build", str(realm), "--json").stdout)
+    kinds = {r["kind"] for r in every}
+    assert "unit" in kinds and "model-profile" not in kinds
+    rules = json.loads((realm / "rules.json").read_text("utf-8"))
+    profiles = [r["id"] for r in rules if r["kind"] == "model-profile"]
+    assert "yeoman-offensive" in profiles  # in the bundle, a part of its unit
+    assert not {r["id"] for r in every} & set(profiles)
+    units = json.loads(run_cli("rules", "--kind", "unit", "--build", str(realm), "--json").stdout)
+    assert [u["id"] for u in units] == [
+        "bolt-engine",
+        "golems",
+        "lord",
+        "outriders",
+        "shades",
+        "steel-wardens",
+        "wardens",
+        "yeomen",
+    ]
+    found = json.loads(run_cli("rules", "yeom", "--build", str(realm), "--json").stdout)
+    assert [r["id"] for r in found] == ["yeomen"]  # not "Yeoman Global", "Yeoman Offensive" ...
+
+
+def test_an_unknown_kind_is_refused_with_the_kinds(realm: Path) -> None:
+    done = run_cli("rules", "--kind", "unti", "--build", str(realm))
+    assert done.returncode == 2
+    assert "did you mean: unit?" in done.stderr and "weapon" in done.stderr
+
+
+def test_show_a_unit_with_its_parts_options_and_mounts(realm: Path) -> None:
+    page = run_cli("show", "lord", "--build", str(realm)).stdout
+    assert "size 1 models" in page and "points 120 pts" in page
+    assert "Warlance (warlance), 10 pts" in page
+    # each mount with its points and the parts it makes; Arm C+2 on the Lord's 1 is 3
+    assert "mount: Destrier (Mount), 40 pts" in page
+    destrier = page.split("mount: Destrier")[1].split("mount: Wyrm")[0]
+    lord_row = next(x for x in destrier.splitlines() if x.startswith("Lord\t"))
+    header = next(x for x in page.splitlines() if x.startswith("part\t")).split("\t")
+    assert lord_row.split("\t")[header.index("Arm")] == "3"
+    assert "the data states no profile for it" in page.split("Cloud Chariot")[1]
+    unit = json.loads(run_cli("show", "unit:yeomen", "--build", str(realm), "--json").stdout)
+    assert unit["size"] == {"min": 10, "max": 30}
+    # a model profile names the unit it belongs to
+    done = run_cli("show", "yeoman-offensive", "--build", str(realm))
+    assert done.returncode == 2 and "rulepipe show unit:yeomen" in done.stderr

@@ -119,7 +119,7 @@ def test_markdown_tells_the_same(corpora, tmp_path):
     assert "## Added" in md and "`hatred` (Hatred)" in md
     assert "## Removed" in md and "`oi-it-bites`" in md
     assert "### `fear` (Fear): numbers" in md
-    assert "quantity modifier (en): `-1 Discipline` → `-2 Discipline`" in md
+    assert "- Fear: -1 → -2 Discipline\n" in md  # the rule, the change, the characteristic
     assert "### `stubborn` (Stubborn): wording" in md
     assert "sentence added (en): “This applies whether or not" in md
 
@@ -284,3 +284,58 @@ def test_translation_changed_with_its_source_is_not_outdated():
     assert "stale" not in diff_rules([old], [only_ru])["entries"][0]
     [entry] = diff_rules([old], [only_en])["entries"]
     assert [(s["lang"], s["numbers"]) for s in entry["stale"]] == [("ru", True)]
+
+
+BATTLESCRIBE = Path(__file__).parent / "data" / "battlescribe"
+
+
+def _realm_edition(root: Path, text: str) -> Path:
+    drop = root / "drops" / "army"
+    drop.mkdir(parents=True)
+    shutil.copy(BATTLESCRIBE / "combat.gst", drop / "combat.gst")
+    (drop / "realm.cat").write_text(text, "utf-8")
+    return root
+
+
+def test_army_data_changes_unit_by_unit(tmp_path: Path) -> None:
+    """A second edition of realm.cat: the Yeoman's Strength 3 -> 4, a Yeoman 6 -> 7
+    points, the Destrier 40 -> 45 points, the Lord's Great Weapon option dropped, the
+    Golems gone. The changelog says each in a player's words."""
+    text = (BATTLESCRIBE / "realm.cat").read_text("utf-8")
+    new = text.replace('name="Realm of Tests 1.0"', 'name="Realm of Tests 2.0 Beta"')
+    yeoman = new.index('name="Yeoman Offensive"')
+    new = new[:yeoman] + new[yeoman:].replace(
+        '<characteristic name="Str" typeId="t-str">3</characteristic>',
+        '<characteristic name="Str" typeId="t-str">4</characteristic>',
+        1,
+    )
+    model = new.index('id="u-yeo-m"')
+    new = new[:model] + new[model:].replace('value="6"/>', 'value="7"/>', 1)
+    destrier = new.index('id="l-lord-destrier"')
+    new = new[:destrier] + new[destrier:].replace('value="40"/>', 'value="45"/>', 1)
+    great = new.index('name="Great Weapon" hidden="false" type="upgrade"')
+    start = new.rindex("<selectionEntry ", 0, great)
+    new = new[:start] + new[new.index("</selectionEntry>", great) + len("</selectionEntry>") :]
+    golems = new.index('<selectionEntry id="u-gol"')
+    new = new[:golems] + new[new.index('<selectionEntry id="u-sha"') :]
+    assert new.count("Golem") == 0
+    old_corpus = _realm_edition(tmp_path / "old", text)
+    new_corpus = _realm_edition(tmp_path / "new", new)
+    doc = json.loads(run_cli("diff", str(old_corpus), str(new_corpus), "--json").stdout)
+    assert not list(validator("diff").iter_errors(doc))
+    units = doc["units"]
+    assert units["summary"] == {"added": 0, "removed": 1, "changed": 2, "unchanged": 5}
+    lines = [c["text"] for e in units["entries"] if e["change"] == "changed" for c in e["changes"]]
+    assert lines == [
+        "Lord, option Great Weapon removed",
+        "Lord, Destrier: points 40 → 45",
+        "Yeomen, points 6 → 7 a model",
+        "Yeomen, Yeoman: Strength 3 → 4",
+    ]
+    [gone] = [e for e in units["entries"] if e["change"] == "removed"]
+    assert (gone["name"], gone["book"]) == ("Golems", "realm of tests")
+    # model profiles are parts of their units, not rules of the changelog
+    assert not [e for e in doc["entries"] if e.get("kind") == "model-profile"]
+    md = run_cli("diff", str(old_corpus), str(new_corpus)).stdout
+    assert "## Army data" in md and "- Yeomen, Yeoman: Strength 3 → 4" in md
+    assert "- Golems (realm of tests) removed" in md

@@ -16,36 +16,53 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium_axe_python import Axe
 
+from pipeline.schemas import validate
 from tests.conftest import run_cli
 
 JUMP = "trudnaya-mestnost-i-prepyatstviya"  # the LotOW rule whose table is the jump table
 JUMP_ID = f"r:{JUMP}"
 
 
-def _link(name: str, rule_id: str | None) -> dict[str, str | None]:
-    return {"name": name, "id": rule_id}
-
-
-UNITS = [  # as units.schema.json says: the build reader refuses any other shape
+RIDER = {"offensive_skill": 4, "strength": 4, "armour_penetration": 1, "agility": 3}
+WHOLE = {"health_points": 1, "defensive_skill": 3, "resilience": 4, "armour": 2}
+UNITS = [
     {
         "id": "gnasher-riders",
         "name": "Gnasher Riders",
-        "source": {"drop": "army", "file": "gnashers.cat", "lines": [3, 90]},
+        "source": {"drop": "army", "file": "gnashers.cat", "book": "Gnashers", "lines": [3, 90]},
+        "size": {"min": 5, "max": 12},
+        "points": {"base": 20, "per_model": 24},
         "parts": [
             {
                 "name": "Rider",
                 "role": "rider",
-                "characteristics": {"Off": 4, "Str": 4, "AP": 1, "Agi": 3},
-                "rules": [_link("Great Weapon", "great-weapon")],
+                "characteristics": {**WHOLE, **RIDER, "attacks": 1},
+                "rules": [{"name": "Great Weapon", "id": "great-weapon"}],
+            },
+            {
+                "name": "Gnasher",
+                "role": "mount",
+                "characteristics": {**WHOLE, "attacks": 2, "strength": 5},
+                "rules": [{"name": "Impact Hits (D3)", "id": "impact-hits", "params": ["D3"]}],
             },
         ],
-        "equipment": [_link("Lance", None), _link("Shield", None)],
+        "equipment": [{"name": "Lance", "id": None}, {"name": "Shield", "id": None}],
         "rules": [
-            _link("Swiftstride", "swiftstride"),
-            _link("Impact Hits (D3)", "impact-hits(D3)"),
-            _link("No Such Rule", None),
+            {"name": "Swiftstride", "id": "swiftstride"},
+            {"name": "No Such Rule", "id": None},
         ],
-        "options": [],
+        "options": [
+            {
+                "group": "Weapon",
+                "choices": [
+                    {
+                        "name": "Great Weapon",
+                        "id": "great-weapon",
+                        "points": {"base": 0, "per_model": 3},
+                    }
+                ],
+            }
+        ],
     }
 ]
 
@@ -64,6 +81,7 @@ def builds(seed_build, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, 
                 "+2 Strength", "+3 Strength"
             )
     (new / "rules.json").write_text(json.dumps(rules, ensure_ascii=False), "utf-8")
+    validate(UNITS, "units", "units.json")  # the shape a build writes
     (new / "units.json").write_text(json.dumps(UNITS), "utf-8")
     return old, new
 
@@ -262,13 +280,30 @@ def test_attack_rule_has_a_worked_example(site, browser):
 def test_units_and_changes_pages(site, browser):
     browser.get((site / "units" / "gnasher-riders.html").as_uri())
     assert browser.find_element(By.TAG_NAME, "h1").text == "Gnasher Riders"
-    assert "Off" in browser.find_element(By.CSS_SELECTOR, "table.profile").text
+    meta = browser.find_element(By.CSS_SELECTOR, "dl.meta").text
+    assert "Gnashers" in meta and "5–12 models" in meta
+    assert "140 pts for 5 models (24 a model, +20 once)" in meta
+    # characteristics per part: the rider's and the mount's Strength side by side
+    table = browser.find_element(By.CSS_SELECTOR, "table.profile")
+    head = [th.text for th in table.find_elements(By.CSS_SELECTOR, "thead th")]
+    rows = [
+        [td.text for td in tr.find_elements(By.TAG_NAME, "td")]
+        for tr in table.find_elements(By.CSS_SELECTOR, "tbody tr")
+    ]
+    strength = head.index("Str")
+    assert [(r[0], r[1], r[strength]) for r in rows] == [
+        ("Rider", "rider", "4"),
+        ("Gnasher", "mount", "5"),
+    ]
     assert (
-        browser.find_element(By.LINK_TEXT, "impact-hits(D3)")
+        browser.find_element(By.LINK_TEXT, "Impact Hits (D3)")
         .get_attribute("href")
         .endswith("/rules/impact-hits.html")
     )
     assert browser.find_elements(By.LINK_TEXT, "No Such Rule") == []
+    assert "No Such Rule" in browser.find_element(By.TAG_NAME, "body").text
+    # the options with what they cost
+    assert "+3 pts a model" in browser.find_element(By.TAG_NAME, "body").text
     browser.get((site / "changes.html").as_uri())
     changed = browser.find_element(By.CSS_SELECTOR, "ul.changes a")
     assert changed.text == "Great Weapon" and changed.get_attribute("href").endswith(

@@ -14,16 +14,14 @@ import json
 import random
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from pipeline.errors import InputError
-from pipeline.interpret.combat import combat_from_dict, mean, resolve_combat
-from pipeline.interpret.rules import Build
+from pipeline.interpret.combat import mean
 
 from .conftest import run_cli
-from .helpers.battlescribe import build_fixtures
+from .helpers.battlescribe import build_fixtures, fight
 
 DATA = Path(__file__).parent / "data" / "battlescribe"
 F = Fraction
@@ -32,12 +30,6 @@ F = Fraction
 @pytest.fixture(scope="module")
 def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_fixtures(tmp_path_factory.mktemp("arena"), "combat.gst", "arena.cat")
-
-
-def fight(out: Path, attacker: dict[str, Any], defender: dict[str, Any], **kw: Any) -> Any:
-    b = Build(out)
-    combat = combat_from_dict({"attacker": attacker, "defender": defender, **kw}, b, "test")
-    return combat, resolve_combat(combat, b)
 
 
 # a defender that cannot strike back: what the attacker does, alone

@@ -64,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
     from ..interpret.combat import is_combat
     from ..interpret.report import attack_json, print_distribution, print_lines
     from ..interpret.rules import Build
+    from ..interpret.shooting import names_unit, shooting_scenario
     from ..interpret.unread import lines as unread_lines
     from .output import print_json
 
@@ -71,13 +72,19 @@ def run(args: argparse.Namespace) -> int:
     if args.rounds or is_combat(data):
         return _combat(args, data)
     build = Build(args.build)
-    scenario = scenario_from_dict(data, str(args.scenario))
+    sides: dict = {}
+    if isinstance(data, dict) and data.get("mode") == "shooting" and names_unit(data):
+        scenario, sides = shooting_scenario(data, build, str(args.scenario))
+    else:
+        scenario = scenario_from_dict(data, str(args.scenario))
     found = _unread(args, build, [*scenario.attacker.rules, *scenario.defender.rules])
     result = resolve(scenario, build)
-    doc = {**attack_json(result), "unread": found}
+    doc = {**sides, **attack_json(result), "unread": found}
     if args.json:
         print_json(doc)
         return 0
+    for who, side in sides.items():
+        print_lines([f"{who}: {side['models']} {side['name']}: " + _stated(side)])
     for s in doc["sources"]:
         print_lines([", ".join(f"{k} {v}" for k, v in s.items() if v is not None)])
     for key in ("hits", "wounds", "unsaved_wounds", "casualties"):
@@ -97,11 +104,25 @@ def _unread(args: argparse.Namespace, build: Any, rules: list[str]) -> list[dict
     return found
 
 
+def _stated(side: dict) -> str:
+    skip = ("unit", "name", "models", "unresolved")
+    return ", ".join(f"{k} {v}" for k, v in side.items() if k not in skip and v not in ([], None))
+
+
 def _combat(args: argparse.Namespace, data: dict) -> int:
     """Rounds of combat: casualties of both sides and the combat score, round by round."""
     from ..errors import InputError
     from ..interpret.attack import check_conditions
-    from ..interpret.combat import combat_from_dict, combat_json, mean, resolve_combat
+    from ..interpret.combat import (
+        break_profiles,
+        combat_from_dict,
+        combat_json,
+        mean,
+        not_played,
+        profile_lines,
+        resolve_combat,
+        round_lines,
+    )
     from ..interpret.report import print_distribution, print_lines
     from ..interpret.rules import Build
     from ..interpret.unread import lines as unread_lines
@@ -118,8 +139,9 @@ def _combat(args: argparse.Namespace, data: dict) -> int:
     check_conditions(combat.conditions, build.effects(rules, source), source)
     found = _unread(args, build, rules)
     results = resolve_combat(combat, build)
+    profiles = break_profiles(combat, build)
     if args.json:
-        print_json({**combat_json(combat, results), "unread": found})
+        print_json({**combat_json(combat, results, profiles), "unread": found})
         return 0
     for who, f in (("attacker", combat.attacker), ("defender", combat.defender)):
         parts = "; ".join(
@@ -144,13 +166,8 @@ def _combat(args: argparse.Namespace, data: dict) -> int:
             list(r.defender_casualties.items()),
             mean(r.defender_casualties),
         )
-        print_lines(
-            [
-                f"combat score difference (attacker - defender): mean "
-                f"{float(mean(r.score_difference)):+.2f}; attacker wins "
-                f"{float(r.p_win()):.1%}, draw {float(r.p_draw()):.1%}, "
-                f"defender wins {float(r.p_lose()):.1%}"
-            ]
-        )
+        print_lines(round_lines(r))
+    print_lines(profile_lines(profiles))
+    print_lines([f"not played: {', '.join(not_played())}"])
     print_lines(unread_lines(found))
     return 0

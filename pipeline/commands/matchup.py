@@ -8,15 +8,22 @@ from typing import Any
 
 from . import options
 
+BY = ("break", "score")  # as interpret.matchup.BY, without importing the interpreter
+
 EPILOG = """\
 ATTACKERS and DEFENDERS are each an army book (its catalogue's file name, e.g. knights for
 knights.cat) or a comma-separated list of units (ids or names, as `units.json` has them).
-Each cell is one combat, front facing: the attacking unit (charging unless --no-charge)
-against the defending one, both striking, survivors striking back, for --rounds rounds.
+Each cell is one combat, front facing: the attacking unit (charging unless --no-charge, or
+unless its rules forbid it to declare charges) against the defending one, both striking,
+survivors striking back, for --rounds rounds, the loser taking a Break Test after each.
+Each unit fights at its minimum size, or at --models, or with --points at the most whole
+models its points buy within its size. The grid is coloured by the chance that the
+defender has broken (--by break) or that the attacker wins the combat score (--by score).
 
 examples:
   rulepipe build corpus/examples/army -o army-build
-  rulepipe matchup knights goblins --build army-build --models 10
+  rulepipe matchup knights goblins --build army-build
+  rulepipe matchup knights goblins --build army-build --points 300 --rounds 2
   rulepipe matchup knights goblins --build army-build --json
   rulepipe matchup knights "Goblin Spears,Wolf Riders" --build army-build -o matchup.html"""
 
@@ -33,9 +40,23 @@ def add(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("attackers", help="army book or comma-separated units that attack")
     p.add_argument("defenders", help="army book or comma-separated units that defend")
-    p.add_argument("--models", type=_count, default=20, metavar="N", help="attacking models")
+    p.add_argument(
+        "--models", type=_count, metavar="N", help="attacking models (default: each unit's minimum)"
+    )
     p.add_argument(
         "--defender-models", type=_count, metavar="N", help="defending models (default: --models)"
+    )
+    p.add_argument(
+        "--points",
+        type=_points,
+        metavar="N",
+        help="each unit at the most whole models that cost at most N points, within its size",
+    )
+    p.add_argument(
+        "--by",
+        choices=BY,
+        default="break",
+        help="colour the grid by P(defender broken or destroyed) or P(attacker wins the score)",
     )
     p.add_argument(
         "--no-charge", dest="charging", action="store_false", help="the attacker does not charge"
@@ -48,6 +69,12 @@ def add(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+def _points(value: str) -> int:
+    if not value.isdigit() or not 1 <= int(value) <= 100_000:
+        raise argparse.ArgumentTypeError("expected a whole number of points from 1 to 100000")
+    return int(value)
+
+
 def _count(value: str) -> int:
     if not value.isdigit() or not 1 <= int(value) <= 1000:
         raise argparse.ArgumentTypeError("expected a whole number from 1 to 1000")
@@ -56,7 +83,7 @@ def _count(value: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from ..files import write_output
-    from ..interpret.matchup import matchup, matchup_json, pick
+    from ..interpret.matchup import book_title, cell_notes, matchup, matchup_json, pick
     from ..interpret.matchup_html import render
     from ..interpret.report import print_lines
     from ..interpret.rules import Build
@@ -65,10 +92,15 @@ def run(args: argparse.Namespace) -> int:
     from ..progress import stage_progress
     from .output import print_json, print_table
 
+    if args.points and (args.models or args.defender_models):
+        from ..errors import InputError
+
+        raise InputError("matchup", "give --points or --models, not both")
     build = Build(args.build)
     units = Units(build)
     attackers, defenders = pick(units, args.attackers), pick(units, args.defenders)
     found = _unread(build, [*attackers, *defenders], args.strict)
+    books = (book_title(attackers), book_title(defenders))
     with stage_progress(enabled=not args.json) as report:
         progress = (lambda done, total: report("matchup", done, total)) if report else None
         m = matchup(
@@ -80,27 +112,62 @@ def run(args: argparse.Namespace) -> int:
             args.charging,
             args.rounds,
             progress,
+            points=args.points,
+            books=books,
         )
     if args.out:
-        title = f"{args.attackers} against {args.defenders}"
-        write_output(render(m, title), args.out)
+        write_output(render(m, f"{books[0]} against {books[1]}", args.by), args.out)
     if args.json:
         print_json({**matchup_json(m), "unread": found})
         return 0
     names = {u["id"]: u["name"] for u in [*attackers, *defenders]}
+
+    def who(c_id: str, side: str) -> str:
+        s = m.sizes[f"{side}:{c_id}"]
+        cost = "" if s.points is None else f", {s.points:g} pts"
+        return f"{names[c_id]} ({s.models}{cost})"
+
+    def pct(x: object) -> str:
+        return f"{float(x):.1%}" if x is not None else ""  # type: ignore[arg-type]
+
     rows = [
         [
-            names[c.attacker],
-            names[c.defender],
+            who(c.attacker, "a"),
+            who(c.defender, "d"),
             f"{float(c.attacker_casualties):.2f}" if c.attacker_casualties is not None else "",
             f"{float(c.defender_casualties):.2f}" if c.defender_casualties is not None else "",
-            f"{float(c.p_win):.1%}" if c.p_win is not None else f"n/a: {c.error}",
-            f"{float(c.p_draw):.1%}" if c.p_draw is not None else "",
+            pct(c.defender_broken) if c.error is None else f"n/a: {c.error}",
+            pct(c.defender_destroyed),
+            pct(c.attacker_broken),
+            pct(c.attacker_destroyed),
+            pct(c.p_win),
+            pct(c.p_draw),
         ]
         for c in m.cells
     ]
-    header = ["attacker", "defender", "attacker lost", "defender lost", "P(win)", "P(draw)"]
-    print_table(header, rows, f"{m.models} against {m.defender_models} models, {m.rounds} round(s)")
+    header = [
+        "attacker",
+        "defender",
+        "attacker lost",
+        "defender lost",
+        "P(defender broken)",
+        "P(defender destroyed)",
+        "P(attacker broken)",
+        "P(attacker destroyed)",
+        "P(win score)",
+        "P(draw)",
+    ]
+    size = (
+        "each unit's minimum size"
+        if not (args.models or args.points)
+        else (
+            f"{args.points} points a unit"
+            if args.points
+            else f"{m.models} against {m.defender_models} models"
+        )
+    )
+    print_table(header, rows, f"{books[0]} against {books[1]}: {size}, {m.rounds} round(s)")
+    _footer([*(f"note: {n}" for n in cell_notes(m.cells)), _not_played()])
     print_lines(lines(found))
     if args.out:
         print(f"wrote {args.out}")
@@ -125,3 +192,19 @@ def _unread(build: Any, units: list[dict[str, Any]], strict: bool) -> list[dict[
     if strict:
         refuse(found, "matchup")
     return found
+
+
+def _footer(lines: list[str]) -> None:
+    """Lines after the table: as they are on a terminal, as `#` comments after the
+    tab-separated rows of a pipe or a file."""
+    import sys
+
+    mark = "" if sys.stdout.isatty() else "# "
+    for line in lines:
+        sys.stdout.write(f"{mark}{line}\n")
+
+
+def _not_played() -> str:
+    from ..interpret.combat import not_played
+
+    return f"not played: {', '.join(not_played())}"

@@ -72,3 +72,38 @@ def print_page(
         console.print("[bold]sources[/bold]")
         for s in sources:
             console.print(f"  {escape(s)}")
+
+
+def print_unit(page: dict[str, Any]) -> None:
+    """One unit (`show.unit_page`): facts, parts with characteristics, lists, variants."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    console = _console()
+    console.print(f"[bold]{escape(page['title'])}[/bold]")
+    for fact in page["facts"]:
+        console.print(escape(fact))
+
+    def grid(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+        if not sys.stdout.isatty():
+            for row in [header, *rows]:
+                sys.stdout.write("\t".join(c.replace("\t", " ") for c in row) + "\n")
+            return
+        t = Table(*header, show_edge=False)
+        for row in rows:
+            t.add_row(*(escape(c) for c in row))
+        console.print(t)
+
+    grid(*page["parts"])
+    for title, items in page["lists"]:
+        if items:
+            console.print(f"[bold]{escape(title)}[/bold]")
+            for item in items:
+                console.print(f"  {escape(item)}")
+    for head, parts in page["variants"]:
+        console.print(f"[bold]{escape(head)}[/bold]")
+        if parts:
+            grid(*parts)
+        else:
+            console.print("  the data states no profile for it")
+    console.print(f"[bold]source[/bold]\n  {escape(page['source'])}")

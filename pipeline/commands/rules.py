@@ -1,4 +1,4 @@
-"""`rulepipe rules [QUERY]`: list and search the rules of a build."""
+"""`rulepipe rules [QUERY]`: list and search the rules and units of a build."""
 
 from __future__ import annotations
 
@@ -7,15 +7,18 @@ import argparse
 from . import options
 
 DESCRIPTION = """\
-List the rules of a build, or those whose id or name (in any language; case, accents and
-ё ignored) contains every word of QUERY: id, kind, names and coverage. Use the id with
-`rulepipe show ID`, `rulepipe table ID` or in an attack scenario."""
+List the rules and units of a build, or those whose id or name (in any language; case,
+accents and ё ignored) contains every word of QUERY: id, kind, names and coverage. Units
+of the army books are kind `unit`; their model profiles are parts of them, not rules of
+their own. Use the id with `rulepipe show ID`, `rulepipe table ID` or in a scenario."""
 
 EPILOG = """\
 examples:
   rulepipe rules
   rulepipe rules рикошет
-  rulepipe rules --kind table"""
+  rulepipe rules --kind table
+  rulepipe build corpus/examples/army -o army-build
+  rulepipe rules --kind unit --build army-build"""
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -27,7 +30,9 @@ def add(sub: argparse._SubParsersAction) -> None:
         formatter_class=options.FORMATTER,
     )
     p.add_argument("query", nargs="*", help="words to look for in ids and names")
-    p.add_argument("--kind", metavar="KIND", help="only rules of this kind (table, weapon ...)")
+    p.add_argument(
+        "--kind", metavar="KIND", help="only entries of this kind (table, weapon, unit ...)"
+    )
     options.lang(p, "only rules with a name or text in LANG")
     options.build_dir(p)
     options.json_flag(p)
@@ -36,11 +41,12 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..build_folder import read_rules
-    from ..lookup import search
+    from ..lookup import check_kind, listed, read_units, search, unit_entries
     from .output import print_json, print_table
 
-    rules = read_rules(args.build)
-    found = search(rules, " ".join(args.query), args.kind, args.lang)
+    entries = [*listed(read_rules(args.build)), *unit_entries(read_units(args.build))]
+    check_kind(args.kind, entries, "--kind")
+    found = search(entries, " ".join(args.query), args.kind, args.lang)
     rows = [
         {
             "id": r["id"],
@@ -60,6 +66,6 @@ def run(args: argparse.Namespace) -> int:
             [r["id"], r["kind"] or "", *(r["names"].get(x, "") for x in langs), r["coverage"] or ""]
             for r in rows
         ],
-        f"{len(rows):,} of {len(rules):,} rules",
+        f"{len(rows):,} of {len(entries):,} rules and units",
     )
     return 0

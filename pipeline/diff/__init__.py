@@ -1,7 +1,8 @@
 """Diff: the changelog between two builds (or two corpora, built first) at the level a rules
 team reads: rules added, removed, renamed, changed; for a changed rule, which quantity went
 from what to what, which effect appeared or disappeared, which sentence changed, and
-whether the change is wording only.
+whether the change is wording only; and the army data's changes unit by unit (units.py).
+A unit's model profiles are compared as parts of its unit, not as rules.
 
 sources.py loads the two sides, sentences.py splits texts (as extraction does),
 compare.py matches and compares rules, render.py writes Markdown; `diff_folders` puts them
@@ -22,9 +23,11 @@ def diff_folders(
 ) -> dict[str, Any]:
     """The diff document of two folders (validated against schemas/diff.schema.json);
     corpus folders are built first, with `progress` hearing of each stage."""
+    from ..lookup import listed
     from ..schemas import validate
     from .compare import diff_rules
     from .sources import load_side
+    from .units import diff_units
 
     def side(name: str) -> Report | None:
         return (
@@ -39,6 +42,8 @@ def diff_folders(
         "old": {"path": a.path, "kind": a.kind, "rules": len(a.rules)},
         "new": {"path": b.path, "kind": b.kind, "rules": len(b.rules)},
     }
-    doc |= diff_rules(a.rules, b.rules)
+    doc |= diff_rules(listed(a.rules), listed(b.rules))
+    if a.units or b.units:
+        doc["units"] = diff_units(a.units, b.units)
     validate(doc, "diff", "diff")
     return doc

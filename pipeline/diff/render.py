@@ -31,14 +31,15 @@ def _changed(entry: dict[str, Any]) -> list[str]:
     if entry.get("old_id"):
         head += f" (was `{entry['old_id']}`)"
     lines = [head, ""]
+    name = entry.get("name") or entry["id"]
     for q in entry["quantities"]:
-        where = f"{q['type']} ({q['lang']})"
+        lang = "" if q["lang"] == "en" else f" ({q['lang']})"
         if q["change"] == "changed":
-            lines.append(f"- quantity {where}: {_value(q['old'])} → {_value(q['new'])}")
+            lines.append(f"- {name}: {_changed_words(q)}{lang}")
         elif q["change"] == "added":
-            lines.append(f"- quantity {where} added: {_value(q['new'])}")
+            lines.append(f"- {name}: {_value(q['new'])} added{lang}")
         else:
-            lines.append(f"- quantity {where} removed: {_value(q['old'])}")
+            lines.append(f"- {name}: {_value(q['old'])} removed{lang}")
     for e in entry["effects"]:
         verb = "appeared" if e["change"] == "added" else "disappeared"
         body = json.dumps(e["effect"], ensure_ascii=False, sort_keys=True)
@@ -55,10 +56,61 @@ def _changed(entry: dict[str, Any]) -> list[str]:
         else:
             lines.append(f"- sentence removed ({lang}): {_quote(s['old'])}")
     for f in entry["fields"]:
-        old = json.dumps(f["old"], ensure_ascii=False, sort_keys=True)
-        new = json.dumps(f["new"], ensure_ascii=False, sort_keys=True)
-        lines.append(f"- {f['field']}: `{_short(old)}` → `{_short(new)}`")
+        lines += _field_lines(name, f)
     lines += _stale(entry.get("stale", []))
+    return [*lines, ""]
+
+
+def _changed_words(q: dict[str, Any]) -> str:
+    """`-1 → -2 Discipline`: the words both surfaces share said once, around the change."""
+    a = str(q["old"].get("surface", "")).split()
+    b = str(q["new"].get("surface", "")).split()
+    head = 0
+    while head < min(len(a), len(b)) - 1 and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head - 1 and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    before = " ".join(a[:head])
+    after = " ".join(a[len(a) - tail :]) if tail else ""
+    middle = f"{' '.join(a[head : len(a) - tail])} → {' '.join(b[head : len(b) - tail])}"
+    return " ".join(x for x in (before, middle, after) if x)
+
+
+def _field_lines(name: str, f: dict[str, Any]) -> list[str]:
+    """A changed field: a mapping (a weapon's profile) key by key, anything else whole."""
+    old, new = f["old"], f["new"]
+    if isinstance(old, dict) and isinstance(new, dict):
+        out = []
+        for key in dict.fromkeys([*old, *new]):
+            if old.get(key) != new.get(key):
+                was = json.dumps(old.get(key), ensure_ascii=False, sort_keys=True)
+                now = json.dumps(new.get(key), ensure_ascii=False, sort_keys=True)
+                out.append(f"- {name}, {f['field']} {key}: {_short(was)} → {_short(now)}")
+        return out
+    was = json.dumps(old, ensure_ascii=False, sort_keys=True)
+    now = json.dumps(new, ensure_ascii=False, sort_keys=True)
+    return [f"- {name}, {f['field']}: `{_short(was)}` → `{_short(now)}`"]
+
+
+def _units(doc: dict[str, Any]) -> list[str]:
+    """The army data's changes: units added and removed, each change of a changed unit."""
+    u = doc.get("units")
+    if not u:
+        return []
+    s = u["summary"]
+    lines = [
+        "## Army data",
+        "",
+        f"{s['added']} units added, {s['removed']} removed, {s['changed']} changed, "
+        f"{s['unchanged']} unchanged.",
+        "",
+    ]
+    for e in u["entries"]:
+        if e["change"] == "changed":
+            lines += [f"- {c['text']}" for c in e["changes"]]
+        else:
+            lines.append(f"- {e['name']} ({e['book']}) {e['change']}")
     return [*lines, ""]
 
 
@@ -108,4 +160,5 @@ def to_markdown(doc: dict[str, Any]) -> str:
                 lines += _changed(e)
         if change != "changed":
             lines.append("")
+    lines += _units(doc)
     return "\n".join(lines).rstrip("\n") + "\n"

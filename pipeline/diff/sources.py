@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..build_folder import read_rules
 from ..errors import InputError
+from ..lookup import read_units
 from ..progress import Report
 from ..schemas import validator
 
@@ -19,6 +20,7 @@ class Side:
     path: str
     kind: str  # "build" | "corpus"
     rules: list[dict[str, Any]]
+    units: list[dict[str, Any]] = field(default_factory=list)  # units.json, when it has one
 
 
 def load_side(path: Path, glossary: Path | None = None, progress: Report | None = None) -> Side:
@@ -27,13 +29,14 @@ def load_side(path: Path, glossary: Path | None = None, progress: Report | None 
     if (path / "manifest.json").is_file():
         rules = read_rules(path)
         _valid_rules(path / "rules.json", rules)
-        return Side(str(path), "build", rules)
+        return Side(str(path), "build", rules, read_units(path))
     if (path / "drops").is_dir():
         from ..build import build
 
         with tempfile.TemporaryDirectory(prefix="rulepipe-diff-") as tmp:
             result = build(path, Path(tmp) / "output", glossary, progress)
-            return Side(str(path), "corpus", [dict(r) for r in result.rules])
+            units = read_units(Path(tmp) / "output")
+            return Side(str(path), "corpus", [dict(r) for r in result.rules], units)
     raise InputError(
         str(path), "neither a build folder (manifest.json) nor a corpus folder (drops/)"
     )

@@ -34,8 +34,11 @@ from pipeline.interpret.attack import (
     _integer_weights,
     sources,
 )
+from pipeline.interpret.break_test import BreakProfile, full_ranks, p_pass
+from pipeline.interpret.break_test import profile as break_profile
+from pipeline.interpret.dice import distribution, parse
 from pipeline.interpret.rules import Build, parse_ref
-from pipeline.interpret.scenario import Force, Part, Units, combat_data, force
+from pipeline.interpret.scenario import Force, Part, Units, combat_data, effects_of, force
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +73,17 @@ class RoundResult:
     defender_casualties: dict[int, Fraction]
     score_difference: dict[int, Fraction]  # attacker's score minus the defender's
     steps: tuple[dict[str, Any], ...]
+    # this round's Break Tests: the chance that each side breaks in it, and that it has
+    # broken by its end; `untestable` when a loser's Discipline is no number (not tested)
+    attacker_breaks: Fraction = Fraction(0)
+    defender_breaks: Fraction = Fraction(0)
+    attacker_broken: Fraction = Fraction(0)
+    defender_broken: Fraction = Fraction(0)
+    untestable: bool = False
+
+    def p_fought(self) -> Fraction:
+        """The chance that this round was fought (no side broke before it)."""
+        return sum(self.score_difference.values(), start=Fraction(0))
 
     def p_win(self) -> Fraction:
         return sum((p for d, p in self.score_difference.items() if d > 0), start=Fraction(0))
@@ -123,7 +137,7 @@ def combat_from_dict(
 def _extra_ranks(part: Part, build: Build, conditions: set[str]) -> int:
     """Ranks a part's rules add to its Supporting Attacks (Fight in Extra Rank)."""
     extra = set(combat_data()["supporting_attacks"].get("extra_rank_rules") or [])
-    effects = build.effects(part.side.rules)
+    effects = effects_of(build, part.side.rules)
     own = {parse_ref(r).id for r in part.side.rules}
     granted = {str(e.get("rule")) for e in effects if e.op == "grant" and _holds(e, conditions)}
     return len(extra & (own | granted | {e.rule for e in effects}))
@@ -308,13 +322,75 @@ def _round(
     return joint, den
 
 
+ONGOING, ATTACKER_BROKE, DEFENDER_BROKE = 0, 1, 2
+State = tuple[int, int, int, int, int]  # casualties, damage of both sides; who broke
+
+
+def break_profiles(combat: Combat, build: Build) -> tuple[BreakProfile, BreakProfile]:
+    """How the attacker and the defender take their Break Tests against each other."""
+    conds = set(combat.conditions) | {"melee"}
+    att, dfd = combat.attacker, combat.defender
+    return (
+        break_profile(att.discipline, att.defence.rules, dfd.defence.rules, build, conds),
+        break_profile(dfd.discipline, dfd.defence.rules, att.defence.rules, build, conds),
+    )
+
+
+def _full(f: Force, alive: int) -> int:
+    threshold = combat_data()["combat_score"]["rank_bonus"]["full_rank_by_height"]
+    return full_ranks(alive, f.width, int(threshold.get(f.height, threshold["standard"])))
+
+
+class _Breaks:
+    """The loser's chance to pass, as a weight over 36ths (the Break Test's 2D6), cached."""
+
+    def __init__(self, combat: Combat, profiles: tuple[BreakProfile, BreakProfile]) -> None:
+        data = combat_data()["break_test"]
+        self.dice = str(data["dice"])
+        self.steadfast = bool(data.get("steadfast", True))
+        self.combat = combat
+        self.profiles = profiles
+        self.den = _outcomes(self.dice)
+        self.cache: dict[tuple[int, int, int, int], int | None] = {}
+
+    def passing(
+        self, loser: int, difference: int, alive_loser: int, alive_winner: int
+    ) -> int | None:
+        """Weight (over `den`) of the loser's (0 attacker, 1 defender) passing; None when its
+        Discipline is no number."""
+        key = (loser, difference, alive_loser, alive_winner)
+        if key not in self.cache:
+            sides = (self.combat.attacker, self.combat.defender)
+            steadfast = self.steadfast and _full(sides[loser], alive_loser) > _full(
+                sides[1 - loser], alive_winner
+            )
+            p = p_pass(self.profiles[loser], difference, steadfast, self.dice)
+            self.cache[key] = None if p is None else int(p * self.den)
+        return self.cache[key]
+
+
+def _roll_values(dice: str) -> list[tuple[int, Fraction]]:
+    return distribution(parse(dice))
+
+
+def _outcomes(dice: str) -> int:
+    return lcm(*(q.denominator for _, q in _roll_values(dice)))
+
+
 def resolve_combat(combat: Combat, build: Build) -> list[RoundResult]:
-    """Each round's casualties (so far) and combat score difference, exactly."""
+    """Each round's casualties (so far), combat score difference and Break Tests, exactly.
+
+    After each round the side with the lower score tests (both sides still standing); a
+    broken side ends the combat: the rounds after it are fought only by the combats that go
+    on, so a later round's score is that of the combats still fought."""
     cs = combat_data()["combat_score"]
     att, dfd = combat.attacker, combat.defender
-    state: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 1}  # integer weights
+    breaks = _Breaks(combat, break_profiles(combat, build))
+    k = breaks.den
+    state: dict[State, int] = {(0, 0, 0, 0, ONGOING): 1}  # integer weights
     state_den = 1
     results: list[RoundResult] = []
+    untestable = False
     for r in range(1, combat.rounds + 1):
         first = r == 1
         sa, hp_b = strikes(att, dfd, build, combat.conditions, first, combat.source)
@@ -328,35 +404,58 @@ def resolve_combat(combat: Combat, build: Build) -> list[RoundResult]:
         bonus_b = (cs["charge"] if dfd.charging and first else 0) + (
             cs["standard"] if dfd.standard else 0
         )
-        ends = [(start, p, *_round(start, a, b, steps)) for start, p in state.items()]
+        fighting = [(st, p) for st, p in state.items() if st[4] == ONGOING]
+        ends = [(st, p, *_round(st[:4], a, b, steps)) for st, p in fighting]
         common = reduce(lcm, (den for *_, den in ends), 1)
-        new: dict[tuple[int, int, int, int], int] = {}
+        new: dict[State, int] = {}
+        for st, p in state.items():  # combats already over stay as they ended
+            if st[4] != ONGOING:
+                new[st] = p * common * k
         diff_w: dict[int, int] = {}
+        broke_w = [0, 0]
         for start, p, joint, den in ends:
             p *= common // den
             for end, q in joint.items():
-                w = p * q
-                new[end] = new.get(end, 0) + w
+                w = p * q * k
                 lost_b = (end[2] * hp_b + end[3]) - (start[2] * hp_b + start[3])
                 lost_a = (end[0] * hp_a + end[1]) - (start[0] * hp_a + start[1])
                 score_a = lost_b * cs["per_wound"] + bonus_a
                 score_b = lost_a * cs["per_wound"] + bonus_b
-                if end[0] < att.models:
-                    score_a += _rank_bonus(att, att.models - end[0])
-                if end[2] < dfd.models:
-                    score_b += _rank_bonus(dfd, dfd.models - end[2])
+                alive_a, alive_b = att.models - end[0], dfd.models - end[2]
+                if alive_a > 0:
+                    score_a += _rank_bonus(att, alive_a)
+                if alive_b > 0:
+                    score_b += _rank_bonus(dfd, alive_b)
                 d = score_a - score_b
                 diff_w[d] = diff_w.get(d, 0) + w
-        total = state_den * common
+                passing: int | None = k
+                if d and alive_a > 0 and alive_b > 0:
+                    loser = 0 if d < 0 else 1
+                    alive = (alive_a, alive_b)
+                    passing = breaks.passing(loser, abs(d), alive[loser], alive[1 - loser])
+                    if passing is None:
+                        untestable = True
+                        passing = k
+                    if passing < k:
+                        flag = ATTACKER_BROKE if loser == 0 else DEFENDER_BROKE
+                        key = (*end, flag)
+                        new[key] = new.get(key, 0) + w // k * (k - passing)
+                        broke_w[loser] += w // k * (k - passing)
+                key = (*end, ONGOING)
+                new[key] = new.get(key, 0) + w // k * passing
+        total = state_den * common * k
         g = reduce(gcd, new.values(), total)
-        state, state_den = {k: v // g for k, v in new.items()}, total // g
+        state, state_den = {key: v // g for key, v in new.items()}, total // g
         diff = {d: Fraction(w, total) for d, w in diff_w.items()}
         cas_w: tuple[dict[int, int], dict[int, int]] = ({}, {})
-        for (ac, _, bc, _), w in state.items():
+        over = [0, 0]
+        for (ac, _, bc, _, flag), w in state.items():
             cas_w[0][ac] = cas_w[0].get(ac, 0) + w
             cas_w[1][bc] = cas_w[1].get(bc, 0) + w
-        cas_a = {k: Fraction(w, state_den) for k, w in cas_w[0].items()}
-        cas_b = {k: Fraction(w, state_den) for k, w in cas_w[1].items()}
+            if flag:
+                over[flag - 1] += w
+        cas_a = {key: Fraction(w, state_den) for key, w in cas_w[0].items()}
+        cas_b = {key: Fraction(w, state_den) for key, w in cas_w[1].items()}
         info = tuple(
             {"side": side, "part": s.part, "source": s.source.name, **dict(s.source.profile)}
             for side, ss in (("attacker", sa), ("defender", sb))
@@ -369,6 +468,11 @@ def resolve_combat(combat: Combat, build: Build) -> list[RoundResult]:
                 dict(sorted(cas_b.items())),
                 dict(sorted(diff.items())),
                 info,
+                attacker_breaks=Fraction(broke_w[0], total),
+                defender_breaks=Fraction(broke_w[1], total),
+                attacker_broken=Fraction(over[0], state_den),
+                defender_broken=Fraction(over[1], state_den),
+                untestable=untestable,
             )
         )
     return results
@@ -385,14 +489,65 @@ def _dist(d: Mapping[int, Fraction]) -> dict[str, Any]:
     }
 
 
-def combat_json(combat: Combat, results: Sequence[RoundResult]) -> dict[str, Any]:
-    """The combat as one JSON document: both sides as resolved, and each round (fractions)."""
+def not_played() -> list[str]:
+    """What a round here does not play (pursuit, fleeing, challenges ...): named in answers."""
+    return [str(x) for x in combat_data()["break_test"].get("not_played") or ()]
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p):.1%}"
+
+
+def round_lines(r: RoundResult) -> list[str]:
+    """A round's combat score and Break Tests as a person reads them (percentages)."""
+    fought = r.p_fought()
+    head = "" if fought == 1 else f" (fought in {_pct(fought)} of combats; the rest ended)"
+    lines = [
+        f"combat score difference (attacker - defender): mean "
+        f"{float(mean(r.score_difference) / fought if fought else 0):+.2f}{head}; attacker "
+        f"wins {_pct(r.p_win())}, draw {_pct(r.p_draw())}, defender wins {_pct(r.p_lose())}",
+        f"break tests: the defender breaks {_pct(r.defender_breaks)}, the attacker breaks "
+        f"{_pct(r.attacker_breaks)}; broken so far: defender {_pct(r.defender_broken)}, "
+        f"attacker {_pct(r.attacker_broken)}",
+    ]
+    if r.untestable:
+        lines.append("  a loser whose Discipline is no number took no Break Test")
+    return lines
+
+
+def profile_lines(profiles: tuple[BreakProfile, BreakProfile]) -> list[str]:
+    out = []
+    for who, p in zip(("attacker", "defender"), profiles, strict=True):
+        how = "; ".join(p.sources) or "no rule changes it"
+        dis = "no Discipline stated" if p.discipline is None else f"Discipline {p.discipline}"
+        out.append(f"{who} Break Test: {dis}, modifier {p.modifier:+d} ({how})")
+        if p.not_played:
+            out.append(f"  not played (its text names Break Tests): {', '.join(p.not_played)}")
+    return out
+
+
+def combat_json(
+    combat: Combat,
+    results: Sequence[RoundResult],
+    profiles: tuple[BreakProfile, BreakProfile] | None = None,
+) -> dict[str, Any]:
+    """The combat as one JSON document: both sides as resolved, how each takes its Break
+    Tests, each round (fractions) and what the rounds do not play."""
     from pipeline.interpret.scenario import describe
 
-    return {
+    out: dict[str, Any] = {
         "attacker": describe(combat.attacker),
         "defender": describe(combat.defender),
         "conditions": sorted(combat.conditions),
+    }
+    if profiles is not None:
+        out["break_tests"] = {
+            "attacker": profiles[0].to_json(),
+            "defender": profiles[1].to_json(),
+        }
+    return {
+        **out,
+        "not_played": not_played(),
         "rounds": [
             {
                 "round": r.round,
@@ -402,6 +557,12 @@ def combat_json(combat: Combat, results: Sequence[RoundResult]) -> dict[str, Any
                 "p_win": str(r.p_win()),
                 "p_draw": str(r.p_draw()),
                 "p_lose": str(r.p_lose()),
+                "p_fought": str(r.p_fought()),
+                "p_attacker_breaks": str(r.attacker_breaks),
+                "p_defender_breaks": str(r.defender_breaks),
+                "attacker_broken": str(r.attacker_broken),
+                "defender_broken": str(r.defender_broken),
+                **({"untestable": True} if r.untestable else {}),
                 "strikes": list(r.steps),
             }
             for r in results

@@ -7,9 +7,12 @@ equipment. Each part strikes with its own characteristics and rules (a mount doe
 the rider's halberd); the model defends with the Defensive characteristics every part shares
 and all the rules of its parts and equipment (a Shield's +1 Armour, Parry). Fields written in
 the scenario override what the unit states. A model whose profile is a choice (a race) is
-its default choice unless an option names another; a rule whose value no bracket gives is
-left out and reported in `unresolved`. A side without `unit` is written out in full, as
-`attack` has always read it.
+its default choice unless an option names another; a character rides the mount `mount`
+names (the mount's parts beside the rider's). A unit is as many models as `models` says,
+else its minimum size. Every model carries a Hand Weapon (`weapon: hand-weapon`); a weapon
+whose rule says the model's type cannot use it (Infantry and a Lance) is refused with that
+sentence. A rule whose value no bracket gives is left out and reported in `unresolved`. A
+side without `unit` is written out in full, as `attack` has always read it.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from weakref import WeakKeyDictionary
 from pipeline.build_folder import read_units
 from pipeline.errors import InputError
 from pipeline.files import read_data
+from pipeline.interpret import choices
 from pipeline.interpret.attack import (
     ATTACKER_FIELDS,
     DEFENDER_FIELDS,
@@ -33,13 +37,14 @@ from pipeline.interpret.attack import (
     unknown_field,
 )
 from pipeline.interpret.core import core
-from pipeline.interpret.rules import Build, parse_ref
+from pipeline.interpret.rules import BoundEffect, Build, parse_ref
 from pipeline.lookup import did_you_mean, fold
 from pipeline.slug import slugify
 
 COMBAT_PATH = Path(__file__).with_name("combat.yaml")
 SIDE_KEYS = {
     "unit",
+    "mount",
     "models",
     "weapon",
     "options",
@@ -51,6 +56,11 @@ SIDE_KEYS = {
     "standard",
     "height",
 }
+# the weapons a part wields in each mode
+_WIELDS = {"melee": "melee", "shooting": "ranged"}
+# a characteristic stated as "-" is one the part has none of (a Chassis' Attack Value)
+NONE = "-"
+NONE_IS_ZERO = {"attacks", "offensive_skill", "armour_penetration", "agility", "armour"}
 # what a part lacks it does not have: a Chassis with no Offensive profile makes no attacks
 PART_DEFAULTS = {
     "attacks": 0,
@@ -92,6 +102,10 @@ class Force:
     unit: str | None = None
     options: tuple[str, ...] = ()
     unresolved: tuple[str, ...] = field(default=())
+    discipline: int | None = None
+    points: float | None = None  # as the data prices the unit, options and mount
+    points_conditional: bool = False  # a condition of the data changes a cost
+    mount: str | None = None
 
     def rule_ids(self) -> set[str]:
         return {parse_ref(r).id for p in self.parts for r in p.side.rules}
@@ -131,75 +145,6 @@ class Units:
                 army, f"no army book {army!r} in this build{did_you_mean(army, books)}"
             )
         return found
-
-
-def _kind(build: Build, rule_id: str) -> str | None:
-    try:
-        return build.rule(rule_id).kind
-    except InputError:
-        return None
-
-
-def _choice(unit: Mapping[str, Any], query: str, source: str, where: str) -> dict[str, Any]:
-    """An option choice (or a piece of equipment) of the unit, by id or name."""
-    links = [c for o in unit["options"] for c in o["choices"]] + list(unit["equipment"])
-    for link in links:
-        names = {fold(link["name"]), slugify(link["name"], fallback="")}
-        try:
-            base = parse_ref(link["name"], source).id if link["name"].strip() else ""
-        except InputError:  # a name that is no reference (`Longbow (4+) & Braziers`)
-            base = ""
-        if link["id"] in (query, slugify(query, fallback="")) or fold(query) in names | {base}:
-            return link
-        if slugify(query, fallback="") == base:
-            return link
-    ids = sorted({c["id"] or slugify(c["name"], fallback="x") for c in links})
-    ids += sorted(slugify(v["name"], fallback="x") for v in unit.get("variants") or [])
-    hint = did_you_mean(slugify(query, fallback=query), ids)
-    if not hint:
-        hint = f"; its options: {', '.join(ids)}" if ids else "; it has no options"
-    raise InputError(source, f"unit {unit['name']!r} has no option {query!r}{hint}", where)
-
-
-def _variant(unit: Mapping[str, Any], query: str) -> dict[str, Any] | None:
-    """The variant (a race giving the model its profile) named `query`, if the unit has one."""
-    for v in unit.get("variants") or []:
-        if fold(query) == fold(v["name"]) or slugify(query, fallback="") == slugify(
-            v["name"], fallback=""
-        ):
-            return v
-    return None
-
-
-def _with_variants(
-    unit: Mapping[str, Any], picked: list[dict[str, Any]], source: str, where: str
-) -> Mapping[str, Any]:
-    """The unit as its chosen variants make it: one choice a group, the default where none is
-    picked; their parts replace the unit's and their rules and equipment join it."""
-    variants = unit.get("variants") or []
-    if not variants:
-        return unit
-    groups = {}
-    for v in picked:
-        if v["group"] in groups and groups[v["group"]] is not v:
-            raise InputError(
-                source,
-                f"{groups[v['group']]['name']!r} and {v['name']!r} exclude each other",
-                where,
-            )
-        groups[v["group"]] = v
-    chosen = [groups.get(v["group"], v) for v in variants if v["default"]]
-    chosen += [v for v in picked if v not in chosen]
-    new = [v for v in chosen if not v["default"]]
-    if len(new) > 1:
-        names = ", ".join(repr(v["name"]) for v in new)
-        raise InputError(source, f"{unit['name']}: choose one of {names}, not several", where)
-    return {
-        **unit,
-        "parts": new[0]["parts"] if new else unit["parts"],
-        "rules": [*unit["rules"], *(r for v in chosen for r in v["rules"])],
-        "equipment": [*unit["equipment"], *(e for v in chosen for e in v["equipment"])],
-    }
 
 
 def _ref(link: Mapping[str, Any]) -> str:
@@ -271,8 +216,10 @@ def unit_force(
     build: Build,
     source: str = "scenario",
     where: str = "attacker",
+    mode: str = "melee",
 ) -> Force:
-    """A unit of the build with the scenario's choices and overrides."""
+    """A unit of the build with the scenario's choices and overrides; its parts wield the
+    weapons of `mode` (melee weapons in close combat, shooting weapons when shooting)."""
     chosen: list[dict[str, Any]] = []
     named: list[str] = []
     keep: set[str] = set()  # the ids of the chosen weapon (and what comes with it)
@@ -280,23 +227,50 @@ def unit_force(
     if weapon is not None and not isinstance(weapon, str):
         raise InputError(source, "weapon must be a name", f"{where}.weapon")
     picked: list[dict[str, Any]] = []
-    for name in ([weapon] if weapon else []) + _list(data, "options", source, where):
-        variant = _variant(unit, name)
-        if variant is not None and name != weapon:
+    priced: list[Mapping[str, Any]] = []  # what the player pays for: options, variants
+    checked: list[tuple[Mapping[str, Any], str]] = []  # chosen weapons and their fields
+    mounted: str | None = None
+    if data.get("mount") is not None:
+        ride = choices.mount(unit, data["mount"], source, f"{where}.mount")
+        picked.append(ride)
+        mounted = ride["name"]
+    asked = [(weapon, f"{where}.weapon")] if weapon else []
+    asked += [(n, f"{where}.options") for n in _list(data, "options", source, where)]
+    for i, (name, field_) in enumerate(asked):
+        is_weapon = bool(weapon) and i == 0
+        variant = choices.variant(unit, name)
+        if variant is not None and not is_weapon:
             picked.append(variant)
+            if variant.get("kind") == "mount":
+                mounted = variant["name"]
+            continue
+        if is_weapon and choices.is_hand_weapon(name):
+            held = choices.hand_weapon(build)
+            parts = [held] if held["id"] else []
+            named.append(held["name"])
         else:
-            choice = _choice(unit, name, source, f"{where}.options")
+            choice = choices.choice(unit, name, source, field_, build, weapons_only=is_weapon)
+            if is_weapon:
+                _check_mode(build, choice, mode, source, field_)
             named.append(choice["name"])
+            priced.append(choice)
             parts = choice.get("combines") or [choice]  # Light Lance and Shield: both
-            chosen.extend(parts)
-            if name == weapon and not keep:
-                keep = {str(p["id"]) for p in parts}
-    unit = _with_variants(unit, picked, source, where)
+        chosen.extend(parts)
+        checked += [(p, field_) for p in parts]
+        if is_weapon:
+            keep = {str(p["id"]) for p in parts} or {"hand-weapon"}
+    unit_stated = unit
+    unit = choices.with_variants(unit, picked, source, where)
+    priced += picked
+    for link, field_ in checked:
+        choices.check_weapons(build, unit, [link], source, field_, mounted)
     extra = _list(data, "rules", source, where)
     for r in extra:
         build.rule(parse_ref(r, source).id, source)  # an unknown id names the closest
     overrides = _ints(data, source, where)
     models = overrides.pop("models", None)
+    if models is None and data.get("ranks") is None:
+        models = choices.default_models(unit_stated)
     models, width = _formation(data, models, source, where)
     charging = data.get("charging", False)
     if not isinstance(charging, bool):
@@ -306,7 +280,7 @@ def unit_force(
     on_parts = {r["name"] for p in unit["parts"] for r in p["rules"]}
     kit = [*unit["equipment"], *chosen]
     if weapon:  # the chosen weapon replaces the unit's default weapons
-        kit = [k for k in kit if k["id"] in keep or _kind(build, str(k["id"])) != "weapon"]
+        kit = [k for k in kit if k["id"] in keep or choices.kind(build, str(k["id"])) != "weapon"]
     whole = [r for r in unit["rules"] if r["name"] not in on_parts]
     forbidden = _forbidden(build, [*kit, *whole, *(r for p in unit["parts"] for r in p["rules"])])
 
@@ -317,7 +291,8 @@ def unit_force(
                 if link["name"] not in unresolved:
                     unresolved.append(link["name"])
                 continue
-            if not wielder and _kind(build, link["id"]) == "weapon":
+            wields = choices.weapon_kind(build, link["id"])
+            if wields is not None and (not wielder or wields != _WIELDS[mode]):
                 continue
             if link["id"] in forbidden or (weapon and _replaced(build, link, keep)):
                 continue
@@ -346,15 +321,23 @@ def unit_force(
             base = stated
         side_chars = {**PART_DEFAULTS, **stated}
         attacks = data.get("attacks", side_chars.pop("attacks"))
+        attacks = 0 if attacks == NONE else attacks
         ints: dict[str, int] = {}
         for key, value in side_chars.items():
             if key in INT_FIELDS and key != "models":
                 if key in overrides:
                     value = overrides[key]
+                if value == NONE and key in NONE_IS_ZERO:
+                    value = 0
                 if not isinstance(value, int):
+                    why = (
+                        " (the rider's, and the data states no profile for the rider)"
+                        if re.match(r"^\s*C\b", str(value))
+                        else ""
+                    )
                     raise InputError(
                         source,
-                        f"{unit['name']} ({p['name']}): {key} is {value!r}, not a number; "
+                        f"{unit['name']} ({p['name']}): {key} is {value!r}{why}, not a number; "
                         f"give it in the scenario",
                         where,
                     )
@@ -368,11 +351,13 @@ def unit_force(
     defence_chars: dict[str, int] = {}
     for key in DEFENDER_FIELDS:
         value = overrides.get(key, base.get(key, 0))
+        value = 0 if value == NONE and key in NONE_IS_ZERO else value
         if not isinstance(value, int):
             raise InputError(source, f"{unit['name']}: {key} is {value!r}, not a number", where)
         defence_chars[key] = value
     keywords = parts[0].side.keywords if parts else ()
     defence = Side(defence_chars, "0", tuple(all_rules), models, charging, keywords)
+    cost, conditional = choices.points(unit_stated, models, priced)
     height = str(data.get("height") or parts[0].height if parts else _default_height())
     return Force(
         name=unit["name"],
@@ -386,7 +371,26 @@ def unit_force(
         unit=unit["id"],
         options=tuple(named),
         unresolved=tuple(unresolved),
+        discipline=base.get("discipline") if isinstance(base.get("discipline"), int) else None,
+        points=cost,
+        points_conditional=conditional,
+        mount=mounted,
     )
+
+
+def _check_mode(
+    build: Build, choice: Mapping[str, Any], mode: str, source: str, where: str
+) -> None:
+    """A chosen weapon must be one of the mode's: a bow does not fight in melee."""
+    kinds = {choices.weapon_kind(build, str(p["id"])) for p in choice.get("combines") or [choice]}
+    if _WIELDS[mode] not in kinds:
+        other = "shooting" if mode == "melee" else "melee"
+        raise InputError(
+            source,
+            f"{choice['name']} is a {other} weapon; this scenario is {mode}"
+            + (" (mode: shooting shoots with it)" if other == "shooting" else ""),
+            where,
+        )
 
 
 # the values a round of combat rolls: the hits of Impact Hits, the wounds of Multiple Wounds
@@ -396,15 +400,18 @@ _VARIABLE = re.compile(r"\b([XYZ])\b")
 
 def _unbound(build: Build, ref: str) -> str | None:
     """Why a rule cannot take part (a value X no bracket gives, as when a rule grants Impact
-    Hits and the data states no number of hits), or None when it can."""
+    Hits and the data states no number of hits; a reference that cannot be read, as
+    `Awaken (Zombies) (Zombies, Skeletons)`, or whose brackets the rule does not take), or
+    None when it can."""
     known = _UNBOUND.setdefault(build, {})
     if ref in known:
         return known[ref]
     known[ref] = None
     try:
         effects = build.effects([ref])
-    except InputError:
-        effects = []
+    except InputError as exc:
+        known[ref] = f"not played: {exc.what}"
+        return known[ref]
     for e in effects:
         for name in _VALUE_FIELDS:
             value = e.get(name)
@@ -434,7 +441,29 @@ def _default_height() -> str:
 
 def _replaced(build: Build, link: Mapping[str, Any], keep: set[str]) -> bool:
     """A default weapon the chosen one replaces."""
-    return link["id"] not in keep and _kind(build, str(link["id"])) == "weapon"
+    return link["id"] not in keep and choices.kind(build, str(link["id"])) == "weapon"
+
+
+def effects_of(build: Build, refs: Iterable[str]) -> tuple[BoundEffect, ...]:
+    """`build.effects(refs)`, remembered per build: a matchup asks for the same rules of a
+    unit in every cell of its row and column. An error is raised again each time."""
+    key = tuple(refs)
+    known = _EFFECTS.setdefault(build, {})
+    if key not in known:
+        try:
+            known[key] = tuple(build.effects(key))
+        except InputError as exc:
+            known[key] = exc
+    found = known[key]
+    if isinstance(found, InputError):
+        raise found
+    return found
+
+
+# per build: a build's rule files do not change while it is read
+_EFFECTS: WeakKeyDictionary[Build, dict[tuple[str, ...], tuple[BoundEffect, ...] | InputError]] = (
+    WeakKeyDictionary()
+)
 
 
 def _forbidden(build: Build, links: Iterable[Mapping[str, Any]]) -> set[str]:
@@ -444,7 +473,7 @@ def _forbidden(build: Build, links: Iterable[Mapping[str, Any]]) -> set[str]:
     actions = set()
     for rule_id in ids:
         try:
-            effects = build.effects([rule_id])
+            effects = effects_of(build, [rule_id])
         except InputError:
             continue
         actions |= {str(e.get("action")) for e in effects if e.op == "forbid"}
@@ -484,6 +513,11 @@ def _written(data: Mapping[str, Any], source: str, where: str) -> Force:
         side.charging,
         side.keywords,
     )
+    discipline = data.get("discipline")
+    if discipline is not None and (
+        isinstance(discipline, bool) or not isinstance(discipline, int) or discipline < 0
+    ):
+        raise InputError(source, "discipline must be a whole number >= 0", f"{where}.discipline")
     return Force(
         name=where,
         parts=(Part(where, "model", attacker, height),),
@@ -493,6 +527,7 @@ def _written(data: Mapping[str, Any], source: str, where: str) -> Force:
         charging=side.charging,
         standard=bool(data.get("standard", False)),
         height=height,
+        discipline=discipline,
     )
 
 
@@ -505,6 +540,9 @@ def describe(f: Force) -> dict[str, Any]:
         "width": f.width,
         "charging": f.charging,
         "options": list(f.options),
+        **({"mount": f.mount} if f.mount else {}),
+        "discipline": f.discipline,
+        **({"points": f.points} if f.points is not None else {}),
         "parts": [
             {
                 "name": p.name,

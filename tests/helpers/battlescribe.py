@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 from pipeline.build import build
 
@@ -18,3 +19,13 @@ def build_fixtures(root: Path, *names: str) -> Path:
         shutil.copy(DATA / name, drop / name)
     build(root / "corpus", root / "out")
     return root / "out"
+
+
+def fight(out: Path, attacker: dict[str, Any], defender: dict[str, Any], **kw: Any) -> Any:
+    """(combat, rounds) of a scenario of `attacker` against `defender` in the build `out`."""
+    from pipeline.interpret.combat import combat_from_dict, resolve_combat
+    from pipeline.interpret.rules import Build
+
+    b = Build(out)
+    combat = combat_from_dict({"attacker": attacker, "defender": defender, **kw}, b, "test")
+    return combat, resolve_combat(combat, b)

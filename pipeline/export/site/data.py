@@ -9,6 +9,7 @@ from typing import Any
 
 from ...build_folder import read_links, read_rules, read_segment_texts, read_units
 from ...errors import InputError
+from ...lookup import listed
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -45,7 +46,9 @@ def primary_lang(rule: dict[str, Any]) -> str:
 
 
 def load(build: Path) -> SiteData:
-    rules = sorted(read_rules(build), key=lambda r: r["id"])
+    """The build's rules (a unit's model profiles are shown on its unit page, not as rules of
+    their own), links, segments and units."""
+    rules = sorted(listed(read_rules(build)), key=lambda r: r["id"])
     for n, rule in enumerate(rules):
         if not isinstance(rule["id"], str) or not _ID.match(rule["id"]):
             raise InputError(

@@ -92,11 +92,12 @@ def _entry(rule: dict[str, Any]) -> str:
 
 
 def index_page(data: SiteData, units: list[tuple[str, dict[str, Any]]], changes: bool) -> str:
-    rules = [r for r in data.rules if r.get("kind") != "table"]
-    tables = [r for r in data.rules if r.get("kind") == "table"]
-    kinds = sorted({str(r.get("kind", "")) for r in data.rules} | ({"unit"} if units else set()))
-    langs = sorted({lang for r in data.rules for lang in r.get("texts") or {}})
-    coverage = sorted({str(r.get("coverage", "")) for r in data.rules})
+    shown = data.rules
+    rules = [r for r in shown if r.get("kind") != "table"]
+    tables = [r for r in shown if r.get("kind") == "table"]
+    kinds = sorted({str(r.get("kind", "")) for r in shown} | ({"unit"} if units else set()))
+    langs = sorted({lang for r in shown for lang in r.get("texts") or {}})
+    coverage = sorted({str(r.get("coverage", "")) for r in shown})
     search = (
         '<form id="search" class="search" role="search" hidden>'
         '<label for="q">Search by name (any language, any form)</label> '
@@ -129,47 +130,84 @@ def index_page(data: SiteData, units: list[tuple[str, dict[str, Any]]], changes:
     return "".join(parts)
 
 
-def _value(value: Any) -> str:
-    if isinstance(value, dict | list):
-        return esc(json.dumps(value, ensure_ascii=False, sort_keys=True))
-    return esc(value)
-
-
 def unit_page(data: SiteData, unit: dict[str, Any]) -> str:
-    from ...interpret.rules import parse_ref
+    """A unit: book, size and points; each part's characteristics and rules; its rules,
+    equipment and options (each linked to its rule, with its points); its variants (races,
+    mounts) with their parts and points."""
+    from ...units import CHARACTERISTICS, points_text
 
-    out = [f"<h1>{esc(unit.get('name', 'Unit'))}</h1>"]
-    scalars = [(k, v) for k, v in sorted(unit.items()) if isinstance(v, str | int | float)]
-    if scalars:
-        rows = "".join(f"<dt>{esc(k)}</dt><dd>{_value(v)}</dd>" for k, v in scalars)
-        out.append(f'<dl class="meta">{rows}</dl>')
-    profiles = unit.get("parts") or unit.get("profiles") or unit.get("models") or []
-    if profiles:
-        out.append("<h2>Profiles</h2>")
-    for n, prof in enumerate(profiles if isinstance(profiles, list) else [], start=1):
-        if not isinstance(prof, dict):
-            continue
-        chars = (
-            prof.get("characteristics")
-            if isinstance(prof.get("characteristics"), dict)
-            else {k: v for k, v in prof.items() if isinstance(v, str | int | float) and k != "name"}
+    size = unit.get("size") or {}
+    low, high = size.get("min"), size.get("max")
+    facts = [
+        ("army book", unit["source"].get("book") or unit["source"]["file"]),
+        ("size", f"{low}" + ("" if high == low else f"–{high or 'any'}") + " models"),
+    ]
+    if unit.get("points"):
+        facts.append(("points", points_text(unit["points"], int(low or 1))))
+    rows = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in facts)
+    out = [f"<h1>{esc(unit.get('name', 'Unit'))}</h1>", f'<dl class="meta">{rows}</dl>']
+
+    def parts_table(parts: list[dict[str, Any]], caption: str) -> str:
+        head = "".join(
+            f'<th scope="col">{esc(short)}</th>'
+            for short in ("Part", "Role", *(s for _, s in CHARACTERISTICS), "Size", "Rules")
         )
-        head = "".join(f'<th scope="col">{esc(k)}</th>' for k in chars)
-        cells = "".join(f"<td>{_value(v)}</td>" for v in chars.values())
-        name = prof.get("name") or f"Profile {n}"
-        out.append(
-            f'<table class="profile"><caption>{esc(name)}</caption><thead><tr>{head}</tr>'
-            f"</thead><tbody><tr>{cells}</tr></tbody></table>"
+        body = []
+        for p in parts:
+            chars = p["characteristics"]
+            cells = [esc(p["name"]), esc(p["role"])]
+            cells += [esc(chars.get(k, "")) for k, _ in CHARACTERISTICS]
+            cells.append(esc(" ".join(str(v) for v in (chars.get("size") or {}).values())))
+            cells.append(", ".join(_link(data, r) for r in p["rules"]))
+            body.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+        return (
+            f'<table class="profile"><caption>{esc(caption)}</caption><thead><tr>{head}</tr>'
+            f"</thead><tbody>{''.join(body)}</tbody></table>"
         )
-        out.append(_rules_list(data, prof.get("rules"), parse_ref, f"Rules of {name}"))
-    equipment = unit.get("equipment") or []
-    if equipment:
-        items = "".join(
-            f"<li>{_value(e.get('name', e) if isinstance(e, dict) else e)}</li>" for e in equipment
-        )
-        out.append(f"<h2>Equipment</h2><ul>{items}</ul>")
-    out.append(_rules_list(data, unit.get("rules"), parse_ref, "Rules"))
+
+    out.append("<h2>Model</h2>" + parts_table(unit.get("parts") or [], unit.get("name", "")))
+    for heading, links in (("Rules", unit.get("rules")), ("Equipment", unit.get("equipment"))):
+        if links:
+            items = "".join(f"<li>{_link(data, x)}</li>" for x in links)
+            out.append(f"<h2>{heading}</h2><ul>{items}</ul>")
+    if unit.get("options"):
+        out.append("<h2>Options</h2>")
+        for o in unit["options"]:
+            items = "".join(f"<li>{_link(data, c)}</li>" for c in o["choices"])
+            out.append(f"<h3>{esc(o['group'])}</h3><ul>{items}</ul>")
+    for v in unit.get("variants") or []:
+        cost = points_text(v.get("points"))
+        head = f"{v.get('kind', 'race').capitalize()}: {v['name']}"
+        head += (" (default)" if v["default"] else "") + (f", {cost}" if cost else "")
+        out.append(f"<h2>{esc(head)}</h2>")
+        extra = [*(v.get("rules") or []), *(v.get("equipment") or [])]
+        if extra:
+            out.append("<p>With " + ", ".join(_link(data, x) for x in extra) + "</p>")
+        if v["parts"]:
+            out.append(parts_table(v["parts"], v["name"]))
+        else:
+            out.append("<p>The data states no profile for it.</p>")
+    src = unit["source"]
+    out.append(
+        f"<p><small>{esc(src['drop'])}/{esc(src['file'])} lines "
+        f"{src['lines'][0]}–{src['lines'][1]}</small></p>"
+    )
     return "".join(out)
+
+
+def _link(data: SiteData, link: dict[str, Any]) -> str:
+    """A rule named by a unit, linked to its page when the site has one, with its points."""
+    from ...units import points_text
+
+    name, rule = str(link.get("name", "")), link.get("id")
+    text = (
+        f'<a href="../rules/{esc(rule)}.html">{esc(name)}</a>' if rule in data.by_id else esc(name)
+    )
+    parts = link.get("combines") or []
+    if parts and not rule:
+        text = esc(name) + " (" + ", ".join(_link(data, p) for p in parts) + ")"
+    cost = points_text(link.get("points"))
+    return text + (f" <small>{esc(cost)}</small>" if cost else "")
 
 
 def _rules_list(data: SiteData, refs: Any, parse_ref: Any, heading: str) -> str:
