@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from .across_pairs import check_segments_across, check_shared_rendering, check_terms_across
 from .context import Corpus, PairContext, Side
 from .data import base_lang
-from .effects import compare as compare_effects
+from .effects import check_pair as check_effects
 from .markup import check_markup
 from .model import Finding
 from .omission import check_omission
@@ -70,15 +70,17 @@ for _id, _finds in (
 def effect_mismatch(ctx: PairContext) -> Iterable[Finding]:
     if ctx.unchanged:
         return ()
-    return compare_effects(
+    compared = check_effects(
         ctx.id,
-        ctx.source,
-        ctx.target,
-        ctx.source_lang,
-        ctx.target_lang,
+        (ctx.source, ctx.target),
+        (ctx.source_lang, ctx.target_lang),
         (ctx.source_quantities, ctx.target_quantities),
         (ctx.source_sentences, ctx.target_sentences),
+        lambda: ctx.alignment.beads,
+        ctx.unmatched_terms,
     )
+    ctx.unread = compared.unread
+    return compared.findings
 
 
 @check("markup_mismatch", "error", "pair", "BBCode missing, extra, unbalanced or reordered")
@@ -130,12 +132,11 @@ def omission(ctx: PairContext) -> Iterable[Finding]:
     return check_omission(
         ctx.id,
         ctx.source,
-        ctx.target,
-        ctx.source_lang,
-        ctx.target_lang,
-        ctx.pair.sentences,
-        ctx.anchors,
         (ctx.source_sentences, ctx.target_sentences),
+        ctx.sizes,
+        ctx.ratio,
+        lambda: ctx.alignment,
+        ctx.pair.sentences,
     )
 
 
