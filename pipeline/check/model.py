@@ -46,6 +46,16 @@ class Report:
     pairs: list[Pair]
     findings: list[Finding]
     inputs: dict[str, Any] = field(default_factory=dict)
+    unread: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Pair id -> sentences of its source and of its translation that read as no effect
+    (compared by their marks of meaning only); pairs with none are left out."""
+
+    def unread_total(self) -> tuple[int, int]:
+        """Sentences of all sources and of all translations that read as no effect."""
+        return (
+            sum(s for s, _ in self.unread.values()),
+            sum(t for _, t in self.unread.values()),
+        )
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Findings per check and severity, every check id present (zeros included), in

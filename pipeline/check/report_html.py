@@ -280,6 +280,13 @@ def _pair_article(
         if copies
         else ""
     )
+    not_read = seen.report.unread.get(pair.id)
+    copies_p += (
+        f'<p class="unread">{not_read[0]:,} sentence(s) of the source and {not_read[1]:,} of'
+        " the translation read as no effect: compared by their marks of meaning only.</p>"
+        if not_read
+        else ""
+    )
     file = seen.accepted_file or str(DEFAULT)
     lis = "".join(_finding_li(it, fid, file) for fid, it in items[:MAX_LISTED]) + _more(
         [it for _, it in items[MAX_LISTED:]]
@@ -309,6 +316,16 @@ def _articles(
             out.append(_pair_article(n, pair, group, seen, accepted))
             index.append((n, seen.title(pair, pair.id), len(group)))
     return out, index
+
+
+def _unread_note(report: Report) -> str:
+    source, target = report.unread_total()
+    if not (source or target):
+        return ""
+    return (
+        f" {source:,} sentence(s) of the sources and {target:,} of the translations read as"
+        " no effect: they are compared by their marks of meaning only."
+    )
 
 
 def report_html(report: Report, seen: Review | None = None) -> str:
@@ -364,7 +381,9 @@ def report_html(report: Report, seen: Review | None = None) -> str:
         + (f" (with {copies:,} more copies of their texts)" if copies else "")
         + "; the others passed every check"
         + (f" or have only accepted findings ({len(seen.accepted):,})" if seen.accepted else "")
-        + ".</p>"
+        + "."
+        + _unread_note(report)
+        + "</p>"
         '<nav class="top" aria-label="Parts of the report"><ul>'
         '<li><a href="#summary">Summary</a></li><li><a href="#filters">Filters</a></li>'
         f'<li><a href="#findings">Findings ({len(seen.open):,})</a></li>'

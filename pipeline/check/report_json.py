@@ -3,7 +3,8 @@
 `findings` lists each open finding once for all copies of its text (`copies` names the
 others) with the `hash` that keys it in an accepted-findings file; `accepted` lists the
 findings that file accepts, apart. The summary counts the open findings, as `--fail-on`
-does.
+does, and the sentences that read as no effect (compared by their marks of meaning only),
+per pair and in all.
 """
 
 from __future__ import annotations
@@ -17,6 +18,17 @@ from .review import Item, Review, review
 
 def _item(it: Item) -> dict[str, Any]:
     return {**it.finding.to_json(), "copies": list(it.copies), "hash": it.hash}
+
+
+def _sides(counts: tuple[int, int]) -> dict[str, int]:
+    return {"source": counts[0], "target": counts[1]}
+
+
+def _pair(p: Any, seen: Review, unread: dict[str, tuple[int, int]]) -> dict[str, Any]:
+    out = {**p.to_json(), "rule": p.rule, "title": seen.title(p, p.id)}
+    if p.target is not None:
+        out["unread_sentences"] = _sides(unread.get(p.id, (0, 0)))
+    return out
 
 
 def report_data(report: Report, seen: Review | None = None) -> dict[str, Any]:
@@ -35,12 +47,11 @@ def report_data(report: Report, seen: Review | None = None) -> dict[str, Any]:
             "copies": sum(len(it.copies) for it in seen.open),
             "accepted": len(seen.accepted),
             "stale_accepted": len(seen.stale),
+            "unread_sentences": _sides(report.unread_total()),
             "by_severity": by_severity,
             "by_check": {c: n for c, n in counts.items() if any(n.values())},
         },
-        "pairs": [
-            {**p.to_json(), "rule": p.rule, "title": seen.title(p, p.id)} for p in report.pairs
-        ],
+        "pairs": [_pair(p, seen, report.unread) for p in report.pairs],
         "findings": [_item(it) for it in seen.open],
         "accepted": [_item(it) for it in seen.accepted],
     }

@@ -58,6 +58,12 @@ def report_text(
         lines.append(f"  {severity} {f.check:<24} {where}: {f.message}")
     if len(seen.open) > _SHOW:
         lines.append(f"  ... {len(seen.open) - _SHOW:,} more in the reports")
+    source, target = report.unread_total()
+    if source or target:
+        lines.append(
+            f"{source + target:,} sentence(s) read as no effect ({source:,} of the sources,"
+            f" {target:,} of the translations): compared by their marks of meaning only"
+        )
     if seen.stale:
         lines.append(
             f"{len(seen.stale):,} accepted finding(s) of {seen.accepted_file} no longer found"
