@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .across_pairs import check_segments_across, check_shared_rendering, check_terms_across
+from .across_pairs import check_segments_across, check_shared_rendering, stand_in
 from .context import Corpus, PairContext, Side
 from .data import base_lang
 from .effects import check_pair as check_effects
@@ -99,20 +99,29 @@ def glossary(ctx: PairContext) -> Iterable[Finding]:
     index = ctx.target_index
     if index is None or ctx.unchanged:
         return ()
-    return check_glossary(ctx.id, ctx.source, ctx.target, ctx.source_terms, ctx.target_terms, index)
+    replaced = stand_in(
+        ctx.source_terms, ctx.target_terms, index, (len(ctx.source), len(ctx.target)), ctx.target
+    )
+    return check_glossary(
+        ctx.id,
+        ctx.source,
+        ctx.target,
+        ctx.source_terms,
+        ctx.target_terms,
+        index,
+        replaced[0].term if replaced else None,
+    )
 
 
 @check(
     "inconsistent_translation",
     "warning",
     "corpus",
-    "a term or a segment rendered two ways across pairs; one rendering standing for two"
-    " source terms",
+    "a segment translated two ways across pairs; one rendering standing for two source terms",
 )
 def inconsistent_translation(corpus: Corpus) -> Iterable[Finding]:
-    yield from check_terms_across(corpus.rows)
     yield from check_segments_across(corpus.rows, corpus.target_norm)
-    yield from check_shared_rendering(corpus.rows, corpus.indexes)
+    yield from check_shared_rendering(corpus.rows, corpus.indexes, corpus.targets)
 
 
 @check(
