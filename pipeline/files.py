@@ -23,7 +23,7 @@ from .errors import InputError
 # The files of a build folder (segments.jsonl, rules.json ...) are the tool's own and grow
 # with the corpus: 200 MB of segments at 155,000 paragraphs.
 MAX_BUILD_FILE_BYTES = 4 * 1024 * 1024 * 1024
-MAX_FILE_BYTES = 64 * 1024 * 1024  # past this a file is refused before it is read (README, Limits)
+MAX_FILE_BYTES = 64 * 1024 * 1024  # past this a file is refused before it is read
 _CONTROLS = bytes([*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F])  # C0 but white space, DEL
 _CONTROL = re.compile("[" + re.escape(_CONTROLS.decode("ascii")) + "]")
 _SPACE = re.compile(r"[ \n]")
