@@ -62,10 +62,12 @@ for _id, _finds in (
     "effect_mismatch",
     "error",
     "pair",
-    "the translation does something else: an effect missing, extra, or with another roll,"
-    " target, condition, sign or value (with what it changes in a reference attack); a dice"
-    " table with other ranges (with each row's outcome probability on both sides); a"
-    " sentence that reads as no effect as info",
+    "the translation means something else. Sentence by sentence (warning): forbids / allows"
+    " / requires, a negation, a gain or a loss, a passed or failed roll, a reroll, the roll,"
+    " the characteristic, the situation (charging, first round or turn, facing, shooting)"
+    " and who is affected (`pipeline/lang/<lang>/meaning.yaml`); where both sides read as"
+    " effects, an effect missing, extra or different, with what it changes in a reference"
+    " attack; a dice table with other ranges, with each row's chance on both sides",
 )
 def effect_mismatch(ctx: PairContext) -> Iterable[Finding]:
     if ctx.unchanged:
