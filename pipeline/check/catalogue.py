@@ -134,7 +134,13 @@ def inconsistent_translation(corpus: Corpus) -> Iterable[Finding]:
 )
 def homoglyph(side: Side) -> Iterable[Finding]:
     return check_homoglyphs(
-        side.pair_id, side.text, side.lang, side.items, side.is_source, side.other_items
+        side.pair_id,
+        side.text,
+        side.lang,
+        side.items,
+        side.is_source,
+        side.other_items,
+        None if side.is_source else side.ctx.source,
     )
 
 
