@@ -79,7 +79,7 @@ def test_messages_say_what_the_translation_changes():
     )
 
 
-def test_sentences_read_as_no_effect_are_counted_in_the_summary_not_reported():
+def test_sentences_with_no_mark_of_meaning_are_counted_in_the_summary_not_reported():
     source = "This relic is old. Its bearer is feared. Few dare to look at it."
     target = "Эта реликвия стара. Её носителя боятся. Немногие смеют на неё взглянуть."
     report = run_checks([Pair("p", source, target, "en", "ru")])

@@ -79,6 +79,7 @@ def effect_mismatch(ctx: PairContext) -> Iterable[Finding]:
         (ctx.source_quantities, ctx.target_quantities),
         (ctx.source_sentences, ctx.target_sentences),
         lambda: ctx.alignment.beads,
+        lambda: any(ctx.quantity_findings.values()),
         ctx.unmatched_terms,
     )
     ctx.unread = compared.unread

@@ -76,8 +76,8 @@ class PairContext:
         self.source_lang = pair.source_lang
         self.target_lang = pair.target_lang or "und"
         self.unread = (0, 0)
-        """Sentences of source and translation that read as no effect (set by the effect
-        check)."""
+        """Sentences of source and translation with no mark of meaning: what the effect
+        check could not compare (set by it)."""
 
     @property
     def target(self) -> str:

@@ -266,7 +266,8 @@ Explained = Callable[[Mapping[str, Any], Mapping[str, Any]], bool]
 
 @dataclass(frozen=True, slots=True)
 class Compared:
-    """The findings of a pair, and how many sentences of each side read as no effect."""
+    """The findings of a pair, and how many sentences of each side say nothing the
+    comparison reads (no mark of meaning)."""
 
     findings: list[Finding]
     unread: tuple[int, int]
@@ -299,26 +300,40 @@ def check_pair(
     quantities: tuple[Sequence[Quantity], Sequence[Quantity]],
     sentences: tuple[Sequence[Span], Sequence[Span]],
     beads: Callable[[], Sequence[Bead]],
+    numbers_differ: Callable[[], bool] = lambda: True,
     terms: Callable[[], tuple[Sequence[Span], Sequence[Span]]] | None = None,
 ) -> Compared:
-    """effect_mismatch of a pair: its effects, its dice tables, and the marks of meaning of
-    each sentence group no effect finding covers. `beads` aligns the sentences; `terms`:
-    where a glossary term has no rendering on the other side (a word there is the glossary
-    check's finding)."""
+    """effect_mismatch of a pair: the marks of meaning of each aligned sentence group, its
+    effects where something differs, and its dice tables. `beads` aligns the sentences;
+    `numbers_differ`: whether a quantity check reports a difference; `terms`: where a
+    glossary term has no rendering on the other side (a word there is the glossary
+    check's finding).
+
+    Effects are read only when the marks, the numbers or the sentences (one without a
+    counterpart) differ: where they all agree, the effects of a faithful pair agree too, and
+    a difference the readers of effects find there is theirs."""
     source, target = texts
+    aligned = beads()
+    unread = (
+        meaning.unmarked(source, sentences[0], langs[0]),
+        meaning.unmarked(target, sentences[1], langs[1]),
+    )
+    found = meaning.compare(pair_id, source, target, aligned, sentences, langs, terms=terms)
+    tables = compare_tables(pair_id, source, target, langs[0], langs[1])
+    whole = all(sn and tn for _, sn, _, tn in aligned)
+    if not found and whole and not numbers_differ():
+        return Compared(tables, unread)
     src = effects_of(source, langs[0], quantities[0], sentences[0])
     tgt = effects_of(target, langs[1], quantities[1], sentences[1])
-    aligned = beads()
     where = _Where(sentences, aligned)
 
     def explained(s: Mapping[str, Any], t: Mapping[str, Any]) -> bool:
         return _situations_said(s, t, texts, langs, sentences, aligned, where)
 
-    found = compare_effects(pair_id, src, tgt, explained)
-    found += compare_tables(pair_id, source, target, langs[0], langs[1])
-    covered = {k for f in found for k in where.beads_of(f.source_span, f.target_span)}
-    found += meaning.compare(pair_id, source, target, aligned, sentences, langs, covered, terms)
-    return Compared(found, (len(src.unformalised), len(tgt.unformalised)))
+    effects = compare_effects(pair_id, src, tgt, explained) + tables
+    covered = {k for f in effects for k in where.beads_of(f.source_span, f.target_span)}
+    found = [f for f in found if not where.beads_of(f.source_span, f.target_span) & covered]
+    return Compared(effects + found, unread)
 
 
 class _Where:

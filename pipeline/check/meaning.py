@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import NamedTuple
 
-from ..lang import ENGLISH
+from ..lang import ENGLISH, data_languages
 from ..lang import data as lang_data
 from ..quantities import characteristic_names
 from .beads import Bead
@@ -38,6 +38,7 @@ _ADDED_MATTERS = frozenset({"reroll", "charge", "round", "turn"})
 ANCHORING = frozenset({"roll", CHARACTERISTIC, *SITUATIONS, "side"})
 _NEGATIVE = ("forbid", "never", "not")
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+_DIGIT = re.compile(r"\d")
 
 
 class Mark(NamedTuple):
@@ -65,7 +66,8 @@ def _reader(lang: str) -> _Reader:
             name = f"g{len(groups)}"
             groups[name] = (str(family), str(value))
             parts.append(f"(?P<{name}>{'|'.join(f'(?:{p})' for p in patterns)})")
-    return _Reader(re.compile("|".join(parts)) if parts else None, groups)
+    # one `\b` for all: the engine tries the values only where a word begins
+    return _Reader(re.compile(r"\b(?:" + "|".join(parts) + ")") if parts else None, groups)
 
 
 @cache
@@ -79,22 +81,39 @@ def names() -> dict[str, str]:
     return out
 
 
-# Marks of a sentence, by language and text: sentences repeat across a translation memory.
+class _Read(NamedTuple):
+    """A sentence's marks (spans in the sentence) and how many of each value it has."""
+
+    marks: tuple[Mark, ...]
+    count: Counter[str]
+
+
+# Sentences read, by language and text: sentences repeat across a translation memory.
 _KEPT = 50_000
-_read: dict[tuple[str, str], tuple[Mark, ...]] = {}
+_known: dict[tuple[str, str], _Read] = {}
+
+
+def _read(sentence: str, lang: str) -> _Read:
+    key = (lang, _DIGIT.sub("0", sentence))  # numbers say nothing here; their length does
+    got = _known.get(key)
+    if got is None:
+        found = _marks(sentence, lang)
+        got = _Read(found, Counter(m.value for m in found))
+        if len(_known) >= _KEPT:
+            _known.clear()
+        _known[key] = got
+    return got
+
+
+def unmarked(text: str, spans: Sequence[Span], lang: str) -> int:
+    """How many of the sentences have no mark of meaning: nothing of them is compared."""
+    return sum(1 for a, b in spans if not _read(text[a:b], lang).marks)
 
 
 def marks(text: str, span: Span, lang: str) -> tuple[Mark, ...]:
     """The marks of the sentence `text[span]`, with spans in `text`."""
     a, b = span
-    sentence = text[a:b]
-    key = (lang, sentence)
-    got = _read.get(key)
-    if got is None:
-        got = _marks(sentence, lang)
-        if len(_read) >= _KEPT:
-            _read.clear()
-        _read[key] = got
+    got = _read(text[a:b], lang).marks
     return tuple(Mark(m.family, m.value, (m.span[0] + a, m.span[1] + a)) for m in got) if a else got
 
 
@@ -117,28 +136,37 @@ def _marks(sentence: str, lang: str) -> tuple[Mark, ...]:
     return tuple(out)
 
 
+@cache
+def _first_words(lang: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The first words of the characteristics' names, as written and in lower case: the
+    only words where a name may begin."""
+    exact, folded, _ = characteristic_names(lang)
+    return (
+        frozenset(f.split()[0] for f in exact),
+        frozenset(f.split()[0] for f in folded),
+    )
+
+
 def _characteristics(text: str, lang: str, skip: list[Span]) -> list[Mark]:
     """Characteristics named in `text` (the longest name at each word), outside `skip`
     (the "Discipline" of a Discipline Test is the test's)."""
     exact, folded, most = characteristic_names(lang)
+    first_exact, first_folded = _first_words(lang)
     words = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
     out: list[Mark] = []
-    i = 0
-    while i < len(words):
-        found = None
+    nxt = 0
+    for i, (word, a, _) in enumerate(words):
+        if i < nxt or (word not in first_exact and word.lower() not in first_folded):
+            continue
         for n in range(min(most, len(words) - i), 0, -1):
             phrase = " ".join(w for w, _, _ in words[i : i + n])
             slug = exact.get(phrase) or folded.get(phrase.lower())
-            if slug is not None:
-                found = (slug, words[i][1], words[i + n - 1][2], n)
-                break
-        if found is None:
-            i += 1
-            continue
-        slug, a, b, n = found
-        if not any(s <= a < e for s, e in skip):
-            out.append(Mark(CHARACTERISTIC, slug, (a, b)))
-        i += n
+            if slug is None:
+                continue
+            if not any(s <= a < e for s, e in skip):
+                out.append(Mark(CHARACTERISTIC, slug, (a, words[i + n - 1][2])))
+            nxt = i + n
+            break
     return out
 
 
@@ -167,10 +195,10 @@ class Change:
 class _Side:
     """The marks of one side of a bead, counted and found by value."""
 
-    def __init__(self, text: str, found: Iterable[Mark]) -> None:
+    def __init__(self, text: str, found: Iterable[Mark], count: Counter[str] | None = None):
         self.text = text
         self.marks = list(found)
-        self.count = Counter(m.value for m in self.marks)
+        self.count = count if count is not None else Counter(m.value for m in self.marks)
         self.families: dict[str, set[str]] = {}
         for m in self.marks:
             self.families.setdefault(m.family, set()).add(m.value)
@@ -355,37 +383,66 @@ def _overlaps(change: Change, spans: tuple[Sequence[Span], Sequence[Span]]) -> b
     )
 
 
+def _direction(s: _Side, t: _Side) -> Change | None:
+    return _swapped(
+        s, t, ("loss",), ("gain",), "the source's loss{s} is a gain in the translation{t}"
+    ) or _swapped(
+        s, t, ("gain",), ("loss",), "the source's gain{s} is a loss in the translation{t}"
+    )
+
+
+def _outcome(s: _Side, t: _Side) -> Change | None:
+    return _swapped(
+        s,
+        t,
+        ("failed",),
+        ("passed",),
+        "the source's failed roll{s} is a passed one in the translation{t}",
+    ) or _swapped(
+        s,
+        t,
+        ("passed",),
+        ("failed",),
+        "the source's passed roll{s} is a failed one in the translation{t}",
+    )
+
+
+# What each family's difference is compared by, in the order findings list them.
+_RULES: tuple[tuple[frozenset[str], Callable[[_Side, _Side], Change | None]], ...] = (
+    (frozenset({"modality", "frequency"}), _modality),
+    (frozenset({"negation", "modality", "frequency"}), _negation),
+    (frozenset({"direction"}), _direction),
+    (frozenset({"outcome"}), _outcome),
+    (frozenset({"roll"}), lambda s, t: _replaced(s, t, "roll")),
+    (frozenset({CHARACTERISTIC}), lambda s, t: _replaced(s, t, CHARACTERISTIC)),
+    *(
+        (frozenset({f}), lambda s, t, f=f: _situation(s, t, f))  # type: ignore[misc]
+        for f in SITUATIONS
+    ),
+    (frozenset({"action"}), lambda s, t: _replaced(s, t, "action")),
+    (frozenset({"side", "against"}), _who),
+)
+
+
 def changes(s: _Side, t: _Side) -> list[Change]:
-    """What the translation changes of the source, in a fixed order."""
-    found = [
-        _modality(s, t),
-        _negation(s, t),
-        _swapped(
-            s, t, ("loss",), ("gain",), "the source's loss{s} is a gain in the translation{t}"
-        ),
-        _swapped(
-            s, t, ("gain",), ("loss",), "the source's gain{s} is a loss in the translation{t}"
-        ),
-        _swapped(
-            s,
-            t,
-            ("failed",),
-            ("passed",),
-            "the source's failed roll{s} is a passed one in the translation{t}",
-        ),
-        _swapped(
-            s,
-            t,
-            ("passed",),
-            ("failed",),
-            "the source's passed roll{s} is a failed one in the translation{t}",
-        ),
-        _replaced(s, t, "roll"),
-        _replaced(s, t, CHARACTERISTIC),
-        *(_situation(s, t, f) for f in SITUATIONS),
-        _who(s, t),
-    ]
+    """What the translation changes of the source, in a fixed order: only the families
+    whose marks differ are compared."""
+    if s.count == t.count:
+        return []  # the same marks, as many of each: nothing changed that they say
+    family = _families()
+    differ = {family.get(v, CHARACTERISTIC) for v in (s.count - t.count) | (t.count - s.count)}
+    found = [rule(s, t) for families, rule in _RULES if families & differ]
     return [c for c in found if c is not None]
+
+
+@cache
+def _families() -> dict[str, str]:
+    """Each value's family, in every language's data."""
+    out: dict[str, str] = {}
+    for lang in data_languages():
+        for family, value in _reader(lang).groups.values():
+            out.setdefault(value, family)
+    return out
 
 
 def sides(
@@ -401,6 +458,16 @@ def sides(
     s = _Side(source, (m for k in range(si, si + sn) for m in marks(source, s_sent[k], langs[0])))
     t = _Side(target, (m for k in range(tj, tj + tn) for m in marks(target, t_sent[k], langs[1])))
     return s, t
+
+
+# Sentence groups whose translation changes nothing the marks say, by language pair and
+# text (numbers zeroed): a translation memory repeats its sentences and their translations.
+_quiet: dict[tuple[str, str, str, str], bool] = {}
+
+
+def _group(text: str, first: int, n: int, sent: Sequence[Span]) -> str:
+    """The sentences of a group as one key, their numbers zeroed."""
+    return "\n".join(_DIGIT.sub("0", text[a:b]) for a, b in sent[first : first + n])
 
 
 def compare(
@@ -425,8 +492,14 @@ def compare(
         si, sn, tj, tn = bead
         if k in skipped or not (sn and tn):
             continue
+        key = (*langs, _group(source, si, sn, spans[0]), _group(target, tj, tn, spans[1]))
+        if _quiet.get(key):
+            continue
         s, t = sides(source, target, bead, spans, langs)
         found = changes(s, t)
+        if len(_quiet) >= _KEPT:
+            _quiet.clear()
+        _quiet[key] = not found
         if found and terms is not None:
             found = [c for c in found if not (c.term and _overlaps(c, terms()))]
         if not found:

@@ -47,11 +47,11 @@ class Report:
     findings: list[Finding]
     inputs: dict[str, Any] = field(default_factory=dict)
     unread: dict[str, tuple[int, int]] = field(default_factory=dict)
-    """Pair id -> sentences of its source and of its translation that read as no effect
-    (compared by their marks of meaning only); pairs with none are left out."""
+    """Pair id -> sentences of its source and of its translation with no mark of meaning
+    (their meaning is not compared); pairs with none are left out."""
 
     def unread_total(self) -> tuple[int, int]:
-        """Sentences of all sources and of all translations that read as no effect."""
+        """Sentences of all sources and of all translations with no mark of meaning."""
         return (
             sum(s for s, _ in self.unread.values()),
             sum(t for _, t in self.unread.values()),

@@ -283,7 +283,7 @@ def _pair_article(
     not_read = seen.report.unread.get(pair.id)
     copies_p += (
         f'<p class="unread">{not_read[0]:,} sentence(s) of the source and {not_read[1]:,} of'
-        " the translation read as no effect: compared by their marks of meaning only.</p>"
+        " the translation say nothing the comparison of meaning reads: not compared.</p>"
         if not_read
         else ""
     )
@@ -323,8 +323,8 @@ def _unread_note(report: Report) -> str:
     if not (source or target):
         return ""
     return (
-        f" {source:,} sentence(s) of the sources and {target:,} of the translations read as"
-        " no effect: they are compared by their marks of meaning only."
+        f" {source:,} sentence(s) of the sources and {target:,} of the translations say"
+        " nothing the comparison of meaning reads: they are not compared."
     )
 
 

@@ -3,8 +3,8 @@
 `findings` lists each open finding once for all copies of its text (`copies` names the
 others) with the `hash` that keys it in an accepted-findings file; `accepted` lists the
 findings that file accepts, apart. The summary counts the open findings, as `--fail-on`
-does, and the sentences that read as no effect (compared by their marks of meaning only),
-per pair and in all.
+does, and the sentences with no mark of meaning (whose meaning is not compared), per pair
+and in all.
 """
 
 from __future__ import annotations

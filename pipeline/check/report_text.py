@@ -61,8 +61,8 @@ def report_text(
     source, target = report.unread_total()
     if source or target:
         lines.append(
-            f"{source + target:,} sentence(s) read as no effect ({source:,} of the sources,"
-            f" {target:,} of the translations): compared by their marks of meaning only"
+            f"{source + target:,} sentence(s) say nothing the comparison of meaning reads"
+            f" ({source:,} of the sources, {target:,} of the translations): not compared"
         )
     if seen.stale:
         lines.append(

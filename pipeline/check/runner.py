@@ -75,8 +75,8 @@ def run_checks(
 
     def one(k: int) -> tuple[list[Finding], PairTerms | None, tuple[int, int]]:
         """The findings of the k-th text (a pair, then the segments alone) and, for a pair
-        with a target, what the checks across pairs keep of it and its sentences read as
-        no effect."""
+        with a target, what the checks across pairs keep of it and how many of its
+        sentences have no mark of meaning."""
         if k >= len(pairs):
             ctx = PairContext(texts[k], run, own_source=True)
             return _check_pair(ctx, segment, ()), None, (0, 0)
