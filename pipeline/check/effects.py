@@ -310,8 +310,8 @@ def check_pair(
     check's finding).
 
     Effects are read only when the marks, the numbers or the sentences (one without a
-    counterpart) differ: where they all agree, the effects of a faithful pair agree too, and
-    a difference the readers of effects find there is theirs."""
+    counterpart) differ, or a language has no marks: where they all agree, the effects of a
+    faithful pair agree too, and a difference the readers of effects find there is theirs."""
     source, target = texts
     aligned = beads()
     unread = (
@@ -320,8 +320,9 @@ def check_pair(
     )
     found = meaning.compare(pair_id, source, target, aligned, sentences, langs, terms=terms)
     tables = compare_tables(pair_id, source, target, langs[0], langs[1])
+    compared = meaning.reads(langs[0]) and meaning.reads(langs[1])
     whole = all(sn and tn for _, sn, _, tn in aligned)
-    if not found and whole and not numbers_differ():
+    if compared and not found and whole and not numbers_differ():
         return Compared(tables, unread)
     src = effects_of(source, langs[0], quantities[0], sentences[0])
     tgt = effects_of(target, langs[1], quantities[1], sentences[1])

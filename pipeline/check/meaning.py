@@ -105,6 +105,11 @@ def _read(sentence: str, lang: str) -> _Read:
     return got
 
 
+def reads(lang: str) -> bool:
+    """Whether the language has marks of meaning to compare."""
+    return _reader(lang).pattern is not None
+
+
 def unmarked(text: str, spans: Sequence[Span], lang: str) -> int:
     """How many of the sentences have no mark of meaning: nothing of them is compared."""
     return sum(1 for a, b in spans if not _read(text[a:b], lang).marks)
@@ -484,7 +489,7 @@ def compare(
     of its source: what changes, with the words of both sides. `terms` gives the spans of
     glossary terms without a rendering on the other side: a characteristic or roll changed
     there is the glossary's finding (one finding for one wrong word)."""
-    if not (_reader(langs[0]).pattern and _reader(langs[1]).pattern):
+    if not (reads(langs[0]) and reads(langs[1])):
         return []
     skipped = set(skip)
     out = []
