@@ -13,11 +13,12 @@ in meaning, the translator-facing cases of the checks): recall and precision per
 its development part and on its held-out third apart, the changes found by kind, the pairs
 nothing may report that got an error, and the cases whose findings miss what they expect.
 
-    .venv/bin/python tests/bench/eval_checks.py
+    .venv/bin/python tests/bench/eval_checks.py [--markdown]
 """
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 import tempfile
@@ -26,7 +27,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "bench"))
 
+from benchdoc import add_flag, publish  # noqa: E402
 from translate.storage import po  # noqa: E402
 
 from pipeline.check import CHECK_IDS  # noqa: E402
@@ -120,11 +123,14 @@ def _ratio(right: int, said: int) -> str:
     return f"{right / said:.2f}" if said else "-"
 
 
+GROUPS = ("faithful", "changed", "defects")
+
+
 def _fraction(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}"
 
 
-def meaning_report() -> None:
+def meaning_report(args: argparse.Namespace) -> None:
     """The meaning set: per check, recall and precision on the development part and on
     the held-out third; then what the held-out changes and expectations came to."""
     cases = load_cases()
@@ -155,6 +161,22 @@ def meaning_report() -> None:
             cells.append(f"{s.found:>6}/{s.labelled:<3}" if s.labelled else f"{'-':>10}")
             cells.append(f"{_fraction(s.precision):>10}")
         print(f"  {d.check:32}" + "".join(cells))
+    rows = []
+    for s in held:
+        if s.labelled or s.said:
+            recall = f"{s.found}/{s.labelled}" if s.labelled else "-"
+            rows.append([f"`{s.check}`", recall, _fraction(s.precision)])
+    counts = {g: sum(1 for c in parts["held out"] if c.group == g) for g in GROUPS}
+    publish(
+        args,
+        "Checks on the held-out meaning set",
+        ["check", "recall", "precision"],
+        rows,
+        f"The held-out third of tests/data/checks/meaning.yaml: {counts['faithful']} faithful"
+        f" translations, {counts['changed']} changed in meaning, {counts['defects']} cases of"
+        " the checks. Recall: cases labelled with the check that it reported; precision:"
+        " cases it reported that carry its label (a finding of any severity counts).",
+    )
     for name, part in parts.items():
         bad = clean_with_error(part, found)
         print(f"{name}: pairs nothing may report with an error: {', '.join(bad) or 'none'}")
@@ -195,6 +217,9 @@ def meaning_report() -> None:
 
 
 def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_flag(ap)
+    args = ap.parse_args()
     items = load_labelled()
     predicted, errors = rulepipe_predictions(items)
     ours = score(predicted, errors, items)
@@ -232,7 +257,7 @@ def main() -> None:
     print(f"rulepipe missed: {', '.join(missed) or 'none'}")
     tests = sorted({t for ts in raw.values() for t in ts})
     print(f"pofilter tests that fired: {', '.join(tests)}")
-    meaning_report()
+    meaning_report(args)
 
 
 if __name__ == "__main__":
