@@ -167,6 +167,10 @@ _WHEN = {
 }
 
 
+def _raw(value: Any) -> str:
+    return str(value)
+
+
 def _words(name: Any) -> str:
     return str(name).replace("-", " ").replace("_", " ")
 
@@ -177,6 +181,20 @@ def _title(name: Any) -> str:
 
 def _signed(value: Any) -> str:
     return f"{value:+d}" if isinstance(value, int) else f"+{value}"
+
+
+# Ops said by one template, each field written raw, in words or as a title.
+_SAID: dict[str, tuple[str, dict[str, Callable[[Any], str]]]] = {
+    "strike-at": ("strikes at Initiative Step {step}", {"step": _raw}),
+    "multiple-wounds": ("Multiple Wounds ({amount})", {"amount": _raw}),
+    "hits": ("suffers {count} hits", {"count": _raw}),
+    "test": ("takes a {characteristic} Test", {"characteristic": _title}),
+    "auto-pass": ("passes {test} Tests automatically", {"test": _title}),
+    "ignore": ("ignores {what}", {"what": _words}),
+    "immune": ("is immune to {to}", {"to": _words}),
+    "special-save": ("has a {kind} save", {"kind": _title}),
+    "table": ("rolls on the {table} table", {"table": _title}),
+}
 
 
 def plain(effect: Mapping[str, Any]) -> str:
@@ -207,8 +225,6 @@ def plain(effect: Mapping[str, Any]) -> str:
     elif op == "grant":
         params = f" ({e['params']})" if e.get("params") else ""
         said = f"gains {_title(e.get('rule'))}{params}"
-    elif op == "strike-at":
-        said = f"strikes at Initiative Step {e.get('step')}"
     elif op == "on-natural":
         done = _NATURAL.get(str(e.get("effect")), _words(e.get("effect")))
         if e.get("effect") == "set-ap":
@@ -216,22 +232,9 @@ def plain(effect: Mapping[str, Any]) -> str:
         said = f"a natural {e.get('value')} {roll.removeprefix('rolls ')} " + done.format(
             save=_title(e.get("save"))
         )
-    elif op == "multiple-wounds":
-        said = f"Multiple Wounds ({e.get('amount')})"
-    elif op == "hits":
-        said = f"suffers {e.get('count')} hits"
-    elif op == "test":
-        said = f"takes a {_title(e.get('characteristic'))} Test"
-    elif op == "auto-pass":
-        said = f"passes {_title(e.get('test'))} Tests automatically"
-    elif op == "ignore":
-        said = f"ignores {_words(e.get('what'))}"
-    elif op == "immune":
-        said = f"is immune to {_words(e.get('to'))}"
-    elif op == "special-save":
-        said = f"has a {_title(e.get('kind'))} save"
-    elif op == "table":
-        said = f"rolls on the {_title(e.get('table'))} table"
+    elif op in _SAID:
+        template, fields = _SAID[op]
+        said = template.format(**{k: how(e.get(k)) for k, how in fields.items()})
     else:
         said = _words(op)
     when = [_WHEN[w] for w in named_when(effect)]

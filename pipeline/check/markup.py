@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from ..bbcode import find_markup
 from ..model import Markup
-from .model import Finding
+from .model import Finding, Span
 
 
 def _label(m: Markup) -> str:
@@ -50,9 +50,7 @@ def check_markup(pair_id: str, source: str, target: str) -> Iterator[Finding]:
                 left[tag] -= 1
                 halves[id(partner)] = m
                 lost = f"[/{tag}]" if kind == "opening" else f"[{tag}]"
-                yield Finding(
-                    "markup_mismatch",
-                    "error",
+                yield _error(
                     pair_id,
                     f"the translation lost the {lost} of the source's [{tag}]...[/{tag}]",
                     (partner.start, partner.end),
@@ -64,9 +62,7 @@ def check_markup(pair_id: str, source: str, target: str) -> Iterator[Finding]:
             if partner is not None:
                 left[tag] -= 1
                 halves[id(partner)] = m
-                yield Finding(
-                    "markup_mismatch",
-                    "error",
+                yield _error(
                     pair_id,
                     f"the source has only the {kind} [{m.tag}]; the translation has a whole"
                     f" [{tag}]...[/{tag}]",
@@ -76,9 +72,7 @@ def check_markup(pair_id: str, source: str, target: str) -> Iterator[Finding]:
                     found=_tags(target, partner),
                 )
                 continue
-            yield Finding(
-                "markup_mismatch",
-                "error",
+            yield _error(
                 pair_id,
                 f"unbalanced markup in the {side}: {kind} [{m.tag}] without its pair",
                 span if side == "source" else None,
@@ -89,9 +83,7 @@ def check_markup(pair_id: str, source: str, target: str) -> Iterator[Finding]:
     lost = [m for m in closed_s if id(m) not in halves and _take(missing, m.tag)]
     added = [m for m in closed_t if id(m) not in halves and _take(extra, m.tag)]
     for m, o in zip(lost, added, strict=False):  # one tag written as another
-        yield Finding(
-            "markup_mismatch",
-            "error",
+        yield _error(
             pair_id,
             f"the source's [{m.tag}]...[/{m.tag}] is [{o.tag}]...[/{o.tag}] in the translation",
             (m.start, m.end),
@@ -100,25 +92,12 @@ def check_markup(pair_id: str, source: str, target: str) -> Iterator[Finding]:
             found=_tags(target, o),
         )
     for m in lost[len(added) :]:
-        yield Finding(
-            "markup_mismatch",
-            "error",
-            pair_id,
-            f"[{m.tag}] markup of the source is missing in the translation",
-            (m.start, m.end),
-            None,
-            expected=f"[{m.tag}]...[/{m.tag}]",
-        )
+        message = f"[{m.tag}] markup of the source is missing in the translation"
+        yield _error(pair_id, message, (m.start, m.end), None, f"[{m.tag}]...[/{m.tag}]")
     for m in added[len(lost) :]:
-        yield Finding(
-            "markup_mismatch",
-            "error",
-            pair_id,
-            f"[{m.tag}] markup in the translation is not in the source",
-            None,
-            (m.start, m.end),
-            found=_tags(target, m),  # not the element's text: nested, that is quadratic
-        )
+        message = f"[{m.tag}] markup in the translation is not in the source"
+        # the element's tags, not its text: nested, that is quadratic
+        yield _error(pair_id, message, None, (m.start, m.end), None, _tags(target, m))
     if cs == ct and len(closed_s) > 1:
         order_s = [_label(m) for m in closed_s]
         order_t = [_label(m) for m in closed_t]
@@ -138,6 +117,17 @@ def check_markup(pair_id: str, source: str, target: str) -> Iterator[Finding]:
                 expected=" ".join(order_s),
                 found=" ".join(order_t),
             )
+
+
+def _error(
+    pair_id: str,
+    message: str,
+    source: Span | None,
+    target: Span | None,
+    expected: str | None = None,
+    found: str | None = None,
+) -> Finding:
+    return Finding("markup_mismatch", "error", pair_id, message, source, target, expected, found)
 
 
 def _take(counts: Counter[str], tag: str) -> bool:

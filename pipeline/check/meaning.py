@@ -358,26 +358,17 @@ def _who(s: _Side, t: _Side) -> Change | None:
             t,
             tm,
         )
-    if s.of("against") and not t.of("against"):
-        sm = s.first("against")
-        return _change(
-            f"the source speaks of attacks against the model{_quote(s, sm)}; the translation"
-            " does not",
-            s,
-            sm,
-            t,
-            None,
-        )
-    if t.of("against") and not s.of("against"):
-        tm = t.first("against")
-        return _change(
-            f"the translation speaks of attacks against the model{_quote(t, tm)}; the source"
-            " does not",
-            s,
-            None,
-            t,
-            tm,
-        )
+    for one, other, side in ((s, t, "source"), (t, s, "translation")):
+        if one.of("against") and not other.of("against"):
+            mark = one.first("against")
+            rest = "translation" if side == "source" else "source"
+            message = (
+                f"the {side} speaks of attacks against the model{_quote(one, mark)}; the"
+                f" {rest} does not"
+            )
+            if side == "source":
+                return _change(message, s, mark, t, None)
+            return _change(message, s, None, t, mark)
     return None
 
 
