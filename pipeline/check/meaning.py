@@ -93,15 +93,19 @@ _KEPT = 50_000
 _known: dict[tuple[str, str], _Read] = {}
 
 
+_LONGEST_KEPT = 2_000  # characters: a longer sentence is read each time, not kept
+
+
 def _read(sentence: str, lang: str) -> _Read:
     key = (lang, _DIGIT.sub("0", sentence))  # numbers say nothing here; their length does
     got = _known.get(key)
     if got is None:
         found = _marks(sentence, lang)
         got = _Read(found, Counter(m.value for m in found))
-        if len(_known) >= _KEPT:
-            _known.clear()
-        _known[key] = got
+        if len(sentence) <= _LONGEST_KEPT:
+            if len(_known) >= _KEPT:
+                _known.clear()
+            _known[key] = got
     return got
 
 
@@ -493,9 +497,10 @@ def compare(
             continue
         s, t = sides(source, target, bead, spans, langs)
         found = changes(s, t)
-        if len(_quiet) >= _KEPT:
-            _quiet.clear()
-        _quiet[key] = not found
+        if len(key[2]) + len(key[3]) <= 2 * _LONGEST_KEPT:
+            if len(_quiet) >= _KEPT:
+                _quiet.clear()
+            _quiet[key] = not found
         if found and terms is not None:
             found = [c for c in found if not (c.term and _overlaps(c, terms()))]
         if not found:
