@@ -785,9 +785,10 @@ def test_extract_refuses_json_that_is_no_text(tmp_path, line, pattern):
 
 def test_the_check_report_stays_linear_with_thousands_of_nested_findings(tmp_path):
     """4,000 nested [b] in the source mirrored as [i] in the translation: 4,000 findings
-    (each [b] written as [i]) whose spans all nest. Each cut of the texts is one flat mark naming the classes of
-    finding over it, a pair lists its first findings one by one: the page, the JSON and
-    the memory grow with the input, not with its square (before: 112 MB, 922 MB)."""
+    (each [b] written as [i]) whose spans all nest. Each cut of the texts is one flat mark
+    naming the classes of finding over it, a pair lists its first findings one by one: the
+    page, the JSON and the memory grow with the input, not with its square (before:
+    112 MB, 922 MB)."""
     depth = 4000
     pair = {
         "id": "deep",
