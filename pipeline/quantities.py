@@ -749,6 +749,24 @@ def _spelling(g: _Grammar, surface: str) -> list[str]:
     return []
 
 
+@lru_cache(maxsize=16)
+def characteristic_names(lang: str) -> tuple[dict[str, str], dict[str, str], int]:
+    """The names of characteristics a text of `lang` may use, inflected forms included,
+    as (forms matched as written, lower-cased forms, most words in one) -> slug. A form
+    that is also a counted noun ("attacks", "атака") is left out: alone, it says nothing
+    of a characteristic."""
+    g = _grammar(lang)
+    out: list[dict[str, str]] = []
+    for table in (g.exact, g.folded):
+        names: dict[str, str] = {}
+        for form, entries in table.items():
+            roles = dict(entries)
+            if "characteristic" in roles and "noun" not in roles:
+                names[form] = roles["characteristic"]
+        out.append(names)
+    return out[0], out[1], g.max_words
+
+
 def quantity_keys(
     text: str, lang: str, types: Iterable[str] | None = None
 ) -> Counter[tuple[Any, ...]]:

@@ -62,8 +62,11 @@ def test_ricochet_homoglyphs_unit_spacing_and_no_quantity_findings(tmp_path):
         if f["check"] in ("glossary", "inconsistent_translation")
         and "расстояния между отрядами" in ru[slice(*f["target_span"])].lower()
     ]
-    assert {f["check"] for f in spacing} == {"glossary", "inconsistent_translation"}
+    # one finding for the one wrong rendering: the glossary's error, not also a warning
+    # that the term is rendered otherwise "elsewhere" in the same text
+    assert [(f["check"], f["severity"]) for f in spacing] == [("glossary", "error")]
     assert ru[slice(*spacing[0]["target_span"])] == "Правило расстояния между отрядами"
+    assert spacing[0]["expected"] == "правило Расстояния между отрядами"
     quantity_checks = {"number_mismatch", "dice_mismatch", "distance_mismatch"}
     assert not [f for f in findings if f["check"] in quantity_checks]
 

@@ -40,7 +40,7 @@ def test_each_semantic_change_is_an_error_naming_both_effects(kind: str) -> None
     assert findings, kind
     f = findings[0]
     assert f.source_span and f.target_span
-    assert "strength" in (f.expected or "")
+    assert "strength" in (f.expected or "").lower()
 
 
 def test_the_finding_says_what_the_change_does_in_a_reference_attack() -> None:
@@ -105,7 +105,10 @@ def test_the_seeds_italian_profile_pairs_pass(source: str, target: str) -> None:
 
 def test_an_italian_profile_with_another_value_is_an_error() -> None:
     (f,) = compare("p", "Armor +1", "armatura +2", "en", "it")
-    assert f.severity == "error" and "armour by 2" in f.message and "armour by 1" in f.message
+    assert f.severity == "error"
+    assert f.message.startswith(
+        'the translation says "+2 Armour" where the source says "+1 Armour"'
+    )
 
 
 @pytest.mark.parametrize(

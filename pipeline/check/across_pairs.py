@@ -1,7 +1,5 @@
-"""inconsistent_translation: what can only be seen across pairs (or across one long pair).
+"""inconsistent_translation: what can only be seen across pairs, or beside another term.
 
-- one glossary term rendered two ways: an approved rendering beside a deprecated one or one
-  with other capitals, in the same pair or in different pairs;
 - one source segment translated two ways in different pairs;
 - two source terms sharing one rendering: a pair whose source term lost its rendering while
   the translation has the rendering of a term the source does not have.
@@ -35,36 +33,6 @@ class PairTerms(NamedTuple):
 
 def normalise(text: str) -> str:
     return " ".join(fold(mask_tags(text)).split())
-
-
-def check_terms_across(rows: list[PairTerms]) -> Iterator[Finding]:
-    """A glossary term rendered in two ways anywhere in the corpus of one target language."""
-    by_term: dict[tuple[str, str], list[tuple[PairTerms, Match]]] = defaultdict(list)
-    for row in rows:
-        for m in row.tgt:
-            by_term[(row.target_lang, m.term)].append((row, m))
-    for (_lang, term), uses in sorted(by_term.items()):
-        kinds = Counter(m.rendering for _, m in uses)
-        if len(kinds) < 2:
-            continue
-        usual = "approved" if "approved" in kinds else kinds.most_common(1)[0][0]
-        usual_match = next(m for _, m in uses if m.rendering == usual)
-        usual_surface = usual_match.surface
-        expected = usual_match.entry.form if usual_match.entry is not None else usual_surface
-        for row, m in uses:
-            if m.rendering == usual:
-                continue
-            yield Finding(
-                "inconsistent_translation",
-                "warning",
-                row.pair_id,
-                f"the term {term!r} is rendered as {m.surface!r} here and as"
-                f" {usual_surface!r} elsewhere ({kinds[usual]} time(s))",
-                next((s.span for s in row.src if s.term == term), None),
-                m.span,
-                expected=expected,
-                found=m.surface,
-            )
 
 
 def check_segments_across(
@@ -101,41 +69,64 @@ def check_segments_across(
             )
 
 
+def stand_in(
+    src: list[Match],
+    tgt: list[Match],
+    index: TermIndex,
+    sizes: tuple[int, int],
+    target: str,
+) -> tuple[Match, Match] | None:
+    """The one source term whose rendering is missing from the translation, and another
+    term's approved rendering at about the same place that stands in for it; None when
+    there is no such pair. A rendering right after a capitalised word is part of the
+    translator's own longer name ("Пробитию брони"), not a stand-in."""
+    src_terms = {m.term for m in src if m.term in index.has_rendering}
+    tgt_terms = {m.term for m in tgt}
+    lost = sorted(src_terms - tgt_terms)
+    if len(lost) != 1:
+        return None
+    s = next(m for m in src if m.term == lost[0])
+    where = s.span[0] / max(1, sizes[0])
+    for m in tgt:
+        if (
+            m.term not in src_terms
+            and m.entry is not None
+            and m.entry.status == "approved"
+            and abs(m.span[0] / max(1, sizes[1]) - where) <= _SAME_PLACE
+            and not _named_before(target, m.span[0])
+        ):
+            return s, m
+    return None
+
+
+def _named_before(text: str, at: int) -> bool:
+    """The word just before `at`, with nothing but spaces between, starts with a capital."""
+    before = text[:at].rstrip()
+    word = before.rsplit(None, 1)[-1] if before else ""
+    return word[-1:].isalpha() and word[:1].isupper()
+
+
 def check_shared_rendering(
-    rows: list[PairTerms], tgt_indexes: dict[str, TermIndex]
+    rows: list[PairTerms], tgt_indexes: dict[str, TermIndex], targets: list[str]
 ) -> Iterator[Finding]:
-    """A source term whose rendering is missing while another term's rendering stands in."""
-    for row in rows:
+    """A source term whose rendering is missing while another term's rendering stands in
+    (`stand_in`); the glossary check leaves that term to this one."""
+    for row, target in zip(rows, targets, strict=True):
         index = tgt_indexes.get(row.target_lang)
         if index is None:
             continue
-        src_terms = {m.term for m in row.src if m.term in index.has_rendering}
-        tgt_terms = {m.term for m in row.tgt}
-        lost = sorted(src_terms - tgt_terms)
-        if len(lost) != 1:
+        found = stand_in(row.src, row.tgt, index, (row.source_len, row.target_len), target)
+        if found is None:
             continue
-        s = next(m for m in row.src if m.term == lost[0])
-        # The stand-in: another term's approved rendering at about the same place.
-        where = s.span[0] / max(1, row.source_len)
-        stand_in = [
-            m
-            for m in row.tgt
-            if m.term not in src_terms
-            and m.entry is not None
-            and m.entry.status == "approved"
-            and abs(m.span[0] / max(1, row.target_len) - where) <= _SAME_PLACE
-        ]
-        if not stand_in:
-            continue
-        t = stand_in[0]
+        s, t = found
         yield Finding(
             "inconsistent_translation",
             "warning",
             row.pair_id,
-            f"{s.surface!r} seems rendered as {t.surface!r}, which is the rendering of the"
-            f" term {t.term!r}: two source terms would share one translation",
+            f"{s.surface!r} seems rendered as {t.surface!r}, the glossary's rendering of"
+            f" {t.term!r}: two source terms would share one translation",
             s.span,
             t.span,
-            expected=index.approved.get(lost[0]),
+            expected=index.approved.get(s.term),
             found=t.surface,
         )

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .across_pairs import check_segments_across, check_shared_rendering, check_terms_across
+from .across_pairs import check_segments_across, check_shared_rendering, stand_in
 from .context import Corpus, PairContext, Side
 from .data import base_lang
-from .effects import compare as compare_effects
+from .effects import check_pair as check_effects
 from .markup import check_markup
 from .model import SEVERITIES, Finding
 from .omission import check_omission
@@ -62,23 +62,28 @@ for _id, _finds in (
     "effect_mismatch",
     "error",
     "pair",
-    "the translation does something else: an effect missing, extra, or with another roll,"
-    " target, condition, sign or value (with what it changes in a reference attack); a dice"
-    " table with other ranges (with each row's outcome probability on both sides); a"
-    " sentence that reads as no effect as info",
+    "the translation means something else. Sentence by sentence (warning): forbids / allows"
+    " / requires, a negation, a gain or a loss, a passed or failed roll, a reroll, the roll,"
+    " the characteristic, the situation (charging, first round or turn, facing, shooting)"
+    " and who is affected (`pipeline/lang/<lang>/meaning.yaml`); where both sides read as"
+    " effects, an effect missing, extra or different, with what it changes in a reference"
+    " attack; a dice table with other ranges, with each row's chance on both sides",
 )
 def effect_mismatch(ctx: PairContext) -> Iterable[Finding]:
     if ctx.unchanged:
         return ()
-    return compare_effects(
+    compared = check_effects(
         ctx.id,
-        ctx.source,
-        ctx.target,
-        ctx.source_lang,
-        ctx.target_lang,
+        (ctx.source, ctx.target),
+        (ctx.source_lang, ctx.target_lang),
         (ctx.source_quantities, ctx.target_quantities),
         (ctx.source_sentences, ctx.target_sentences),
+        lambda: ctx.alignment.beads,
+        lambda: any(ctx.quantity_findings.values()),
+        ctx.unmatched_terms,
     )
+    ctx.unread = compared.unread
+    return compared.findings
 
 
 @check("markup_mismatch", "error", "pair", "BBCode missing, extra, unbalanced or reordered")
@@ -97,20 +102,29 @@ def glossary(ctx: PairContext) -> Iterable[Finding]:
     index = ctx.target_index
     if index is None or ctx.unchanged:
         return ()
-    return check_glossary(ctx.id, ctx.source, ctx.target, ctx.source_terms, ctx.target_terms, index)
+    replaced = stand_in(
+        ctx.source_terms, ctx.target_terms, index, (len(ctx.source), len(ctx.target)), ctx.target
+    )
+    return check_glossary(
+        ctx.id,
+        ctx.source,
+        ctx.target,
+        ctx.source_terms,
+        ctx.target_terms,
+        index,
+        replaced[0].term if replaced else None,
+    )
 
 
 @check(
     "inconsistent_translation",
     "warning",
     "corpus",
-    "a term or a segment rendered two ways across pairs; one rendering standing for two"
-    " source terms",
+    "a segment translated two ways across pairs; one rendering standing for two source terms",
 )
 def inconsistent_translation(corpus: Corpus) -> Iterable[Finding]:
-    yield from check_terms_across(corpus.rows)
     yield from check_segments_across(corpus.rows, corpus.target_norm)
-    yield from check_shared_rendering(corpus.rows, corpus.indexes)
+    yield from check_shared_rendering(corpus.rows, corpus.indexes, corpus.targets)
 
 
 @check(
@@ -121,7 +135,13 @@ def inconsistent_translation(corpus: Corpus) -> Iterable[Finding]:
 )
 def homoglyph(side: Side) -> Iterable[Finding]:
     return check_homoglyphs(
-        side.pair_id, side.text, side.lang, side.items, side.is_source, side.other_items
+        side.pair_id,
+        side.text,
+        side.lang,
+        side.items,
+        side.is_source,
+        side.other_items,
+        None if side.is_source else side.ctx.source,
     )
 
 
@@ -130,12 +150,11 @@ def omission(ctx: PairContext) -> Iterable[Finding]:
     return check_omission(
         ctx.id,
         ctx.source,
-        ctx.target,
-        ctx.source_lang,
-        ctx.target_lang,
-        ctx.pair.sentences,
-        ctx.anchors,
         (ctx.source_sentences, ctx.target_sentences),
+        ctx.sizes,
+        ctx.ratio,
+        lambda: ctx.alignment,
+        ctx.pair.sentences,
     )
 
 

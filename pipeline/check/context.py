@@ -13,12 +13,15 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
+from ..align.anchors import length_ratio
 from ..glossary import Glossary
 from ..model import Span
 from ..pairs import Pair
 from ..quantities import Quantity, find_quantities
 from ..sentences import sentences
+from . import meaning
 from .across_pairs import PairTerms, normalise
+from .beads import Alignment, align, lengths
 from .data import base_lang
 from .model import Finding
 from .quantities import Item, check_quantities, items_of
@@ -72,6 +75,9 @@ class PairContext:
         self.source = pair.source
         self.source_lang = pair.source_lang
         self.target_lang = pair.target_lang or "und"
+        self.unread = (0, 0)
+        """Sentences of source and translation with no mark of meaning: what the effect
+        check could not compare (set by it)."""
 
     @property
     def target(self) -> str:
@@ -148,11 +154,47 @@ class PairContext:
         return out
 
     def anchors(self) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
-        """Positions of what both languages share, per side: quantity amounts and glossary
-        term ids (for aligning sentences)."""
+        """Positions of what both languages share, per side: quantity amounts, glossary
+        term ids and marks of meaning (for aligning sentences)."""
         return (
-            _anchors(self.source_items, self.source_terms),
-            _anchors(self.target_items, self.target_terms),
+            _anchors(self.source_items, self.source_terms)
+            + meaning.anchors(self.source, self.source_sentences, self.source_lang),
+            _anchors(self.target_items, self.target_terms)
+            + meaning.anchors(self.target, self.target_sentences, self.target_lang),
+        )
+
+    def unmatched_terms(self) -> tuple[list[Span], list[Span]]:
+        """Where a glossary term of one side has none of its renderings on the other: the
+        glossary check's business, whatever else a word there changes."""
+        s_terms = {m.term for m in self.source_terms}
+        t_terms = {m.term for m in self.target_terms}
+        return (
+            [m.span for m in self.source_terms if m.term not in t_terms],
+            [m.span for m in self.target_terms if m.term not in s_terms],
+        )
+
+    @cached_property
+    def ratio(self) -> float:
+        """Expected characters of the translation per character of the source."""
+        return length_ratio(self.target_lang) / length_ratio(self.source_lang)
+
+    @cached_property
+    def sizes(self) -> tuple[list[int], list[int]]:
+        """Characters of each sentence of both sides."""
+        return (
+            lengths(self.source, self.source_sentences),
+            lengths(self.target, self.target_sentences),
+        )
+
+    @cached_property
+    def alignment(self) -> Alignment:
+        """The sentences of both sides aligned (the build's links when they name them)."""
+        return align(
+            (self.source_sentences, self.target_sentences),
+            self.sizes,
+            self.ratio,
+            self.anchors,
+            self.pair.sentences,
         )
 
     def terms_row(self) -> PairTerms:

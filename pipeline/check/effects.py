@@ -4,37 +4,51 @@ Both texts are read into effects (`pipeline.extract.effects`, the same vocabular
 language) and compared op by op on what changes the game: the op, its roll, characteristic,
 value, sign, target and the named situations it holds in (`charging`, `first-round`, ...).
 Free-text conditions, spans and the names of granted rules (which differ by language) are
-not compared. A difference is an error naming both effects; an effect with no counterpart
-where the other side has sentences that read as no effect is only info, since those
-sentences may say it in words the patterns do not know.
+not compared. A difference is an error naming both effects in plain words, unless the
+sentences say the same where the readers of effects fell short (`explained`: a situation
+the marks of meaning find on both sides alike). An
+effect with no counterpart where the other side has sentences that read as no effect is
+not reported: those sentences may say it in words the patterns do not know, and the pair
+counts them as not read (`Compared.unread`). Every aligned sentence group is also compared
+by its marks of meaning (`meaning.py`), which needs no whole effect.
 
 When the effects differ, a reference attack (`REFERENCE`) is resolved by the interpreter with
 each side's effects, and the finding says what the translation changes in expected
 casualties. A dice table on both sides (Markdown or prose, read as extraction reads it) is
 rolled on each side by the interpreter, row by row in order (outcomes are words of their
 language), and a translation that gives a row another chance is an error saying by how much.
+The interpreter (and numpy with it) is imported only when a pair needs it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ..extract.effects import EffectResult, find_effects
 from ..extract.tables import markdown_table, prose_table
-from ..interpret.attack import casualties as removed
-from ..interpret.attack import scenario_from_dict, sources
-from ..interpret.rules import Build, Rule
-from ..interpret.tables import roll_table
 from ..quantities import Quantity, find_quantities
-from .model import Finding
+from . import meaning
+from .beads import Bead
+from .model import Finding, Span
 
 CHECK = "effect_mismatch"
 NAMED = frozenset(
     {"charging", "not-charging", "first-round", "shooting", "front-facing", "first-player-turn"}
 )
+# The mark of meaning that says a named situation in a sentence.
+_SITUATION_MARK = {
+    "charging": "charging",
+    "first-round": "first-round",
+    "shooting": "shooting",
+    "front-facing": "front",
+    "first-player-turn": "first-turn",
+}
 _IGNORED = frozenset({"span", "when", "note", "rule"})
 REFERENCE: dict[str, Any] = {
     "attacker": {
@@ -68,12 +82,16 @@ def effects_of(
     return find_effects(text, lang, quantities, spans=spans)
 
 
-def prepare(lang: str) -> None:
+def prepare(lang: str, interpreter: bool = False) -> None:
     """Read a language's effect patterns and quantity grammar now: done before the workers
     fork, each inherits them instead of compiling them again (0.07 s for English and
-    Russian)."""
+    Russian). `interpreter`: import the interpreter as well (a run large enough for
+    workers has pairs that need it; each worker would import it again)."""
     find_effects("", lang)
     find_quantities("1", lang)
+    meaning.marks("", (0, 0), lang)
+    if interpreter:
+        _interpreter()
 
 
 def named_when(effect: Mapping[str, Any]) -> tuple[str, ...]:
@@ -100,8 +118,13 @@ def same(s: Mapping[str, Any], t: Mapping[str, Any]) -> bool:
         return True
     if named_when(s) != named_when(t):
         return False
+    return not _differing(s, t)
+
+
+def _differing(s: Mapping[str, Any], t: Mapping[str, Any]) -> list[str]:
+    """The fields both effects state with other values."""
     both = (set(s) & set(t)) - _IGNORED
-    return all(_hashable(s[k]) == _hashable(t[k]) for k in both)
+    return sorted(k for k in both if _hashable(s[k]) != _hashable(t[k]))
 
 
 def _hashable(value: Any) -> Any:
@@ -112,16 +135,110 @@ def _hashable(value: Any) -> Any:
     return value
 
 
-def describe(effect: Mapping[str, Any]) -> str:
-    """An effect in a few words: `roll to-hit reroll failed (charging)`."""
-    words = [str(effect["op"])]
-    for k, v in effect.items():
-        if k in _IGNORED or k == "op":
-            continue
-        shown = ", ".join(map(str, v)) if isinstance(v, list) else str(v)
-        words.append(shown if k == "roll" else f"{k} {shown}")
-    when = named_when(effect)
-    return " ".join(words) + (f" ({' & '.join(when)})" if when else "")
+# --- effects in plain words ---------------------------------------------------------------
+
+_CHARACTERISTIC = {"attacks": "Attack Value"}
+_ROLL = {
+    "to-hit": "rolls to hit",
+    "to-wound": "rolls to wound",
+    "charge": "Charge Range rolls",
+    "special-save": "special saves",
+}
+_ACTION = {
+    "declare-charge": "declare a Charge",
+    "be-charged": "be Charged",
+    "be-joined-by-characters": "be joined by Characters",
+    "close-combat-attacks": "make Close Combat Attacks",
+    "declare-flee": "Flee as a Charge Reaction",
+    "join-units": "join units",
+    "move-normally": "move",
+    "shield-against-melee": "use a Shield against Melee Attacks",
+    "supporting-attacks": "make Supporting Attacks",
+    "use-attack": "use the attack",
+}
+_NATURAL = {"auto-wound": "wounds automatically", "deny-save": "allows no {save} save"}
+_WHEN = {
+    "charging": "when charging",
+    "not-charging": "when not charging",
+    "first-round": "in the first Round of Combat",
+    "shooting": "when shooting",
+    "front-facing": "against the Front",
+    "first-player-turn": "in the first Player Turn",
+}
+
+
+def _raw(value: Any) -> str:
+    return str(value)
+
+
+def _words(name: Any) -> str:
+    return str(name).replace("-", " ").replace("_", " ")
+
+
+def _title(name: Any) -> str:
+    return _CHARACTERISTIC.get(str(name)) or _words(name).title()
+
+
+def _signed(value: Any) -> str:
+    return f"{value:+d}" if isinstance(value, int) else f"+{value}"
+
+
+# Ops said by one template, each field written raw, in words or as a title.
+_SAID: dict[str, tuple[str, dict[str, Callable[[Any], str]]]] = {
+    "strike-at": ("strikes at Initiative Step {step}", {"step": _raw}),
+    "multiple-wounds": ("Multiple Wounds ({amount})", {"amount": _raw}),
+    "hits": ("suffers {count} hits", {"count": _raw}),
+    "test": ("takes a {characteristic} Test", {"characteristic": _title}),
+    "auto-pass": ("passes {test} Tests automatically", {"test": _title}),
+    "ignore": ("ignores {what}", {"what": _words}),
+    "immune": ("is immune to {to}", {"to": _words}),
+    "special-save": ("has a {kind} save", {"kind": _title}),
+    "table": ("rolls on the {table} table", {"table": _title}),
+}
+
+
+def plain(effect: Mapping[str, Any]) -> str:
+    """An effect as a rule would say it: `+1 Strength when charging`, `rerolls failed rolls
+    to hit in the first Round of Combat`, `cannot declare a Charge`."""
+    e, op = effect, effect["op"]
+    roll = _ROLL.get(str(e.get("roll")), f"{_words(e.get('roll'))} rolls")
+    if op == "modify":
+        said = f"{_signed(e.get('by'))} {_title(e.get('characteristic'))}"
+        said += {"attack": " to its attacks", "enemy": " to enemy models"}.get(
+            str(e.get("applies_to")), ""
+        )
+    elif op == "roll" and "modifier" in e:
+        said = f"{_signed(e['modifier'])} to {roll}"
+    elif op == "roll":
+        reroll = e.get("reroll")
+        which = (
+            f"of {', '.join(map(str, reroll))}" if isinstance(reroll, list) else str(reroll or "")
+        )
+        said = (
+            f"rerolls {which} {roll}"
+            if which in ("failed", "successful")
+            else f"rerolls {roll} {which}"
+        )
+    elif op == "forbid":
+        action = str(e.get("action"))
+        said = "cannot " + _ACTION.get(action, _words(action.removeprefix("use-")))
+    elif op == "grant":
+        params = f" ({e['params']})" if e.get("params") else ""
+        said = f"gains {_title(e.get('rule'))}{params}"
+    elif op == "on-natural":
+        done = _NATURAL.get(str(e.get("effect")), _words(e.get("effect")))
+        if e.get("effect") == "set-ap":
+            done = f"sets Armour Penetration to {e.get('ap')}"
+        said = f"a natural {e.get('value')} {roll.removeprefix('rolls ')} " + done.format(
+            save=_title(e.get("save"))
+        )
+    elif op in _SAID:
+        template, fields = _SAID[op]
+        said = template.format(**{k: how(e.get(k)) for k, how in fields.items()})
+    else:
+        said = _words(op)
+    when = [_WHEN[w] for w in named_when(effect)]
+    return " ".join([said, *when])
 
 
 def _span(effect: Mapping[str, Any]) -> tuple[int, int] | None:
@@ -147,6 +264,18 @@ def _pairs(
         yield None, t
 
 
+Explained = Callable[[Mapping[str, Any], Mapping[str, Any]], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Compared:
+    """The findings of a pair, and how many sentences of each side say nothing the
+    comparison reads (no mark of meaning)."""
+
+    findings: list[Finding]
+    unread: tuple[int, int]
+
+
 def compare(
     pair_id: str,
     source: str,
@@ -162,14 +291,116 @@ def compare(
     ss, st = sentences if sentences is not None else (None, None)
     src = effects_of(source, source_lang, qs, ss)
     tgt = effects_of(target, target_lang, qt, st)
-    return _compare_effects(pair_id, source, target, src, tgt) + compare_tables(
+    return compare_effects(pair_id, src, tgt) + compare_tables(
         pair_id, source, target, source_lang, target_lang
     )
 
 
-def _compare_effects(
-    pair_id: str, source: str, target: str, src: EffectResult, tgt: EffectResult
+def check_pair(
+    pair_id: str,
+    texts: tuple[str, str],
+    langs: tuple[str, str],
+    quantities: tuple[Sequence[Quantity], Sequence[Quantity]],
+    sentences: tuple[Sequence[Span], Sequence[Span]],
+    beads: Callable[[], Sequence[Bead]],
+    numbers_differ: Callable[[], bool] = lambda: True,
+    terms: Callable[[], tuple[Sequence[Span], Sequence[Span]]] | None = None,
+) -> Compared:
+    """effect_mismatch of a pair: the marks of meaning of each aligned sentence group, its
+    effects where something differs, and its dice tables. `beads` aligns the sentences;
+    `numbers_differ`: whether a quantity check reports a difference; `terms`: where a
+    glossary term has no rendering on the other side (a word there is the glossary
+    check's finding).
+
+    Effects are read only when the marks, the numbers or the sentences (one without a
+    counterpart) differ, or a language has no marks: where they all agree, the effects of a
+    faithful pair agree too, and a difference the readers of effects find there is theirs."""
+    source, target = texts
+    aligned = beads()
+    unread = (
+        meaning.unmarked(source, sentences[0], langs[0]),
+        meaning.unmarked(target, sentences[1], langs[1]),
+    )
+    found = meaning.compare(pair_id, source, target, aligned, sentences, langs, terms=terms)
+    tables = compare_tables(pair_id, source, target, langs[0], langs[1])
+    compared = meaning.reads(langs[0]) and meaning.reads(langs[1])
+    whole = all(sn and tn for _, sn, _, tn in aligned)
+    if compared and not found and whole and not numbers_differ():
+        return Compared(tables, unread)
+    src = effects_of(source, langs[0], quantities[0], sentences[0])
+    tgt = effects_of(target, langs[1], quantities[1], sentences[1])
+    where = _Where(sentences, aligned)
+
+    def explained(s: Mapping[str, Any], t: Mapping[str, Any]) -> bool:
+        return _situations_said(s, t, texts, langs, sentences, aligned, where)
+
+    effects = compare_effects(pair_id, src, tgt, explained) + tables
+    covered = {k for f in effects for k in where.beads_of(f.source_span, f.target_span)}
+    found = [f for f in found if not where.beads_of(f.source_span, f.target_span) & covered]
+    return Compared(effects + found, unread)
+
+
+class _Where:
+    """Which aligned sentence group (bead) a span of either side falls in."""
+
+    def __init__(self, sentences: tuple[Sequence[Span], Sequence[Span]], beads: Sequence[Bead]):
+        self.starts = tuple([a for a, _ in side] for side in sentences)
+        self.bead_of: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        for k, (si, sn, tj, tn) in enumerate(beads):
+            for i in range(si, si + sn):
+                self.bead_of[0][i] = k
+            for j in range(tj, tj + tn):
+                self.bead_of[1][j] = k
+
+    def bead(self, side: int, span: Span | None) -> int | None:
+        if span is None or not self.starts[side]:
+            return None
+        sentence = bisect_right(self.starts[side], span[0]) - 1
+        return self.bead_of[side].get(max(sentence, 0))
+
+    def beads_of(self, source: Span | None, target: Span | None) -> set[int]:
+        return {k for k in (self.bead(0, source), self.bead(1, target)) if k is not None}
+
+
+def _situations_said(
+    s: Mapping[str, Any],
+    t: Mapping[str, Any],
+    texts: tuple[str, str],
+    langs: tuple[str, str],
+    sentences: tuple[Sequence[Span], Sequence[Span]],
+    beads: Sequence[Bead],
+    where: _Where,
+) -> bool:
+    """The effects differ only in their named situations, and the sentences of both say
+    each of them alike (a charge, a first round, "not": the reader of one side missed it)."""
+    if s["op"] != t["op"] or _differing(s, t):
+        return False
+    differ = set(named_when(s)) ^ set(named_when(t))
+    if not differ or not all(w.removeprefix("not-") in _SITUATION_MARK for w in differ):
+        return False
+    ks, kt = where.bead(0, _span(s)), where.bead(1, _span(t))
+    if ks is None or kt is None:
+        return False
+    sides = meaning.sides(texts[0], texts[1], beads[ks], sentences, langs)
+    if ks != kt:
+        other = meaning.sides(texts[0], texts[1], beads[kt], sentences, langs)
+        sides = (sides[0], other[1])
+    for w in differ:
+        mark = _SITUATION_MARK[w.removeprefix("not-")]
+        said = [
+            mark in side.count and bool(side.n("not")) == w.startswith("not-") for side in sides
+        ]
+        if not all(said):
+            return False
+    return True
+
+
+def compare_effects(
+    pair_id: str, src: EffectResult, tgt: EffectResult, explained: Explained | None = None
 ) -> list[Finding]:
+    """Effects of one side with no like effect on the other, as errors in plain words;
+    differences `explained` says the sentences agree on are left out, and so are effects
+    facing sentences of the other side that read as no effect."""
     s_eff, t_eff = [dict(e) for e in src.effects], [dict(e) for e in tgt.effects]
     pending = list(t_eff)
     missing: list[dict[str, Any]] = []
@@ -192,41 +423,21 @@ def _compare_effects(
     out: list[Finding] = []
     for s, t in _pairs(missing, pending):
         if s is not None and t is not None:
-            message = f"the translation reads {describe(t)} where the source reads {describe(s)}"
-            out.append(_finding(pair_id, "error", message, s, t, executed()))
-        elif s is not None:
-            if tgt.unformalised:
-                out.append(_unread(pair_id, s, "source's", "translation's", target, tgt))
-            else:
-                message = f"the translation lacks the source's {describe(s)}"
-                out.append(_finding(pair_id, "error", message, s, None, executed()))
-        elif t is not None:
-            if src.unformalised:
-                out.append(_unread(pair_id, t, "translation's", "source's", source, src))
-            else:
-                message = f"the translation adds {describe(t)}, which the source does not say"
-                out.append(_finding(pair_id, "error", message, None, t, executed()))
+            if explained is not None and explained(s, t):
+                continue
+            message = f'the translation says "{plain(t)}" where the source says "{plain(s)}"'
+            out.append(_finding(pair_id, message, s, t, executed()))
+        elif s is not None and not tgt.unformalised:
+            message = f'the translation leaves out "{plain(s)}"'
+            out.append(_finding(pair_id, message, s, None, executed()))
+        elif t is not None and not src.unformalised:
+            message = f'the translation adds "{plain(t)}", which the source does not say'
+            out.append(_finding(pair_id, message, None, t, executed()))
     return out
-
-
-def _unread(
-    pair_id: str, effect: dict[str, Any], side: str, other: str, other_text: str, read: Any
-) -> Finding:
-    """Info, not an error: `effect` has no counterpart, but the other side has a sentence
-    that reads as no effect, which may well say it."""
-    a, b = read.unformalised[0]
-    message = (
-        f"the {side} {describe(effect)} has no counterpart the checks can read; the {other}"
-        f" sentence {other_text[a:b][:60]!r} reads as no effect"
-    )
-    if side == "source's":
-        return Finding(CHECK, "info", pair_id, message, _span(effect), (a, b), describe(effect))
-    return Finding(CHECK, "info", pair_id, message, (a, b), _span(effect), None)
 
 
 def _finding(
     pair_id: str,
-    severity: str,
     message: str,
     s: dict[str, Any] | None,
     t: dict[str, Any] | None,
@@ -236,27 +447,39 @@ def _finding(
         message = f"{message}; {executed}"
     return Finding(
         CHECK,
-        severity,
+        "error",
         pair_id,
         message,
         _span(s) if s else None,
         _span(t) if t else None,
-        describe(s) if s else "no effect",
-        describe(t) if t else "no effect",
+        plain(s) if s else "nothing of the kind",
+        plain(t) if t else "nothing",
     )
 
 
-class _Effects(Build):
-    """A build of one rule held in memory: the effects (or the table) of one side of a pair."""
+# --- what the interpreter makes of a difference ------------------------------------------
 
-    def __init__(
-        self, effects: Iterable[Mapping[str, Any]], table: Mapping[str, Any] | None = None
-    ) -> None:
-        super().__init__(Path("/nonexistent-build"))
-        self._rule = Rule("side", "special-rule", {}, tuple(effects), table, ("X",), Path("side"))
 
-    def rule(self, rule_id: str, source: str = "rules") -> Rule:
-        return self._rule
+@cache
+def _interpreter() -> Any:
+    """The interpreter's pieces this check uses, imported on first need (with numpy)."""
+    from ..interpret import attack, rules, tables
+
+    class Effects(rules.Build):  # type: ignore[misc, name-defined]
+        """A build of one rule held in memory: the effects (or the table) of one side."""
+
+        def __init__(
+            self, effects: Iterable[Mapping[str, Any]], table: Mapping[str, Any] | None = None
+        ) -> None:
+            super().__init__(Path("/nonexistent-build"))
+            self._rule = rules.Rule(
+                "side", "special-rule", {}, tuple(effects), table, ("X",), Path("side")
+            )
+
+        def rule(self, rule_id: str, source: str = "rules") -> Any:
+            return self._rule
+
+    return attack, tables, Effects
 
 
 def _bindable(effect: Mapping[str, Any]) -> dict[str, Any]:
@@ -271,16 +494,17 @@ def _bindable(effect: Mapping[str, Any]) -> dict[str, Any]:
 
 def casualties(effects: Iterable[Mapping[str, Any]], conditions: Iterable[str]) -> Fraction:
     """Expected casualties of the reference attack with these effects on the attacker."""
+    attack, _, effects_build = _interpreter()
     data = {k: dict(v) for k, v in REFERENCE.items()}
     conds = sorted(set(conditions) - {"charging", "not-charging"})
     data["conditions"] = conds
     data["attacker"]["charging"] = "charging" in set(conditions)
     data["attacker"]["rules"] = ["side(3)"]
-    scenario = scenario_from_dict(data, "reference scenario")
+    scenario = attack.scenario_from_dict(data, "reference scenario")
     # The casualties alone, as `resolve` computes them (not its hits and wounds, which cost
     # as much again and are not reported here).
-    srcs, defender = sources(scenario, _Effects(effects))
-    return removed(srcs, int(defender["health_points"]), scenario.defender.models).mean()
+    srcs, defender = attack.sources(scenario, effects_build(effects))
+    return attack.casualties(srcs, int(defender["health_points"]), scenario.defender.models).mean()
 
 
 _REFERENCE_KEPT = 20_000
@@ -346,7 +570,8 @@ def row_chances(table: Mapping[str, Any]) -> list[Fraction]:
     rows = sorted(table["rows"], key=lambda r: r["range"][0])
     numbered = {**table, "rows": [{**r, "outcome": str(i)} for i, r in enumerate(rows)]}
     numbered.pop("natural", None)  # a natural row names another table, not held here
-    chances = {o.outcome: o.p for o in roll_table(_Effects((), numbered), "side")}
+    _, tables, effects_build = _interpreter()
+    chances = {o.outcome: o.p for o in tables.roll_table(effects_build((), numbered), "side")}
     return [chances.get(str(i), Fraction(0)) for i in range(len(rows))]
 
 

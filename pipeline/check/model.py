@@ -46,6 +46,16 @@ class Report:
     pairs: list[Pair]
     findings: list[Finding]
     inputs: dict[str, Any] = field(default_factory=dict)
+    unread: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Pair id -> sentences of its source and of its translation with no mark of meaning
+    (their meaning is not compared); pairs with none are left out."""
+
+    def unread_total(self) -> tuple[int, int]:
+        """Sentences of all sources and of all translations with no mark of meaning."""
+        return (
+            sum(s for s, _ in self.unread.values()),
+            sum(t for _, t in self.unread.values()),
+        )
 
     def at_or_above(self, level: str) -> list[Finding]:
         return [f for f in self.findings if RANK[f.severity] >= RANK[level]]

@@ -289,6 +289,13 @@ def _pair_article(
         if copies
         else ""
     )
+    not_read = seen.report.unread.get(pair.id)
+    copies_p += (
+        f'<p class="unread">{not_read[0]:,} sentence(s) of the source and {not_read[1]:,} of'
+        " the translation say nothing the comparison of meaning reads: not compared.</p>"
+        if not_read
+        else ""
+    )
     file = seen.accepted_file or str(DEFAULT)
     lis = "".join(_finding_li(it, fid, file) for fid, it in items[:MAX_LISTED]) + _more(
         [it for _, it in items[MAX_LISTED:]]
@@ -335,6 +342,16 @@ def _articles(
         rest = [it for _, _, group in counted for _, it in group]
         more = _more(rest, f"of {len(counted):,} more pair(s)", "listed in checks.json")
         yield f'<div class="rest"><ol class="findings">{more}</ol></div>'
+
+
+def _unread_note(report: Report) -> str:
+    source, target = report.unread_total()
+    if not (source or target):
+        return ""
+    return (
+        f" {source:,} sentence(s) of the sources and {target:,} of the translations say"
+        " nothing the comparison of meaning reads: they are not compared."
+    )
 
 
 def report_html(report: Report, seen: Review | None = None) -> str:
@@ -409,7 +426,9 @@ def html_pieces(report: Report, seen: Review | None = None) -> Iterator[str]:
         + (f" (with {copies:,} more copies of their texts)" if copies else "")
         + "; the others passed every check"
         + (f" or have only accepted findings ({len(seen.accepted):,})" if seen.accepted else "")
-        + ".</p>"
+        + "."
+        + _unread_note(report)
+        + "</p>"
         '<nav class="top" aria-label="Parts of the report"><ul>'
         '<li><a href="#summary">Summary</a></li><li><a href="#filters">Filters</a></li>'
         f'<li><a href="#findings">Findings ({len(seen.open):,})</a></li>'

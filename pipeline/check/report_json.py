@@ -3,7 +3,8 @@
 `findings` lists each open finding once for all copies of its text (`copies` names the
 others) with the `hash` that keys it in an accepted-findings file; `accepted` lists the
 findings that file accepts, apart. The summary counts the open findings, as `--fail-on`
-does.
+does, and the sentences with no mark of meaning (whose meaning is not compared), per pair
+and in all.
 
 The report is written a member at a time (`write_report_json`): its pairs and findings
 are never all made into objects and text at once, so its memory does not grow with them
@@ -32,6 +33,17 @@ def _item(it: Item) -> dict[str, Any]:
     return {**it.finding.to_json(), "copies": list(it.copies), "hash": it.hash}
 
 
+def _sides(counts: tuple[int, int]) -> dict[str, int]:
+    return {"source": counts[0], "target": counts[1]}
+
+
+def _pair(p: Any, seen: Review, unread: dict[str, tuple[int, int]]) -> dict[str, Any]:
+    out = {**p.to_json(), "rule": p.rule, "title": seen.title(p, p.id)}
+    if p.target is not None:
+        out["unread_sentences"] = _sides(unread.get(p.id, (0, 0)))
+    return out
+
+
 def report_head(report: Report, seen: Review) -> dict[str, Any]:
     """The members before the arrays: the tool, its inputs, the summary."""
     counts = seen.counts()
@@ -48,6 +60,7 @@ def report_head(report: Report, seen: Review) -> dict[str, Any]:
             "copies": sum(len(it.copies) for it in seen.open),
             "accepted": len(seen.accepted),
             "stale_accepted": len(seen.stale),
+            "unread_sentences": _sides(report.unread_total()),
             "by_severity": by_severity,
             "by_check": {c: n for c, n in counts.items() if any(n.values())},
         },
@@ -57,9 +70,7 @@ def report_head(report: Report, seen: Review) -> dict[str, Any]:
 def _arrays(report: Report, seen: Review) -> dict[str, Iterable[dict[str, Any]]]:
     """The arrays of the report, each made an item at a time."""
     return {
-        "pairs": (
-            {**p.to_json(), "rule": p.rule, "title": seen.title(p, p.id)} for p in report.pairs
-        ),
+        "pairs": (_pair(p, seen, report.unread) for p in report.pairs),
         "findings": (_item(it) for it in seen.open),
         "accepted": (_item(it) for it in seen.accepted),
     }

@@ -60,6 +60,12 @@ def report_text(
         lines.append(f"  {severity} {f.check:<24} {one_line(where)}: {one_line(f.message)}")
     if len(seen.open) > _SHOW:
         lines.append(f"  ... {len(seen.open) - _SHOW:,} more in the reports")
+    source, target = report.unread_total()
+    if source or target:
+        lines.append(
+            f"{source + target:,} sentence(s) say nothing the comparison of meaning reads"
+            f" ({source:,} of the sources, {target:,} of the translations): not compared"
+        )
     if seen.stale:
         lines.append(
             f"{len(seen.stale):,} accepted finding(s) of {seen.accepted_file} no longer found"

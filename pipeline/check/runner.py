@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..gc_pause import gc_paused
 from ..glossary import Glossary
 from ..pairs import Pair
-from ..parallel import map_in_order
+from ..parallel import map_in_order, workers_for
 from ..progress import Report as Progress
 from .across_pairs import PairTerms
 from .catalogue import CHECK_IDS, CHECKS
@@ -61,23 +61,30 @@ def run_checks(
     for pair in pairs:  # built here, so forked workers inherit them and the corpus sees them
         run.index(pair.source_lang)
         run.index(pair.target_lang or "und")
+    own_source = alone is None
+    texts = [*pairs, *(alone or ())]
+    weights = [1 + (len(t.source) + len(t.target or "")) // _CHARS_PER_WEIGHT for t in texts]
     translated = [p for p in pairs if p.target is not None]
+    forks = workers_for(sum(weights)) > 1
     for lang in sorted(
         {p.source_lang for p in translated} | {p.target_lang or "und" for p in translated}
     ):
-        prepare(lang)  # likewise the patterns of the languages whose effects are compared
-    own_source = alone is None
-    texts = [*pairs, *(alone or ())]
+        # likewise the patterns of the languages whose effects are compared, and the
+        # interpreter when workers fork (a run that large has pairs that need it)
+        prepare(lang, interpreter=forks)
 
-    def one(k: int) -> tuple[list[Finding], PairTerms | None]:
+    def one(k: int) -> tuple[list[Finding], PairTerms | None, tuple[int, int]]:
         """The findings of the k-th text (a pair, then the segments alone) and, for a pair
-        with a target, what the checks across pairs keep of it."""
+        with a target, what the checks across pairs keep of it and how many of its
+        sentences have no mark of meaning."""
         if k >= len(pairs):
             ctx = PairContext(texts[k], run, own_source=True)
-            return _check_pair(ctx, segment, ()), None
+            return _check_pair(ctx, segment, ()), None, (0, 0)
         ctx = PairContext(pairs[k], run, own_source=own_source)
         found = _check_pair(ctx, segment, pair_checks)
-        return found, ctx.terms_row() if pairs[k].target is not None else None
+        if pairs[k].target is None:
+            return found, None, (0, 0)
+        return found, ctx.terms_row(), ctx.unread
 
     def tick(done: int, total: int) -> None:
         """Texts come back in order: the first len(pairs) are pairs, the rest alone."""
@@ -92,15 +99,18 @@ def run_checks(
     results = map_in_order(
         one,
         range(len(texts)),
-        weights=[1 + (len(t.source) + len(t.target or "")) // _CHARS_PER_WEIGHT for t in texts],
+        weights=weights,
         progress=tick if progress is not None else None,
     )
     findings: list[Finding] = []
     rows: list[PairTerms] = []
-    for found, row in results[: len(pairs)]:
+    unread: dict[str, tuple[int, int]] = {}
+    for pair, (found, row, not_read) in zip(pairs, results[: len(pairs)], strict=True):
         findings.extend(found)
         if row is not None:
             rows.append(row)
+        if any(not_read):
+            unread[pair.id] = not_read
     everything = Corpus(rows, run, [p.target for p in pairs if p.target is not None])
     for k, c in enumerate(corpus):
         if progress is not None:
@@ -108,7 +118,7 @@ def run_checks(
         findings.extend(c.run(everything))
     if progress is not None:
         progress(ACROSS, len(corpus), len(corpus))
-    for found, _ in results[len(pairs) :]:
+    for found, _, _ in results[len(pairs) :]:
         findings.extend(found)
     all_pairs = [*pairs, *(alone or ())]
     order = {p.id: i for i, p in enumerate(all_pairs)}
@@ -120,7 +130,7 @@ def run_checks(
             check_order[f.check],
         )
     )
-    return Report(all_pairs, _dedupe(findings), dict(inputs or {}))
+    return Report(all_pairs, _dedupe(findings), dict(inputs or {}), unread)
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:

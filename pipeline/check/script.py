@@ -19,7 +19,14 @@ from .text import WORD, is_cyrillic, is_latin, mask_tags, script_of
 
 _ROMAN = re.compile(r"[IVXLC]+")
 _PARENS = re.compile(r"\([^()]*\)")
-_LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'’&\-]*(?:[ ,]+[A-Za-z][A-Za-z'’&\-]*)*", re.UNICODE)
+# Latin words in a row (with the numbers among them: "On a 4+"), for the untranslated check.
+_LATIN_RUN = re.compile(
+    r"[A-Za-z][A-Za-z'’&\-]*(?:[ ,]+(?:[A-Za-z][A-Za-z'’&\-]*|\d+\+?(?![\w\"″])))*",
+    re.UNICODE,
+)
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’&\-]*")
+# A token around a letter: what a source reference, code or name copied as it stands keeps.
+_TOKEN_EDGE = "()[]{}.,;:!?«»\"'“”"
 _LETTERS = r"[^\W\d_]"
 _CYR = "\u0400-\u04ff"
 _MIXED = re.compile(
@@ -34,6 +41,7 @@ _ANY_CYRILLIC = re.compile(f"[{_CYR}]")
 _LONE_LATIN = re.compile(rf"[A-Za-z](?!{_LETTERS})")
 _LONE_CYRILLIC = re.compile(rf"[{_CYR}](?!{_LETTERS})")
 _LETTER = re.compile(_LETTERS)
+_SAME_PLACE = 0.25  # relative position in the text, for a capital copied from the source
 _LATIN_SCRIPT_LANGS = frozenset({"en", "it", "fr", "de", "es", "pt", "pl", "nl", "cs"})
 
 
@@ -59,9 +67,12 @@ def check_homoglyphs(
     quantities: list[Item],
     is_source: bool,
     other: list[Item] = (),  # type: ignore[assignment]
+    source: str | None = None,
 ) -> Iterator[Finding]:
     """Homoglyph findings of one text; `other` (the other side's quantities, if the text
-    has a counterpart) gives the span of the same notation there, so a report can mark both."""
+    has a counterpart) gives the span of the same notation there, so a report can mark both.
+    `source`: the text a translation translates, whose references, codes and names in
+    brackets it may copy as they are ("7.C", "Zone B")."""
     seen: set[int] = set()
     where = "source" if is_source else "translation"
     counterpart: dict[tuple, list[Span]] = {}
@@ -134,8 +145,54 @@ def check_homoglyphs(
         letter = m.group()
         if letter in allowed or letter not in table or m.start() in seen:
             continue
+        if text_script == "cyrl" and (
+            _in_latin_words(masked, m.start()) or _copied(masked, m.start(), source)
+        ):
+            continue
         message = what.format(name(letter)) + f" of the {where}: write {name(table[letter])}"
         yield finding(m.span(), message, table[letter])
+
+
+def _in_latin_words(text: str, at: int) -> bool:
+    """The letter at `at` is a word among Latin words ("On a 4+"): English left in the
+    text, which the untranslated check reports."""
+    before = text[:at].rstrip(" ,").rsplit(None, 1)
+    after = text[at + 1 :].lstrip(" ,").split(None, 1)
+    previous = before[-1].strip(_TOKEN_EDGE) if before else ""
+    following = after[0] if after else ""
+    return bool(_LATIN_WORD.fullmatch(previous) or _LATIN_WORD.match(following))
+
+
+def _token(text: str, at: int) -> tuple[str, int]:
+    """The token (between spaces, brackets and end marks trimmed) holding `at`, and where
+    it starts."""
+    a = text.rfind(" ", 0, at) + 1
+    b = text.find(" ", at)
+    b = len(text) if b < 0 else b
+    raw = text[a:b]
+    token = raw.strip(_TOKEN_EDGE)
+    return token, a + raw.find(token)
+
+
+def _copied(text: str, at: int, source: str | None) -> bool:
+    """The Latin letter at `at` is copied from the source where it stands there as well: a
+    section or code ("7.C", "A2") anywhere in it, a capital ("Zone B") at about the same
+    place. A small letter alone is the look-alike of a Russian word ("a", "c")."""
+    if not source:
+        return False
+    token, start = _token(text, at)
+    if not token:
+        return False
+    for m in re.finditer(rf"(?<!\S){re.escape(token)}", source):
+        theirs, _ = _token(source, m.start())
+        if theirs != token:
+            continue
+        if not token.isalpha():
+            return True
+        here, there = start / max(1, len(text)), m.start() / max(1, len(source))
+        if token.isupper() and abs(here - there) <= _SAME_PLACE:
+            return True
+    return False
 
 
 def _lang_script(lang: str, text: str) -> str:
@@ -196,13 +253,15 @@ def _latin_in_cyrillic(
         run = m.group().strip(" ,")
         toks = [t for t in re.split(r"[ ,]+", run) if t]
         kept = [t for t in toks if t not in allowed and not _ROMAN.fullmatch(t)]
-        if not kept:
-            continue
+        if not kept or (len(toks) == 1 and len(run) == 1):
+            continue  # a letter alone: a look-alike (homoglyph) or a code copied as it is
         if source_words is None:
             source_words = {w.lower() for w in WORD.findall(source)}
         from_source = [t for t in kept if t.lower() in source_words]
         span = (m.start(), m.start() + len(run))
-        if len(toks) >= 3 and len(from_source) >= 2:
+        # words of a sentence, not a name kept in English: three or more, or a small word
+        phrase = len(toks) >= 3 or any(t[:1].islower() for t in toks)
+        if phrase and len(from_source) >= 2:
             yield Finding(
                 "untranslated",
                 "error",

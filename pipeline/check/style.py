@@ -112,20 +112,39 @@ def _end_mark(text: str) -> tuple[str, int]:
     return body[j:i], j
 
 
+def _last_mark(text: str, at: int) -> str:
+    """The punctuation mark a text ends with when it has no end mark (a comma, a dash)."""
+    before = mask_tags(text)[:at].rstrip()
+    last = before[-1:]
+    return last if last and not last.isalnum() and last not in _CLOSERS else ""
+
+
+def _end_span(at: int, end: str, size: int) -> Span | None:
+    """The end mark, else the last character before where it would be."""
+    if end:
+        return (at, at + len(end))
+    return (at - 1, at) if 0 < at <= size else None
+
+
+def _ending(mark: str) -> str:
+    return f"with {mark!r}" if mark else "without an end mark"
+
+
 def check_punctuation(pair_id: str, source: str, target: str) -> Iterator[Finding]:
     s_end, s_at = _end_mark(source)
     t_end, t_at = _end_mark(target)
     if s_end[:1] != t_end[:1] and source.strip() and target.strip():
+        s_last, t_last = _last_mark(source, s_at), _last_mark(target, t_at)
         yield Finding(
             "punctuation",
             "warning",
             pair_id,
-            f"the source ends with {s_end or 'no punctuation'!r}, the translation with"
-            f" {t_end or 'no punctuation'!r}",
-            (s_at, max(s_at + len(s_end), s_at + 1)) if s_at < len(source) else None,
-            (t_at, t_at + max(len(t_end), 1)) if t_at < len(target) else None,
-            expected=s_end or "no end punctuation",
-            found=t_end or "",
+            f"the source ends {_ending(s_end or s_last)}, the translation"
+            f" {_ending(t_end or t_last)}",
+            _end_span(s_at, s_end, len(source)),
+            _end_span(t_at, t_end, len(target)),
+            expected=s_end or "no end mark",
+            found=t_end or t_last,
         )
     masked_t = mask_tags(target)
     masked_s = mask_tags(source)

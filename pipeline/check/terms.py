@@ -203,8 +203,11 @@ def check_glossary(
     src_matches: list[Match],
     tgt_matches: list[Match],
     tgt_index: TermIndex,
+    stood_in: str | None = None,
 ) -> Iterator[Finding]:
-    """Source terms without their approved rendering; deprecated or mis-capitalised renderings."""
+    """Source terms without their approved rendering; deprecated or mis-capitalised renderings.
+    `stood_in`: a term another term's rendering replaced, which inconsistent_translation
+    reports (one finding for one word)."""
     good = {m.term for m in tgt_matches if m.entry is not None and m.entry.status != "deprecated"}
     reported: set[str] = set()
     for m in tgt_matches:
@@ -214,7 +217,8 @@ def check_glossary(
                 "glossary",
                 "error",
                 pair_id,
-                f"deprecated rendering {m.surface!r} of the term {m.term!r}: use {use!r}",
+                f"{m.surface!r} is a deprecated rendering of"
+                f" {_source_name(src_matches, m.term)}: write {use!r}",
                 _first_span(src_matches, m.term),
                 m.span,
                 expected=use,
@@ -226,8 +230,8 @@ def check_glossary(
                 "glossary",
                 "warning",
                 pair_id,
-                f"{m.surface!r} is the term {m.term!r} with other capitals than the glossary's"
-                f" {m.caps_of.form!r}",
+                f"{m.surface!r} ({_source_name(src_matches, m.term)}) has other capitals than"
+                f" the glossary's {m.caps_of.form!r}",
                 _first_span(src_matches, m.term),
                 m.span,
                 expected=m.caps_of.form,
@@ -239,7 +243,7 @@ def check_glossary(
         if m.term in seen or m.term in good or m.term in reported:
             continue
         seen.add(m.term)
-        if m.term not in tgt_index.has_rendering:
+        if m.term not in tgt_index.has_rendering or m.term == stood_in:
             continue
         yield Finding(
             "glossary",
@@ -251,6 +255,11 @@ def check_glossary(
             None,
             expected=tgt_index.approved[m.term],
         )
+
+
+def _source_name(matches: list[Match], term: str) -> str:
+    """How the source writes a term, quoted, else the glossary's id for it."""
+    return repr(next((m.surface for m in matches if m.term == term), term))
 
 
 def _first_span(matches: list[Match], term: str) -> Span | None:

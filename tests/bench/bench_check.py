@@ -14,7 +14,7 @@ Each runs on all pairs and on ten of them; the difference is the time the pairs 
 without either tool's start-up. The two tools run one after the other, so a loaded
 machine slows both alike; `--rounds` repeats them and keeps each one's best time.
 
-    .venv/bin/python tests/bench/bench_check.py -n 6000
+    .venv/bin/python tests/bench/bench_check.py -n 6000 [--markdown]
     .venv/bin/python tests/bench/bench_check.py -n 50000 --in-process   # run_checks alone
 """
 
@@ -34,8 +34,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "bench"))
 
 import yaml  # noqa: E402
+from benchdoc import add_flag, publish  # noqa: E402
 
 from pipeline.check import Pair, run_checks  # noqa: E402
 from pipeline.glossary import load_glossary  # noqa: E402
@@ -221,6 +223,7 @@ def main() -> None:
     ap.add_argument("--terms", type=int, default=180, help="glossary terms (default 180)")
     ap.add_argument("--rounds", type=int, default=2, help="runs of each command (best kept)")
     ap.add_argument("--in-process", action="store_true", help="time run_checks alone, no commands")
+    add_flag(ap)
     args = ap.parse_args()
     pairs = generate(args.n)
     chars = sum(len(p.source) + len(p.target or "") for p in pairs)
@@ -254,27 +257,43 @@ def main() -> None:
         print(f"rulepipe findings: {len(findings.get('findings', []))}")
     n = len(pairs) - 10
     print()
-    head = ("all wall", "all CPU", "start-up", "start-up", "pairs/s", "pairs/s")
-    unit = ("s", "s", "wall s", "CPU s", "wall", "CPU")
-    print(f"{'':16}" + "".join(f"{h:>10}" for h in head))
-    print(f"{'':16}" + "".join(f"{u:>10}" for u in unit))
+    header = [
+        "tool",
+        "all wall s",
+        "all CPU s",
+        "start-up wall s",
+        "start-up CPU s",
+        "pairs/s wall",
+        "pairs/s CPU",
+    ]
+    rows = []
     rate: dict[str, tuple[float, float]] = {}
     for tool in ("rulepipe check", "pofilter"):
         a, t = best[(tool, "all")], best[(tool, "ten")]
         wall_rate = n / max(a.wall - t.wall, 1e-9)
         cpu_rate = n / max(a.cpu - t.cpu, 1e-9)
         rate[tool] = (wall_rate, cpu_rate)
-        print(
-            f"{tool:16}{a.wall:>10.2f}{a.cpu:>10.2f}{t.wall:>10.2f}{t.cpu:>10.2f}"
-            f"{wall_rate:>10,.0f}{cpu_rate:>10,.0f}"
+        rows.append(
+            [
+                tool,
+                f"{a.wall:.2f}",
+                f"{a.cpu:.2f}",
+                f"{t.wall:.2f}",
+                f"{t.cpu:.2f}",
+                f"{wall_rate:,.0f}",
+                f"{cpu_rate:,.0f}",
+            ]
         )
     ours, theirs = rate["rulepipe check"], rate["pofilter"]
     end_to_end = best[("pofilter", "all")].wall / best[("rulepipe check", "all")].wall
-    print()
-    print(
-        f"rulepipe / pofilter: {ours[0] / theirs[0]:.2f}x pairs/s wall, {ours[1] / theirs[1]:.2f}x"
-        f" pairs/s CPU (start-up excluded); {end_to_end:.2f}x end to end"
+    notes = (
+        f"{len(pairs):,} pairs ({chars / len(pairs):.0f} characters a pair on average), best of"
+        f" {args.rounds} run(s) of each command; start-up is the run on ten pairs."
+        f" rulepipe / pofilter: {ours[0] / theirs[0]:.2f}x pairs/s wall,"
+        f" {ours[1] / theirs[1]:.2f}x pairs/s CPU (start-up excluded); {end_to_end:.2f}x end"
+        " to end."
     )
+    publish(args, "Checks beside pofilter", header, rows, notes)
 
 
 if __name__ == "__main__":

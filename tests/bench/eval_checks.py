@@ -8,11 +8,17 @@ ids (`numbers` counts for any quantity check, `brackets` for punctuation or mark
 A prediction is a (pair, check id): right when the pair's injected error has that id. Our
 own run checks each pair with the clean pairs it names as context, as the test does.
 
-    .venv/bin/python tests/bench/eval_checks.py
+Then the meaning set (tests/data/checks/meaning.yaml: faithful translations, copies changed
+in meaning, the translator-facing cases of the checks): recall and precision per check on
+its development part and on its held-out third apart, the changes found by kind, the pairs
+nothing may report that got an error, and the cases whose findings miss what they expect.
+
+    .venv/bin/python tests/bench/eval_checks.py [--markdown]
 """
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 import tempfile
@@ -21,7 +27,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "bench"))
 
+from benchdoc import add_flag, publish  # noqa: E402
 from translate.storage import po  # noqa: E402
 
 from pipeline.check import CHECK_IDS  # noqa: E402
@@ -30,6 +38,14 @@ from tests.helpers.labelled import (  # noqa: E402
     load_labelled,
     rulepipe_predictions,
     score,
+)
+from tests.helpers.meaning import (  # noqa: E402
+    Case,
+    clean_with_error,
+    findings_of,
+    load_cases,
+    scores,
+    unmet,
 )
 
 QUANTITY = {"number_mismatch", "dice_mismatch", "distance_mismatch", "modifier_mismatch"}
@@ -107,7 +123,103 @@ def _ratio(right: int, said: int) -> str:
     return f"{right / said:.2f}" if said else "-"
 
 
+GROUPS = ("faithful", "changed", "defects")
+
+
+def _fraction(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def meaning_report(args: argparse.Namespace) -> None:
+    """The meaning set: per check, recall and precision on the development part and on
+    the held-out third; then what the held-out changes and expectations came to."""
+    cases = load_cases()
+    found = findings_of(cases)
+    parts: dict[str, list[Case]] = {
+        "development": [c for c in cases if not c.held],
+        "held out": [c for c in cases if c.held],
+    }
+    print()
+    print("meaning set: " + ", ".join(f"{len(v)} {k}" for k, v in parts.items()) + " cases")
+    for name, part in parts.items():
+        groups = {g: sum(1 for c in part if c.group == g) for g in ("faithful", "changed")}
+        defects = sum(1 for c in part if c.group == "defects")
+        print(
+            f"  {name}: {groups['faithful']} faithful, {groups['changed']} changed in meaning,"
+            f" {defects} cases of the checks"
+        )
+    print()
+    print(f"{'by check':34}{'development':>20}{'held out':>20}")
+    print(f"{'':34}{'recall':>10}{'precision':>10}{'recall':>10}{'precision':>10}")
+    dev = scores(parts["development"], found, CHECK_IDS)
+    held = scores(parts["held out"], found, CHECK_IDS)
+    for d, h in zip(dev, held, strict=True):
+        if not (d.labelled or d.said or h.labelled or h.said):
+            continue
+        cells = []
+        for s in (d, h):
+            cells.append(f"{s.found:>6}/{s.labelled:<3}" if s.labelled else f"{'-':>10}")
+            cells.append(f"{_fraction(s.precision):>10}")
+        print(f"  {d.check:32}" + "".join(cells))
+    rows = []
+    for s in held:
+        if s.labelled or s.said:
+            recall = f"{s.found}/{s.labelled}" if s.labelled else "-"
+            rows.append([f"`{s.check}`", recall, _fraction(s.precision)])
+    counts = {g: sum(1 for c in parts["held out"] if c.group == g) for g in GROUPS}
+    publish(
+        args,
+        "Checks on the held-out meaning set",
+        ["check", "recall", "precision"],
+        rows,
+        f"The held-out third of tests/data/checks/meaning.yaml: {counts['faithful']} faithful"
+        f" translations, {counts['changed']} changed in meaning, {counts['defects']} cases of"
+        " the checks. Recall: cases labelled with the check that it reported; precision:"
+        " cases it reported that carry its label (a finding of any severity counts).",
+    )
+    for name, part in parts.items():
+        bad = clean_with_error(part, found)
+        print(f"{name}: pairs nothing may report with an error: {', '.join(bad) or 'none'}")
+    held_changed = [c for c in parts["held out"] if c.group == "changed"]
+    kinds: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for c in held_changed:
+        kinds[c.change or "?"][1] += 1
+        kinds[c.change or "?"][0] += any(f.check == "effect_mismatch" for f in found[c.pair.id])
+    print(
+        "held-out changes found, by kind: "
+        + ", ".join(f"{k} {n}/{m}" for k, (n, m) in sorted(kinds.items()))
+    )
+    for name, part in parts.items():
+        missed = [
+            c.pair.id
+            for c in part
+            if c.group == "changed"
+            and not any(f.check == "effect_mismatch" for f in found[c.pair.id])
+        ]
+        print(f"{name}: changes missed: {', '.join(missed) or 'none'}")
+        noisy = [
+            f"{c.pair.id} ({', '.join(sorted({f.check for f in found[c.pair.id]}))})"
+            for c in part
+            if c.group == "faithful" and found[c.pair.id]
+        ]
+        print(f"{name}: faithful pairs with findings: {', '.join(noisy) or 'none'}")
+        for c in part:
+            if c.group == "defects":
+                got = sorted({f.check for f in found[c.pair.id]})
+                problems = unmet(c, found[c.pair.id])
+                if not set(c.labels) <= set(got):
+                    problems.insert(0, f"wants {sorted(c.labels)}, got {got}")
+                extra = set(got) - set(c.labels)
+                if extra:
+                    problems.append(f"also {sorted(extra)}")
+                if problems:
+                    print(f"{name}: case {c.pair.id}: {'; '.join(problems)}")
+
+
 def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_flag(ap)
+    args = ap.parse_args()
     items = load_labelled()
     predicted, errors = rulepipe_predictions(items)
     ours = score(predicted, errors, items)
@@ -145,6 +257,7 @@ def main() -> None:
     print(f"rulepipe missed: {', '.join(missed) or 'none'}")
     tests = sorted({t for ts in raw.values() for t in ts})
     print(f"pofilter tests that fired: {', '.join(tests)}")
+    meaning_report(args)
 
 
 if __name__ == "__main__":
