@@ -127,4 +127,5 @@ def test_a_check_loads_the_interpreter_only_for_a_pair_that_needs_it(tmp_path: P
         "target_lang": "ru",
     }
     assert _loaded(tmp_path, row) == []
-    assert _loaded(tmp_path, dict(row, target="Отряд получает +2 к Силе.")) == sorted(HEAVY)
+    needed = _loaded(tmp_path, dict(row, target="Отряд получает +2 к Силе."))
+    assert "pipeline.interpret.attack" in needed  # numpy only where an attack needs it
