@@ -137,6 +137,9 @@ def _segment(
         role=block.role,
         unit=block.unit,
         name=block.name,
+        rule=block.rule,
+        sentences=block.sentences,
+        page=block.page,
     )
 
 
