@@ -35,15 +35,16 @@ _VARIABLE = re.compile(r"(?<![A-Za-z])([XY])(?![A-Za-z])")
 
 
 def _source(segment: Segment, relation: str) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "segment": segment.id,
         "drop": segment.drop,
         "file": segment.file,
         "block": segment.block,
         "lines": list(segment.lines),
-        "sha256": segment.sha256,
-        "relation": relation,
     }
+    if segment.page is not None:
+        out["page"] = segment.page
+    return out | {"sha256": segment.sha256, "relation": relation}
 
 
 def _variables(facts: Facts) -> list[str]:
