@@ -8,15 +8,18 @@ clearly larger (by HEADING_RATIO) is a heading, the largest size level 1, writte
 Markdown marks (`## Charges`) so that sections nest as in a Markdown file; in a document
 set in one size no heading is guessed. Bold characters become `[b]..[/b]`.
 
-Hostile files are refused before the layout is read: more than MAX_PAGES pages, a
-compressed stream that expands past MAX_STREAM_BYTES (a PDF zip bomb), a page tree so deep
-or looped that walking it recurses without end. A PDF with no text layer (scanned pages)
+Hostile files are refused before the layout is read: a page tree that states more than
+MAX_PAGES pages (or walks past them), a compressed stream that expands past
+MAX_STREAM_BYTES (a PDF zip bomb), an object that refers to itself through references
+(pdfminer would follow it forever), a page tree so deep that walking it recurses without
+end. A PDF with no text layer (scanned pages)
 gives no block, and the build lists it as not read.
 """
 
 from __future__ import annotations
 
 import io
+import re
 import zlib
 from collections import Counter
 from collections.abc import Iterator
@@ -37,10 +40,22 @@ def _refuse(name: str, why: str) -> InputError:
     return InputError(name, f"PDF refused: {why}")
 
 
-def _check_streams(name: str, document: Any) -> None:
-    """Every Flate stream expands within the limits (checked with a bounded inflater
+_COUNT = re.compile(rb"/Count\s+(\d{1,12})")
+
+
+def _check_count(name: str, data: bytes) -> None:
+    """Refuse a page tree that states more than MAX_PAGES pages, before it is parsed (its
+    parsing alone takes minutes at a million pages)."""
+    for m in _COUNT.finditer(data):
+        if int(m.group(1)) > MAX_PAGES:
+            raise _refuse(name, f"its page tree states {int(m.group(1))} pages (limit {MAX_PAGES})")
+
+
+def _check_objects(name: str, document: Any) -> None:
+    """No object is a chain of references that loops (pdfminer would follow it forever),
+    and every Flate stream expands within the limits (checked with a bounded inflater
     before pdfminer inflates any of it whole)."""
-    from pdfminer.pdftypes import LITERALS_FLATE_DECODE, PDFStream
+    from pdfminer.pdftypes import LITERALS_FLATE_DECODE, PDFObjRef, PDFStream
 
     total = 0
     seen: set[int] = set()
@@ -51,6 +66,14 @@ def _check_streams(name: str, document: Any) -> None:
             seen.add(objid)
             try:
                 obj = document.getobj(objid)
+                chain = {objid}
+                while isinstance(obj, PDFObjRef):
+                    if obj.objid in chain:
+                        raise _refuse(name, f"object {objid} refers to itself (a reference loop)")
+                    chain.add(obj.objid)
+                    obj = document.getobj(obj.objid)
+            except InputError:
+                raise
             except Exception:  # a broken object: pdfminer reports it when it reads it
                 continue
             if not isinstance(obj, PDFStream):
@@ -81,9 +104,10 @@ def _pages(name: str, data: bytes) -> Iterator[Any]:
     from pdfminer.pdfparser import PDFParser, PDFSyntaxError
     from pdfminer.psexceptions import PSException
 
+    _check_count(name, data)
     try:
         document = PDFDocument(PDFParser(io.BytesIO(data)))
-        _check_streams(name, document)
+        _check_objects(name, document)
         pages = list(_first_pages(name, PDFPage.create_pages(document)))
     except PDFPasswordIncorrect:
         raise _refuse(name, "it is encrypted") from None
