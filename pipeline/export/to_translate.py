@@ -19,8 +19,10 @@ from typing import Any
 from ..build_folder import read_rules
 from ..errors import InputError
 from ..files import MAX_BUILD_FILE_BYTES
+from ..ingest.text import marker_spans
 from ..ingest.unit_ids import unit_id
 from ..jsonl import read_jsonl
+from ..model import Block
 from ..pairs import Pair
 from ..sentences import sentences
 from .pairs import Level
@@ -53,23 +55,33 @@ def _body_segments(rule: dict[str, Any], lang: str) -> list[str]:
 
 
 def _pieces(raw: str, kind: str, level: Level) -> Iterator[tuple[int | None, int, int]]:
-    """(sentence number or None, start, end) of the units of one part's raw text."""
+    """(sentence number or None, start, end) of the units of one part's raw text; a
+    heading's Markdown marks and a list item's bullet are not text to translate."""
+    marks = marker_spans(Block(kind, raw, (0, 0)))  # type: ignore[arg-type]
+    start = marks[0][1] if marks else 0
     if level == "paragraph" or kind == "table":
-        yield (None if level == "paragraph" else 1), 0, len(raw)
+        yield (None if level == "paragraph" else 1), start, len(raw)
         return
-    for n, (start, end) in enumerate(sentences(raw), start=1):
-        yield n, start, end
+    for n, (a, b) in enumerate(sentences(raw, start), start=1):
+        yield n, a, b
 
 
 def rule_units(
     build: Path, target_langs: Sequence[str], level: Level = "sentence", source_lang: str = "en"
 ) -> Untranslated:
-    """The units of every rule with `source_lang` text, once for each target language."""
+    """The units of every rule with `source_lang` text, in reading order (the corpus order
+    of each rule's first part), once for each target language."""
     required = {"id": str, "drop": str, "file": str, "lines": list, "raw": str, "kind": str}
     segments = {
         s["id"]: s for s in read_jsonl(build / "segments.jsonl", required, MAX_BUILD_FILE_BYTES)
     }
-    rules = read_rules(build)
+    order = {seg_id: i for i, seg_id in enumerate(segments)}
+    rules = sorted(  # reading order: where each rule's first part is in the corpus
+        read_rules(build),
+        key=lambda r: min(
+            (order.get(s, len(order)) for s in _body_segments(r, source_lang)), default=len(order)
+        ),
+    )
     units: list[Pair] = []
     places: dict[str, str] = {}
     names: dict[str, str] = {}
