@@ -12,10 +12,10 @@ Export what a build holds, for other tools:
   json, yaml   the rule bundle (rules.json of the build; YAML is a safe dump of the same)
   tmx          the aligned pairs (links with status linked in alignments.json) as TMX 1.4b,
                English source, translation target, BBCode as TMX inline codes
-  xliff        the same pairs as XLIFF 2.0 (one target language per document), BBCode as
-               <pc>/<sc>/<ec>/<ph> with the tags' text in <originalData>; or, with
-               --xliff-version 1.2, as XLIFF 1.2 with one <file> per target language,
-               BBCode as <bpt>/<ept>/<it>/<ph> holding the tags' text
+  xliff        the same pairs as XLIFF 2.0, BBCode as <pc>/<sc>/<ec>/<ph> with the tags'
+               text in <originalData>; or, with --xliff-version 1.2, as XLIFF 1.2 (units
+               approved, targets state="translated"), BBCode as <bpt>/<ept>/<it>/<ph>
+               holding the tags' text; one target language a document
   po           the same pairs as gettext PO, one catalogue per target language: msgctxt
                the rule id, #. the rule's name and link id, #: drop/file:line of the source
   pot          a gettext template: every rule's English text, one entry per sentence
