@@ -49,7 +49,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         " or a static site",
         description=DESCRIPTION,
         epilog="examples:\n  rulepipe export --format json -o rules.json\n"
-        "  rulepipe export --format xliff --xliff-version 1.2 -o review.xlf\n"
+        "  rulepipe export --format xliff --xliff-version 1.2 --target-lang ru -o review.xlf\n"
         "  rulepipe export --format po -o po\n"
         "  rulepipe export --format xliff --to-translate --target-lang de -o out.xlf\n"
         "  rulepipe export --format tbx --tbx-version 2 -o glossary.tbx\n"
