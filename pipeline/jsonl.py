@@ -15,7 +15,7 @@ from .files import MAX_FILE_BYTES, decode, read_bytes
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # The only way a line decoded from UTF-8 or UTF-16 holds a surrogate: a \uD800-\uDFFF escape.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-MAX_DEPTH = 64  # nesting of arrays and objects in one line (README, Limits)
+MAX_DEPTH = 64  # nesting of arrays and objects in one line
 
 
 def _plain(line: str) -> bool:

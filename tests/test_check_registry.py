@@ -1,4 +1,4 @@
-"""The check registry: what runs, what the reports list and what the README documents are
+"""The check registry: what runs, what the reports list and what docs/checks.md lists are
 the same declarations, and the checks of one pair share one computation of its quantities
 and terms."""
 
@@ -22,12 +22,12 @@ from pipeline.glossary import load_glossary
 from tests.conftest import CORPUS
 from tests.helpers.labelled import load_labelled
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+DOC = Path(__file__).resolve().parents[1] / "docs" / "checks.md"
 _ROW = re.compile(r"^\| `(\w+)` \| (\w+) \| (\w+) \| .+ \|$")
 
 
-def test_readme_table_lists_exactly_the_registered_checks_with_their_scope():
-    text = README.read_text("utf-8")
+def test_docs_table_lists_exactly_the_registered_checks_with_their_scope():
+    text = DOC.read_text("utf-8")
     rows = [m.groups() for line in text.splitlines() if (m := _ROW.match(line))]
     assert [(i, scope) for i, scope, _ in rows] == [(c.id, c.scope) for c in CHECKS]
     assert [sev for _, _, sev in rows] == [c.severity for c in CHECKS]

@@ -1,5 +1,6 @@
-"""Every example a user reads runs as written: the README's command blocks and the examples
-in each command's --help, against a copy of the bundled corpus and its build."""
+"""Every example a user reads runs as written: the command blocks of the README and of docs/,
+and the examples in each command's --help, against a copy of the bundled corpus and its
+build."""
 
 from __future__ import annotations
 
@@ -17,12 +18,13 @@ from pipeline.commands import COMMANDS
 
 from .conftest import ROOT, run_cli
 
-SETUP = ("python3 -m venv", "(command -v", ".venv/bin/")  # setup and benchmarks, not usage
+SETUP = ("python3 -m venv", "(command -v", ".venv/bin/", ". .venv/bin/")  # setup, not usage
+
 SHELL = f'rulepipe() {{ PYTHONPATH="{ROOT}" "{sys.executable}" -m pipeline "$@"; }}\n'
 
 
-def readme_blocks() -> list[list[str]]:
-    text = (ROOT / "README.md").read_text("utf-8")
+def readme_blocks(path: Path = ROOT / "README.md") -> list[list[str]]:
+    text = path.read_text("utf-8")
     blocks = []
     for body in re.findall(r"^\s*```sh\n(.*?)^\s*```", text, flags=re.S | re.M):
         lines = [line.strip() for line in body.splitlines() if line.strip()]
@@ -44,13 +46,17 @@ def help_examples() -> list[str]:
     return found
 
 
-@pytest.fixture(scope="module")
-def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder laid out like a clone: the corpus and the committed build beside it."""
     work = tmp_path_factory.mktemp("clone")
     shutil.copytree(ROOT / "corpus", work / "corpus")
     shutil.copytree(ROOT / "output", work / "output")
     return work
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return clone(tmp_path_factory)
 
 
 def run_line(line: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -71,13 +77,26 @@ def test_the_readme_has_runnable_examples() -> None:
     assert not placeholders, f"examples with placeholders: {placeholders}"
 
 
-def test_every_readme_example_runs(workdir: Path) -> None:
-    for block in readme_blocks():
+def run_blocks(blocks: list[list[str]], cwd: Path) -> None:
+    for block in blocks:
         for line in block:
-            done = run_line(line, workdir)
-            allowed = (0, 1) if line.startswith("rulepipe check") else (0,)
+            done = run_line(line, cwd)
+            allowed = (0, 1) if line.startswith("rulepipe check") else (0,)  # 1: findings
             assert done.returncode in allowed, f"{line}\n{done.stderr}"
             assert "Traceback" not in done.stderr, line
+
+
+def test_every_readme_example_runs(workdir: Path) -> None:
+    run_blocks(readme_blocks(), workdir)
+
+
+DOCS = [p for p in sorted((ROOT / "docs").glob("*.md")) if readme_blocks(p)]
+
+
+@pytest.mark.parametrize("path", DOCS, ids=[p.name for p in DOCS])
+def test_every_example_of_the_docs_runs(path: Path, tmp_path_factory) -> None:
+    """Each file's examples in order, in a clone of its own (they may build into it)."""
+    run_blocks(readme_blocks(path), clone(tmp_path_factory))
 
 
 def test_every_help_example_runs(workdir: Path) -> None:

@@ -19,7 +19,7 @@ from ..extract.facts import Facts
 from ..ingest.spans import raw_spans
 from ..model import Segment
 from .anchors import Anchors, anchors, length_ratio, sentence_anchors
-from .paragraphs import Scored, assign, params
+from .paragraphs import Scored, assign, params, share_with_near_copies
 from .sentences import Bead, align_sentences
 
 MASTER = "en"
@@ -173,6 +173,8 @@ def align(
     stated = _stated(segments, cluster_of)
     wanted_pairs = {c: cluster_of[pair[0].id] for c, pair in stated.items()}
     decisions = assign(foreign, english, _adjacency(segments, cluster_of), wanted_pairs)
+    texts = {a.cluster: by_id[a.segment].text for a in foreign}
+    decisions = share_with_near_copies(decisions, foreign, texts)
     english_of = {a.cluster: a for a in english}
     links = []
     for cluster, found, decision in zip(foreign_clusters, foreign, decisions, strict=True):

@@ -2,8 +2,8 @@
 
 A declaration gives the check's id, its severity (the worst a finding of it can be: what
 `--fail-on` may stop on), its scope and one line saying what it finds. The runner takes the
-checks from here; `CHECK_IDS`, the reports' legends and the README table are made from the
-same declarations, so none of them can drift from what runs.
+checks from here; `CHECK_IDS`, the reports' legends and the table of docs/checks.md are made
+from the same declarations, so none of them can drift from what runs.
 
 Scopes say what a check reads and so where the runner calls it:
 
@@ -60,7 +60,7 @@ def declared() -> tuple[Check, ...]:
 
 
 def markdown_table(checks: Iterable[Check]) -> str:
-    """The README's table of checks."""
+    """The table of checks in docs/checks.md."""
     rows = ["| check | scope | severity | finds |", "|---|---|---|---|"]
     rows += [f"| `{c.id}` | {c.scope} | {c.severity} | {c.finds} |" for c in checks]
     return "\n".join(rows) + "\n"

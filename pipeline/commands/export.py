@@ -117,17 +117,18 @@ def write_catalogues(docs: dict[str, str], out: Path | None, fmt: str, version: 
     """One document to standard output or FILE; several to FOLDER/LANG.EXT."""
     from ..errors import InputError
     from ..export import CATALOGUES, one_catalogue
-    from ..files import write_atomic, write_output
+    from ..files import STANDARD_OUTPUT, write_output
 
     suffix = CATALOGUES[fmt]
-    if out is None or out.suffix.lower() in _FILES or (out.exists() and not out.is_dir()):
+    single = out is None or str(out) == STANDARD_OUTPUT or out.suffix.lower() in _FILES
+    if single or (out is not None and out.exists() and not out.is_dir()):
         write_output(one_catalogue(docs, fmt, version), out)
         return
     if not out.parent.is_dir():
         raise InputError(str(out), "the folder to write into does not exist")
     out.mkdir(exist_ok=True)
     for lang, text in docs.items():
-        write_atomic(out / f"{lang or 'template'}{suffix}", text)
+        write_output(text, out / f"{lang or 'template'}{suffix}")
 
 
 def run(args: argparse.Namespace) -> int:

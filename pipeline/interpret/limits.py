@@ -4,8 +4,8 @@ before any of that work is done, and refused (exit 2, the limit named) when it i
 A price is an estimate in *steps*, roughly 0.1 to 0.3 microseconds each on small weights:
 one big-integer addition over a dense array, a tenth of a pair of outcomes combined in a
 Python loop (products, sparse sums), a state of icepool's drop/keep evaluation, one state of
-the casualty chain moved by one wound. The numbers are also in README "Limits"
-(Interpreter); a test keeps the two equal.
+the casualty chain moved by one wound. docs/limits.md lists the bounds with their comments
+here (made by tests/gen_docs.py; a test keeps the two equal).
 """
 
 from __future__ import annotations

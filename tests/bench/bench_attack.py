@@ -2,7 +2,7 @@
 
 Not a test (pytest does not collect it). Run from the repository root:
 
-    .venv/bin/python tests/bench/bench_attack.py [--repeat 5] [--attacks 10 40 100]
+    .venv/bin/python tests/bench/bench_attack.py [--repeat 5] [--attacks 10 40 100] [--markdown]
 
 Scenario: N single-attack models, Offensive Skill 4 vs Defensive Skill 4 (4+ to hit),
 Strength 4 vs Resilience 4 (4+ to wound), Armour 2 vs AP 0 (5+ save), Multiple Wounds (D3)
@@ -24,6 +24,9 @@ from pathlib import Path
 import icepool
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from benchdoc import add_flag, publish
 
 from pipeline.interpret.attack import resolve, scenario_from_dict
 from pipeline.interpret.rules import Build
@@ -112,13 +115,12 @@ FIVE_A_SIDE = {
 }  # fmt: skip
 
 
-def five_a_side(build: Path, repeat: int) -> None:
+def five_a_side(build: Path, repeat: int) -> float:
     """An attack with five rules on each side, after the build's rule files are read once."""
     engine_ = Build(build)
     scenario = scenario_from_dict(FIVE_A_SIDE, "five-a-side")
     resolve(scenario, engine_)  # reads and checks the rule files
-    took = best_of(lambda: resolve(scenario, engine_), repeat)
-    print(f"five rules a side, 10 attacks, build {build}: {took * 1e3:.2f} ms after load")
+    return 1e3 * best_of(lambda: resolve(scenario, engine_), repeat)
 
 
 def main() -> None:
@@ -132,25 +134,29 @@ def main() -> None:
         type=Path,
         help="a build of real data (e.g. T9A 2.1.5): also time an attack with five rules a side",
     )
+    add_flag(ap)
     args = ap.parse_args()
+    notes = ""
     if args.build is not None:
-        five_a_side(args.build, max(args.repeat, 20))
+        took = five_a_side(args.build, max(args.repeat, 20))
+        notes = f"Five rules a side, 10 attacks, on a build of {args.build.name}: {took:.2f} ms."
+    rows = []
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         (root / "rules").mkdir()
         (root / "rules" / "multiple-wounds.yaml").write_text(MW_RULE, encoding="utf-8")
         engine(1, root)  # import-time work (schema, core data) out of the timings
-        print(f"{'attacks':>8} {'engine ms':>10} {'icepool ms':>11} {'ratio':>7}  same")
         for n in args.attacks:
             t_engine = best_of(lambda n=n: engine(n, root), args.repeat)
             t_direct = best_of(lambda n=n: direct_icepool(n), max(1, args.repeat // 2))
             ours = engine(n, root)
             theirs = {k: as_items(v) for k, v in direct_icepool(n).items()}
             same = all(ours[k] == theirs[k] for k in ours)
-            print(
-                f"{n:>8} {t_engine * 1e3:>10.2f} {t_direct * 1e3:>11.2f} "
-                f"{t_direct / t_engine:>6.1f}x  {'yes' if same else 'NO'}"
-            )
+            rows.append([n, f"{t_engine * 1e3:.2f}", f"{t_direct * 1e3:.2f}",
+                         f"{t_direct / t_engine:.1f}", "yes" if same else "NO"])  # fmt: skip
+    header = ["attacks", "rulepipe ms", "icepool directly ms", "icepool / rulepipe", "same"]
+    notes = (notes + f" Best of {args.repeat} runs each.").strip()
+    publish(args, "Attack chain", header, rows, notes)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ A linear stage keeps its ms per segment flat as N grows; the last column gives t
 the largest size's ms per segment to the smallest's (about 1: linear; about the ratio of the
 sizes: quadratic). Each build runs in a child process, one after the other.
 
-    .venv/bin/python tests/bench/bench_linear.py --sizes 2500 5000 10000 20000
+    .venv/bin/python tests/bench/bench_linear.py --sizes 2500 5000 10000 20000 [--markdown]
 """
 
 from __future__ import annotations
@@ -28,6 +28,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from benchdoc import add_flag, publish  # noqa: E402
 
 from pipeline.build import STAGES  # noqa: E402
 
@@ -68,7 +72,9 @@ def build(corpus: Path, out: Path) -> tuple[dict, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", type=int, nargs="+", default=[2500, 5000, 10000, 20000])
+    add_flag(ap)
     args = ap.parse_args()
+    table = []
     for shape in ("template", "one-file"):
         rows: dict[int, dict] = {}
         for n in args.sizes:
@@ -90,7 +96,14 @@ def main() -> None:
                 cells.append(f"{ms:>9.3f} ({t['peak_mib']:>5.0f})")
             growth = per[-1] / per[0] if per[0] > 0 else float("nan")
             print(f"{stage:15}" + "".join(f"{c:>18}" for c in cells) + f"{growth:>8.1f}x")
+            table.append([shape, stage, *(f"{ms:.3f}" for ms in per), f"{growth:.1f}"])
         print()
+    header = ["corpus", "stage", *(f"ms/segment at {n:,}" for n in args.sizes), "growth"]
+    notes = (
+        "Growth: the largest size's ms per segment over the smallest's (about 1: linear)."
+        " Each build in a child process with `--timings`."
+    )
+    publish(args, "Linear growth", header, table, notes)
 
 
 if __name__ == "__main__":

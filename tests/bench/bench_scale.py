@@ -7,8 +7,8 @@ per paragraph (segment), so that growth with the corpus shows. The manifest's ac
 must balance on every corpus (blocks = in rules + copies + unassigned); the script stops if
 it does not.
 
-Run: .venv/bin/python tests/bench/bench_scale.py --factors 1 10 100 [1000]
-The 1000x corpus (~155,000 segments, ~80 MB) takes about 10 minutes on two cores.
+Run: .venv/bin/python tests/bench/bench_scale.py --factors 1 10 100 [1000] [--markdown]
+The 1000x corpus (~155,000 segments, ~80 MB) takes a few minutes on two cores.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchdoc import add_flag, publish
+
 from corpus import make_corpus
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,17 +92,14 @@ def main() -> None:
     ap.add_argument("--factors", type=int, nargs="+", default=[1, 10, 100])
     ap.add_argument("--commands", nargs="+", default=list(COMMANDS), choices=list(COMMANDS))
     ap.add_argument("--tmp", type=Path, help="folder for corpora and outputs (default: a temp one)")
+    add_flag(ap)
     args = ap.parse_args()
     commands = [c for c in args.commands if available(c)]
     skipped = sorted(set(args.commands) - set(commands))
-    header = (
-        f"{'factor':>6} {'files':>6} {'segments':>9} {'command':>7} {'wall s':>8} {'cpu s':>8} "
-        f"{'ms/seg':>7} {'peak MiB':>9} {'KiB/seg':>8}  accounting"
-    )
     print(f"load average at start: {os.getloadavg()[0]:.2f}; cores: {os.cpu_count()}")
     if skipped:
         print(f"not measured (no such command yet): {', '.join(skipped)}")
-    print(header)
+    rows: list[list[object]] = []
     if args.tmp is not None:
         args.tmp.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=args.tmp) as tmp:
@@ -121,15 +120,23 @@ def main() -> None:
                     accounting = ""
                 ms = 1000 * measured.wall / segments
                 kib = measured.peak_kib / segments
-                print(
-                    f"{factor:>6} {files:>6} {segments:>9} {command:>7} {measured.wall:>8.1f} "
-                    f"{measured.cpu:>8.1f} {ms:>7.2f} {measured.peak_kib / 1024:>9.0f} "
-                    f"{kib:>8.2f}  {accounting}",
-                    flush=True,
-                )
+                first = [f"{factor}x", f"{files:,}", f"{segments:,}"]
+                if command != commands[0]:
+                    first = ["", "", ""]
+                rows.append([*first, command, f"{measured.wall:.1f}", f"{measured.cpu:.1f}",
+                             f"{ms:.2f}", f"{measured.peak_kib / 1024:,.0f}", f"{kib:.1f}",
+                             accounting])  # fmt: skip
+                print("  ".join(str(c) for c in rows[-1]), flush=True)
             for path in (corpus, out):
                 shutil.rmtree(path)
-    print(f"load average at end: {os.getloadavg()[0]:.2f}")
+    header = ["corpus", "files", "segments", "command", "wall s", "CPU s", "ms/segment",
+              "peak MiB", "KiB/segment", "accounting"]  # fmt: skip
+    notes = (
+        "Each command in a child process: its wall and CPU time (workers included) and the"
+        " largest resident set of it or any worker. `check` runs on the build, `diff` against"
+        " the seeds' build; the accounting is blocks in rules + copies + unassigned."
+    )
+    publish(args, "Scale", header, rows, notes)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@ the seed build and of a real army-builder drop (T9A 2.1.5 BattleScribe data, bui
 one drop of a temporary corpus). Each site is written in a child process (as a user runs
 it), twice, to check that the same build gives the same bytes.
 
-    .venv/bin/python tests/bench/bench_site.py [--t9a ../shared/data/t9a-2.1.5]
+    .venv/bin/python tests/bench/bench_site.py [--t9a ../shared/data/t9a-2.1.5] [--markdown]
 """
 
 from __future__ import annotations
@@ -17,8 +17,15 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchdoc import add_flag, publish
+
 ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_T9A = ROOT.parent / "shared" / "data" / "t9a-2.1.5"
+# ../shared/data/t9a-2.1.5 beside the checkout (or beside a folder above it)
+DEFAULT_T9A = next(
+    (p / "shared" / "data" / "t9a-2.1.5" for p in ROOT.parents if (p / "shared" / "data").is_dir()),
+    ROOT.parent / "shared" / "data" / "t9a-2.1.5",
+)
 
 
 def cli(*args: str) -> float:
@@ -38,7 +45,7 @@ def digest(folder: Path) -> tuple[int, int, str]:
     return files, size, h.hexdigest()
 
 
-def measure(name: str, corpus: Path, work: Path) -> None:
+def measure(name: str, corpus: Path, work: Path) -> list[object]:
     build = work / f"{name}-build"
     t_build = cli("build", str(corpus), "-o", str(build), "-q")
     sites = [work / f"{name}-site-{n}" for n in (1, 2)]
@@ -46,21 +53,19 @@ def measure(name: str, corpus: Path, work: Path) -> None:
     (files, size, h1), (_, _, h2) = digest(sites[0]), digest(sites[1])
     pages = sum(1 for _ in sites[0].rglob("*.html"))
     largest = max(p.stat().st_size for p in sites[0].rglob("*.html"))
-    print(
-        f"| {name} | {t_build:.1f} s | {min(times):.1f} s | {pages} | {files} |"
-        f" {size / 1024:,.0f} KiB | {largest / 1024:,.0f} KiB | {'yes' if h1 == h2 else 'NO'} |"
-    )
+    return [name, f"{t_build:.1f}", f"{min(times):.1f}", pages, files, f"{size / 1024:,.0f}",
+            f"{largest / 1024:,.0f}", "yes" if h1 == h2 else "NO"]  # fmt: skip
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--t9a", type=Path, default=DEFAULT_T9A, help="folder of .gst/.cat files")
+    add_flag(ap)
     args = ap.parse_args()
-    print("| corpus | build | site | pages | files | size | largest page | same bytes |")
-    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    rows = []
     with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
         work = Path(tmp)
-        measure("seeds", ROOT / "corpus", work)
+        rows.append(measure("seeds", ROOT / "corpus", work))
         if args.t9a.is_dir():
             corpus = work / "t9a-corpus"
             drop = corpus / "drops" / "t9a-2.1.5"
@@ -70,9 +75,13 @@ def main() -> None:
                     shutil.copy(f, drop / f.name)
             for g in (ROOT / "corpus").glob("glossary.*"):
                 shutil.copy(g, corpus / g.name)
-            measure("t9a-2.1.5", corpus, work)
+            rows.append(measure("t9a-2.1.5", corpus, work))
         else:
             print(f"(no T9A data at {args.t9a})")
+    header = ["corpus", "build s", "site s", "pages", "files", "size KiB", "largest page KiB",
+              "same bytes"]  # fmt: skip
+    notes = "The site written twice from one build, each in a new process; the faster time."
+    publish(args, "Static site", header, rows, notes)
 
 
 if __name__ == "__main__":

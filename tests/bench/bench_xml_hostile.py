@@ -1,6 +1,6 @@
 """Benchmark: what refusing hostile XML and zip input costs.
 
-    .venv/bin/python tests/bench/bench_xml_hostile.py
+    .venv/bin/python tests/bench/bench_xml_hostile.py [--markdown]
 
 Two measures per input. `build`: `python -m pipeline build` on a one-file corpus in a
 child process, wall time and the child's own peak RSS (os.wait4; children are started
@@ -12,6 +12,7 @@ refused with exit 2 (the valid one must build); the script fails otherwise.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import subprocess
@@ -23,6 +24,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "bench"))
+
+from benchdoc import add_flag, publish  # noqa: E402
 
 from tests.helpers import hostile_xml as h  # noqa: E402
 
@@ -82,10 +86,10 @@ def refuse_in_process(name: str, data: bytes) -> tuple[float, int]:
 
 
 def main() -> int:
-    print(
-        f"{'input':22} {'bytes':>9} {'exit':>4} {'build s':>8} {'RSS MiB':>8}"
-        f" {'refuse ms':>10} {'alloc KiB':>10}  reason"
-    )
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_flag(ap)
+    args = ap.parse_args()
+    rows = []
     failed = False
     inputs = cases()
     # every child is forked before this process imports the pipeline, so a child's peak
@@ -95,10 +99,11 @@ def main() -> int:
         took, peak = refuse_in_process(name, data)
         failed |= code != expected
         reason = err.split(name, 1)[-1][:80] if err else ""
-        print(
-            f"{name:22} {len(data):>9} {code:>4} {wall:>8.2f} {rss_kib / 1024:>8.1f}"
-            f" {took * 1000:>10.2f} {peak / 1024:>10.1f}  {reason}"
-        )
+        rows.append([name, f"{len(data):,}", code, f"{wall:.2f}", f"{rss_kib / 1024:.1f}",
+                     f"{took * 1000:.2f}", f"{peak / 1024:.1f}", reason])  # fmt: skip
+    header = ["input", "bytes", "exit", "build s", "RSS MiB", "refuse ms", "alloc KiB", "reason"]
+    notes = "`build`: a one-file corpus in a child; `refuse`: the reader alone, in process."
+    publish(args, "Hostile XML", header, rows, notes)
     return 1 if failed else 0
 
 

@@ -1,6 +1,6 @@
 """Evaluation: rule names found in real T9A rule texts, in two renderings made at run time.
 
-    .venv/bin/python tests/bench/eval_names.py [--data ../shared/data/t9a-2.1.5] [--misses 20]
+    .venv/bin/python tests/bench/eval_names.py [--data ../shared/data/t9a-2.1.5] [--markdown]
 
 The BattleScribe data of T9A 2.1.5 states every rule's name (`<rule name=..>`); that name
 is the answer and is never shown to the extractor. Two renderings of the same rules:
@@ -29,6 +29,9 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from benchdoc import add_flag, publish
 
 from pipeline.build import build
 from pipeline.extract.facts import extract
@@ -168,6 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--misses", type=int, default=20, help="misses to print per rendering")
+    add_flag(parser)
     args = parser.parse_args(argv)
     rules = load_rules(args.data)
     print(f"{len(rules)} distinct rules (name, text) in {args.data}")
@@ -187,6 +191,17 @@ def main(argv: list[str] | None = None) -> int:
     all_misses = [m for _, _, ms in styles.values() for m in ms]
     for name, got in Counter(all_misses).most_common(args.misses):
         print(f"  miss: {name!r} -> {got!r}")
+    rows = [["texts alone (rules whose text holds their name)", f"{right}/{scored}",
+             f"{right / scored:.3f}"]]  # fmt: skip
+    rows.append(["rulebook, all styles", f"{total_right}/{total}", f"{total_right / total:.3f}"])
+    rows += [
+        [f"rulebook, {style}", f"{r}/{n}", f"{r / n:.3f}"] for style, (r, n, _) in styles.items()
+    ]
+    notes = (
+        f"{len(rules)} distinct rules of `{args.data.name}`; texts without their name given one"
+        f" all the same: {given}/{unnamed}."
+    )
+    publish(args, "Rule names", ["rendering", "right", "share"], rows, notes)
     return 0
 
 
