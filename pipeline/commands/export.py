@@ -131,6 +131,12 @@ def write_catalogues(docs: dict[str, str], out: Path | None, fmt: str, version: 
         write_output(text, out / f"{lang or 'template'}{suffix}")
 
 
+def write_po_files(catalogues: dict[str, str], out: Path | None) -> None:
+    """PO catalogues by language: one to standard output or FILE.po, several to
+    FOLDER/LANG.po (write_catalogues for PO)."""
+    write_catalogues(catalogues, out, "po", "2.0")
+
+
 def run(args: argparse.Namespace) -> int:
     from ..errors import InputError
     from ..export import CATALOGUES, render, render_catalogues
