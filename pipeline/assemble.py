@@ -35,15 +35,16 @@ _VARIABLE = re.compile(r"(?<![A-Za-z])([XY])(?![A-Za-z])")
 
 
 def _source(segment: Segment, relation: str) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "segment": segment.id,
         "drop": segment.drop,
         "file": segment.file,
         "block": segment.block,
         "lines": list(segment.lines),
-        "sha256": segment.sha256,
-        "relation": relation,
     }
+    if segment.page is not None:
+        out["page"] = segment.page
+    return out | {"sha256": segment.sha256, "relation": relation}
 
 
 def _variables(facts: Facts) -> list[str]:
@@ -428,9 +429,11 @@ def _add_history(
     rules: Mapping[int, dict[str, Any]],
     segments: Mapping[str, Segment],
     drops: Sequence[Drop],
+    retired: Mapping[int, Sequence[_Part]] = {},
 ) -> None:
     """Give each rule the older texts of it, oldest first: the blocks of rules a newer
-    drop superseded and older variants in its own clusters."""
+    drop superseded, translations a newer one replaced, and older variants in its own
+    clusters."""
     drop_of = {d.folder: d for d in drops}
     rank = ranks(drops)
     found: dict[str, list[tuple[int, dict[str, Any]]]] = {}
@@ -443,6 +446,10 @@ def _add_history(
         for part in drafts[old].parts:
             sources = [_source(m.segment, m.relation) for m in part.cluster.members]
             add(rules[new], part.segment, part.cluster.id, sources)
+    for i, parts in retired.items():
+        for part in parts if i in rules else ():
+            sources = [_source(m.segment, m.relation) for m in part.cluster.members]
+            add(rules[i], part.segment, part.cluster.id, sources)
     for i, rule in rules.items():
         for part in drafts[i].parts:
             for m in _older_variants(part.cluster, segments, rank):
@@ -485,6 +492,10 @@ def assemble(
         owner = replaced.get(owner, owner)
         part = _Part(cluster, by_id[cluster.canonical], facts[cluster.canonical], link)
         translations.setdefault(owner, []).append(part)
+    rank = ranks(drops)
+    retired: dict[int, list[_Part]] = {}
+    for owner, parts in translations.items():
+        translations[owner], retired[owner] = _current_translations(parts, rank)
     rules = {i: _rule(drafts[i], translations.get(i, ())) for i in kept}
     priority = {"table": 0, "section": 2}
     order = sorted(kept, key=lambda i: (priority.get(rules[i]["kind"], 1), i))
@@ -496,8 +507,39 @@ def assemble(
             parent = None
         if parent is not None and parent in rules:
             rules[i] = _with_section(rules[i], rules[parent]["id"])
-    _add_history(drafts, replaced, rules, by_id, drops)
+    _add_history(drafts, replaced, rules, by_id, drops, retired)
     return sorted(rules.values(), key=lambda r: r["id"])
+
+
+def _current_translations(
+    parts: Sequence[_Part], rank: Mapping[str, int]
+) -> tuple[list[_Part], list[_Part]]:
+    """The translations of a rule that are its text, and those a newer one replaced: of
+    several translations of one source block into one language (a reviewed file brought
+    back beside the old translation), the newest drop's; in one drop, one whose unit
+    named its rule, else the last read. Whatever their words."""
+    groups: dict[tuple[str, str | None], list[_Part]] = {}
+    for part in parts:
+        key = (part.cluster.lang, part.link.source_cluster if part.link else None)
+        groups.setdefault(key, []).append(part)
+    current: list[_Part] = []
+    retired: list[_Part] = []
+    for (_, source), group in groups.items():
+        if source is None or len(group) == 1:
+            current.extend(group)
+            continue
+        newest = max(
+            range(len(group)),
+            key=lambda i: (
+                rank.get(group[i].segment.drop, 0),
+                group[i].segment.rule is not None,
+                i,
+            ),
+        )
+        current.append(group[newest])
+        retired.extend(p for i, p in enumerate(group) if i != newest)
+    order = {id(p): i for i, p in enumerate(parts)}
+    return sorted(current, key=lambda p: order[id(p)]), retired
 
 
 def _with_section(rule: dict[str, Any], section: str) -> dict[str, Any]:

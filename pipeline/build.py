@@ -117,6 +117,7 @@ def make_manifest(
                 "segments": f.segments,
             }
             | ({"version": f.version} if f.version else {})
+            | ({"encoding": f.encoding} if f.encoding else {})
             for f in ingested.inputs
         ],
         "drops": [d.to_json() | {"rank": rank[d.folder]} for d in ingested.drops],

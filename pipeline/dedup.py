@@ -633,15 +633,21 @@ def _swap(difference: Difference) -> Difference:
 def prefer_newest(clusters: Sequence[Cluster], rank: Mapping[str, int]) -> list[Cluster]:
     """Clusters whose canonical text is their newest drop's copy (first such, in input
     order); the old canonical takes the relation the new one had, seen from the new side.
-    Relations of the other members still describe them against the old canonical."""
+    Relations of the other members still describe them against the old canonical. The
+    source side of a translation file (a unit's `source`) is a copy of what translators
+    were given, never a newer master text: any other copy comes first."""
+
+    def age(m: Member) -> tuple[bool, int]:
+        return (m.segment.role != "source", rank.get(m.segment.drop, 0))
+
     out = []
     for cluster in clusters:
-        newest = max(rank.get(m.segment.drop, 0) for m in cluster.members)
+        newest = max(age(m) for m in cluster.members)
         current = next(m for m in cluster.members if m.segment.id == cluster.canonical)
-        if rank.get(current.segment.drop, 0) == newest:
+        if age(current) == newest:
             out.append(cluster)
             continue
-        chosen = next(m for m in cluster.members if rank.get(m.segment.drop, 0) == newest)
+        chosen = next(m for m in cluster.members if age(m) == newest)
         members = [Member(chosen.segment, "canonical", 1.0)]  # the canonical comes first
         for m in cluster.members:
             if m is chosen:

@@ -12,7 +12,7 @@ import re
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -44,11 +44,16 @@ _SPACE = re.compile(r"[ \n]")
 _CHUNK = 1024 * 1024
 
 
-def decode(name: str, data: bytes) -> str:
+Legacy = Callable[[bytes], tuple[str | None, str]]
+
+
+def decode(name: str, data: bytes, legacy: Legacy | None = None) -> str:
     """Decode UTF-8 (with or without BOM) or UTF-16 (with a BOM, or without one when every
     NUL byte is the high byte of a code unit and the text has spaces or line breaks and
     no control characters, as a Windows "Unicode" save gives); refuse binary data: NUL
-    bytes otherwise, and control characters other than white space."""
+    bytes otherwise, and control characters other than white space. Bytes that are not
+    UTF-8 go to `legacy` when given (a detector of one-byte legacy encodings: the text,
+    or None and why it cannot tell), else are refused."""
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8) :]
     elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
@@ -67,9 +72,19 @@ def decode(name: str, data: bytes) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        found, why = legacy(data) if legacy is not None else (None, "")
+        if found is not None:  # a one-byte encoding: the n-th character is the n-th byte
+            control = INPUT_CONTROL.search(found)
+            if control is None:
+                return found
+            at = control.start()
+            where = _where(found.count("\n", 0, at) + 1, at)
+            raise InputError(
+                name, f"{describe(control.group())} in text: not a text file", where
+            ) from None
         line = data.count(b"\n", 0, exc.start) + 1
         raise InputError(
-            name, f"not UTF-8 ({exc.reason}); save it as UTF-8", _where(line, exc.start)
+            name, f"not UTF-8 ({exc.reason}){why}; save it as UTF-8", _where(line, exc.start)
         ) from None
     if not _has_control_byte(data):
         return text

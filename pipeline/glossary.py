@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,11 +50,13 @@ def chosen_glossary(path: Path | None) -> Glossary | None:
 
 
 def load_glossary(path: Path) -> Glossary:
-    """Read a glossary: `.tsv` as a language-headed table, `.tbx` as TBX, anything else as
-    the project's YAML."""
+    """Read a glossary: `.tsv` (or `.csv`) as a language-headed table, `.tbx` as TBX,
+    anything else as the project's YAML."""
     suffix = path.suffix.lower()
     if suffix == ".tsv":
         return _load_tsv(path)
+    if suffix == ".csv":
+        return _load_csv(path)
     if suffix == ".tbx":
         return _load_tbx(path)
     return _load_yaml(path)
@@ -85,7 +89,50 @@ def _load_tsv(path: Path) -> Glossary:
     lines = list(text_lines(decode(name, data_bytes)))
     if not lines or not lines[0].strip():
         raise InputError(name, "empty glossary: expected a header row such as 'en<TAB>ru'", "1")
-    header = [h.strip().lower() for h in lines[0].split("\t")]
+    if "\t" not in lines[0] and ("," in lines[0] or ";" in lines[0]):
+        raise InputError(
+            name,
+            "the header row has no tab: a comma-separated table is read as .csv; else use a"
+            " tab-separated file (header such as 'en<TAB>ru')",
+            "1",
+        )
+    rows = [(n, line.split("\t")) for n, line in enumerate(lines[1:], start=2) if line.strip()]
+    return _from_rows(name, data_bytes, lines[0].split("\t"), rows)
+
+
+def _load_csv(path: Path) -> Glossary:
+    """A term list saved as CSV by a spreadsheet: comma- or semicolon-separated (told from
+    the header row), quoted cells as the csv module reads them, then the same columns and
+    checks as a TSV. A file whose separator cannot be told is refused."""
+    name = str(path)
+    data_bytes = read_bytes(path, "glossary")
+    text = decode(name, data_bytes)
+    first = text.split("\n", 1)[0]
+    counts = {sep: first.count(sep) for sep in (",", ";")}
+    sep = max(counts, key=lambda k: counts[k])
+    if not first.strip() or counts[sep] == 0 or counts[","] == counts[";"]:
+        raise InputError(
+            name,
+            "the header row is not comma- or semicolon-separated language columns; use a"
+            " tab-separated file (.tsv, header such as 'en<TAB>ru')",
+            "1",
+        )
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep)
+    try:
+        header = next(reader)
+        rows = [(reader.line_num, row) for row in reader if any(c.strip() for c in row)]
+    except csv.Error as exc:
+        raise InputError(
+            name, f"not readable as CSV ({exc}); use a tab-separated file", str(reader.line_num)
+        ) from None
+    return _from_rows(name, data_bytes, header, rows)
+
+
+def _from_rows(
+    name: str, data_bytes: bytes, head: list[str], rows: list[tuple[int, list[str]]]
+) -> Glossary:
+    """The glossary of a table's header and rows (each with its line number)."""
+    header = [h.strip().lower() for h in head]
     for col, head in enumerate(header, start=1):
         if not _LANG_HEADER.fullmatch(head) and head not in _OTHER_COLUMNS:
             raise InputError(name, f"header column {col} is not a language code: {head!r}", "1")
@@ -99,10 +146,8 @@ def _load_tsv(path: Path) -> Glossary:
     review: dict[str, dict[str, dict[str, list[str]]]] = {k: {} for k in REVIEW_STATUSES}
     notes: dict[str, str] = {}
     first_line: dict[str, int] = {}
-    for n, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            continue
-        cells = [cell_text(c.strip()) for c in line.split("\t")]  # as textsafe.cell wrote it
+    for n, raw_cells in rows:
+        cells = [cell_text(c.strip()) for c in raw_cells]  # as textsafe.cell wrote it
         if len(cells) != len(header):
             raise InputError(
                 name, f"{len(cells)} cells where the header names {len(header)} columns", str(n)

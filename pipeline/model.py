@@ -73,6 +73,9 @@ class Segment:
     role: str | None = None  # "source" / "target" for translation-memory units
     unit: str | None = None  # translation unit id shared by a TM source and target
     name: str | None = None  # the name the source states (BattleScribe `<rule name=..>`)
+    rule: str | None = None  # the rule id a translation unit names (pipeline/ingest/unit_ids.py)
+    sentences: tuple[Span, ...] | None = None  # raw spans of the unit's sentences, by their ids
+    page: int | None = None  # the page of a paginated file (PDF) the block is on
 
     def to_json(self) -> dict[str, Any]:
         """The segment as a line of segments.jsonl, fields in their order (made directly:
@@ -94,10 +97,14 @@ class Segment:
         }
         if self.rows is not None:
             data["rows"] = [list(r) for r in self.rows]
-        for key in ("role", "unit", "name"):
+        for key in ("role", "unit", "name", "rule"):
             value = getattr(self, key)
             if value is not None:
                 data[key] = value
+        if self.sentences is not None:
+            data["sentences"] = [list(s) for s in self.sentences]
+        if self.page is not None:
+            data["page"] = self.page
         return data
 
     @classmethod
@@ -129,6 +136,11 @@ class Segment:
             role=data.get("role"),
             unit=data.get("unit"),
             name=data.get("name"),
+            rule=data.get("rule"),
+            sentences=(
+                tuple((s[0], s[1]) for s in data["sentences"]) if "sentences" in data else None
+            ),
+            page=data.get("page"),
         )
 
 
@@ -144,6 +156,9 @@ class Block:
     unit: str | None = None
     lang_hint: str | None = None
     name: str | None = None  # a name the source states for the block (a rule or profile name)
+    rule: str | None = None  # a translation unit's own name for what it translates (an id)
+    sentences: tuple[Span, ...] | None = None  # raw spans of sentences the unit ids give
+    page: int | None = None  # the page it is on, in a paginated file (PDF)
     extra: dict[str, Any] = field(default_factory=dict)  # file facts, e.g. "version"
 
 

@@ -97,7 +97,12 @@ BAD_INPUTS = {
         r"image\.txt:3 \(byte 8\): binary file",
     ),
     "nul": ("nul.md", b"Line one.\nLine\x00two.\n", r"nul\.md:2 \(byte 14\): binary file"),
-    "unknown-type": ("rules.pdf", b"%PDF-1.4", r"rules\.pdf: unsupported file type '\.pdf'"),
+    "broken-pdf": ("rules.pdf", b"%PDF-1.4", r"rules\.pdf: not a readable PDF"),
+    "nothing-readable": (
+        "rules.odt",
+        b"PK\x03\x04",
+        r"nothing in the corpus is readable text; d/rules\.odt: no reader for '\.odt' files",
+    ),
 }
 
 

@@ -115,22 +115,31 @@ def test_tbx_default_is_still_tbx3():
 # XLIFF 1.2
 
 
-def test_xliff12_has_one_file_per_language_and_reads_back_as_the_pairs(aligned):
-    text = export(aligned, "--format", "xliff", "--xliff-version", "1.2")
-    doc = valid_xliff12(text)
-    files = doc.getroot().findall(X12 + "file")
-    assert [(f.get("source-language"), f.get("target-language")) for f in files] == [
-        ("en", "it"),
-        ("en", "ru"),
-    ]
+def test_xliff12_has_one_file_per_language_and_reads_back_as_the_pairs(aligned, tmp_path):
+    out = tmp_path / "review"
+    result = run_cli(
+        "export", "--build", str(aligned), "--format", "xliff", "--xliff-version", "1.2",
+        "-o", str(out),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["it.xlf", "ru.xlf"]
     pairs = load_pairs(aligned)
-    expected = [
-        (lang, p.id, p.source, p.target)
-        for lang in ("it", "ru")
-        for p in pairs
-        if p.target_lang == lang
-    ]
-    assert xliff12_pairs(text) == expected
+    for lang in ("it", "ru"):
+        text = (out / f"{lang}.xlf").read_text("utf-8")
+        doc = valid_xliff12(text)
+        files = doc.getroot().findall(X12 + "file")
+        assert [(f.get("source-language"), f.get("target-language")) for f in files] == [
+            ("en", lang)
+        ]
+        expected = [(lang, p.id, p.source, p.target) for p in pairs if p.target_lang == lang]
+        assert xliff12_pairs(text) == expected
+        # translate-toolkit (and Pootle, Weblate on it) count every unit translated, none fuzzy
+        store = xliff.xlifffile(text.encode("utf-8"))
+        assert [(u.istranslated(), u.isfuzzy()) for u in store.units] == [(True, False)] * len(
+            expected
+        )
+    text = (out / "ru.xlf").read_text("utf-8")
+    doc = valid_xliff12(text)
     venom = next(
         u for u in doc.getroot().iter(X12 + "trans-unit") if u.get("id") == "l-000000000003"
     )
@@ -142,8 +151,20 @@ def test_xliff12_has_one_file_per_language_and_reads_back_as_the_pairs(aligned):
     assert trg_bpt["[b]"] == src_bpt.get("id") and trg_bpt["[i]"] != src_bpt.get("id")
 
 
+def test_xliff12_to_one_file_needs_one_language(aligned):
+    result = run_cli(
+        "export", "--build", str(aligned), "--format", "xliff", "--xliff-version", "1.2"
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "it, ru" in result.stderr
+    assert "-o FOLDER" in result.stderr
+
+
 def test_xliff12_sentences_isolate_cut_tags_and_target_lang_filters(aligned):
-    text = export(aligned, "--format", "xliff", "--xliff-version", "1.2", "--level", "sentence")
+    text = export(
+        aligned, "--format", "xliff", "--xliff-version", "1.2", "--level", "sentence",
+        "--target-lang", "ru",
+    )  # fmt: skip
     doc = valid_xliff12(text)
     cut = next(
         u for u in doc.getroot().iter(X12 + "trans-unit") if u.get("id") == "l-000000000004-s1"
@@ -155,7 +176,11 @@ def test_xliff12_sentences_isolate_cut_tags_and_target_lang_filters(aligned):
     )
     assert last.find(f"{X12}source/{X12}ph").text == "[*]"
     assert last.find(f"{X12}source/{X12}it").get("pos") == "close"
-    expected = [(p.target_lang, p.id, p.source, p.target) for p in load_pairs(aligned, "sentence")]
+    expected = [
+        (p.target_lang, p.id, p.source, p.target)
+        for p in load_pairs(aligned, "sentence")
+        if p.target_lang == "ru"
+    ]
     assert sorted(xliff12_pairs(text)) == sorted(expected)
     only_it = export(aligned, "--format", "xliff", "--xliff-version", "1.2", "--target-lang", "it")
     assert [p[:2] for p in xliff12_pairs(only_it)] == [("it", "l-000000000002")]
@@ -318,7 +343,9 @@ def test_reviewed_po_in_a_new_drop_changes_the_translation(seed_build, tmp_path)
 
 
 def test_reviewed_xliff12_in_a_new_drop_changes_the_translation(seed_build, tmp_path):
-    text = export(seed_build.out, "--format", "xliff", "--xliff-version", "1.2")
+    text = export(
+        seed_build.out, "--format", "xliff", "--xliff-version", "1.2", "--target-lang", "ru"
+    )
     store = xliff.xlifffile(text.encode("utf-8"))
     unit = next(u for u in store.units if u.xmlelement.get("resname") == "ricochet")
     unit.target = unit.target.replace(REVIEW_FROM, REVIEW_TO)

@@ -19,7 +19,7 @@ from ..extract.facts import Facts
 from ..ingest.spans import raw_spans
 from ..model import Segment
 from .anchors import Anchors, anchors, length_ratio, sentence_anchors
-from .paragraphs import Decision, Scored, assign, params, share_with_near_copies
+from .paragraphs import Scored, assign, params, share_with_near_copies
 from .sentences import Bead, align_sentences
 
 MASTER = "en"
@@ -88,6 +88,44 @@ def _adjacency(
     return found
 
 
+def _stated(
+    segments: Sequence[Segment], cluster_of: Mapping[str, str]
+) -> dict[str, tuple[Segment, Segment]]:
+    """Foreign cluster -> (English source, translation) of a translation unit that names
+    its rule (pipeline/ingest/unit_ids.py): the pair is stated, not guessed. Where several
+    units state a translation of one cluster, the last read."""
+    sources: dict[tuple[str, str, str], Segment] = {}
+    for seg in segments:
+        if seg.rule is not None and seg.unit is not None and seg.role == "source":
+            sources[(seg.drop, seg.file, seg.unit)] = seg
+    found: dict[str, tuple[Segment, Segment]] = {}
+    for seg in segments:
+        if seg.rule is None or seg.unit is None or seg.role != "target":
+            continue
+        source = sources.get((seg.drop, seg.file, seg.unit))
+        if source is not None and source.lang == MASTER and seg.lang not in (MASTER, "und"):
+            found[cluster_of[seg.id]] = (source, seg)
+    return found
+
+
+def _stated_sentences(source: Segment, target: Segment) -> tuple[SentenceLink, ...] | None:
+    """Sentence links from the unit ids: sentence i of the source with sentence i of the
+    translation (1-1), or with nothing where it came back untranslated (1-0)."""
+    if source.sentences is None or target.sentences is None:
+        return None
+    if len(source.sentences) != len(target.sentences):
+        return None
+    links = []
+    for i, (s_span, t_span) in enumerate(zip(source.sentences, target.sentences, strict=True)):
+        if s_span[0] == s_span[1]:
+            continue
+        if t_span[0] == t_span[1]:
+            links.append(SentenceLink("1-0", (i,), (), (s_span,), ()))
+        else:
+            links.append(SentenceLink("1-1", (i,), (i,), (s_span,), (t_span,)))
+    return tuple(links)
+
+
 def _sentence_links(
     source: Segment,
     target: Segment,
@@ -132,7 +170,9 @@ def align(
         for c in clusters
         if c.lang == MASTER
     ]
-    decisions: list[Decision] = assign(foreign, english, _adjacency(segments, cluster_of))
+    stated = _stated(segments, cluster_of)
+    wanted_pairs = {c: cluster_of[pair[0].id] for c, pair in stated.items()}
+    decisions = assign(foreign, english, _adjacency(segments, cluster_of), wanted_pairs)
     texts = {a.cluster: by_id[a.segment].text for a in foreign}
     decisions = share_with_near_copies(decisions, foreign, texts)
     english_of = {a.cluster: a for a in english}
@@ -143,7 +183,18 @@ def align(
         linked = decision.status != "unlinked" and best is not None
         source = by_id[canonical[best.source]] if linked and best else None
         sentences: tuple[SentenceLink, ...] = ()
-        if source is not None:
+        given = stated.get(cluster.id) if linked else None
+        if given is not None and best is not None and best.source == cluster_of[given[0].id]:
+            source, target = given  # the unit's own pair, its sentences by their ids
+            sentences = _stated_sentences(source, target) or _sentence_links(
+                source,
+                target,
+                english_of[best.source],
+                found,
+                facts[source.id],
+                facts[target.id],
+            )
+        elif source is not None:
             assert best is not None
             sentences = _sentence_links(
                 source,

@@ -226,9 +226,14 @@ def assign(
     foreign: Sequence[Anchors],
     english: Sequence[Anchors],
     adjacency: Mapping[tuple[str, str], float],
+    stated: Mapping[str, str] | None = None,
 ) -> list[Decision]:
-    """One decision per foreign cluster (same order), links one to one per language."""
+    """One decision per foreign cluster (same order), links one to one per language. A
+    foreign cluster in `stated` (a translation unit that names its rule: foreign cluster
+    -> its English cluster) is linked to it whatever its words, and leaves that English
+    cluster free for the translation the anchors choose (an older one it replaces)."""
     p = params()["paragraphs"]
+    stated = stated or {}
     index = AnchorIndex(english)
     by_cluster = {a.cluster: i for i, a in enumerate(english)}
     adjacent: dict[str, list[int]] = defaultdict(list)
@@ -240,6 +245,8 @@ def assign(
         pool = dict.fromkeys(index.candidates(f))
         pool.update(dict.fromkeys(adjacent.get(f.cluster, ())))
         found = []
+        if f.cluster in stated and stated[f.cluster] in by_cluster:
+            pool = {by_cluster[stated[f.cluster]]: None}
         for i in pool:
             e = english[i]
             s, evidence = score(f, e, index, adjacency.get((f.cluster, e.cluster), 0.0))
@@ -252,7 +259,7 @@ def assign(
             (c.score, fi, ci)
             for fi, found in enumerate(scored)
             for ci, c in enumerate(found)
-            if c.score >= p["link_threshold"]
+            if c.score >= p["link_threshold"] and foreign[fi].cluster not in stated
         ),
         key=lambda t: (-t[0], foreign[t[1]].cluster, scored[t[1]][t[2]].source),
     )
@@ -280,6 +287,9 @@ def assign(
     decisions = []
     for fi, f in enumerate(foreign):
         found = scored[fi]
+        if f.cluster in stated and found:
+            decisions.append(Decision(f.cluster, "linked", found[0], ()))
+            continue
         if fi not in chosen:
             best = found[0] if found else None
             decisions.append(Decision(f.cluster, "unlinked", best, tuple(found[1:4])))

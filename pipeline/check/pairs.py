@@ -88,13 +88,17 @@ def _weight(path: Path) -> int:
         return 0
 
 
-def _rules(folder: Path) -> tuple[dict[str, str], dict[str, str]]:
+def _rules(folder: Path) -> tuple[dict[str, str], dict[str, str], set[str]]:
     """Rule id -> display name (its names, English first, else the id), and segment id ->
-    rule id, from rules.json: what a report titles a pair with instead of a hash id."""
+    rule id, from rules.json: what a report titles a pair with instead of a hash id; and
+    the segments that are only a rule's history (a translation a newer drop replaced),
+    which a check of the build no longer reports."""
     if member(folder, "rules.json") is None:
-        return {}, {}
+        return {}, {}, set()
     names: dict[str, str] = {}
     of_segment: dict[str, str] = {}
+    old: set[str] = set()
+    current: set[str] = set()
     for rule in read_rules(folder):
         rid = str(rule["id"])
         given = rule.get("names") if isinstance(rule.get("names"), dict) else {}
@@ -105,7 +109,13 @@ def _rules(folder: Path) -> tuple[dict[str, str], dict[str, str]]:
             for src in (text.get("sources") or []) if isinstance(text, dict) else []:
                 if isinstance(src, dict) and isinstance(src.get("segment"), str):
                     of_segment.setdefault(src["segment"], rid)
-    return names, of_segment
+                    if src.get("relation") in ("canonical", "exact"):
+                        current.add(src["segment"])
+        for entry in rule.get("history") or ():
+            for src in (entry.get("sources") or []) if isinstance(entry, dict) else []:
+                if isinstance(src, dict) and isinstance(src.get("segment"), str):
+                    old.add(src["segment"])
+    return names, of_segment, old - current
 
 
 def _spans(raw: Any) -> tuple[Span, ...]:
@@ -136,9 +146,10 @@ def read_build(folder: Path) -> BuildPairs:
     rules = Background(lambda: _rules(folder), _weight(folder / "rules.json"))
     try:
         segments = read_segment_texts(folder)
-        names, rule_of = rules.wait()
+        names, rule_of, replaced = rules.wait()
     finally:
         rules.cancel()
+    segments = {k: v for k, v in segments.items() if k not in replaced}
     if not (folder / "alignments.json").is_file():
         return BuildPairs([], _alone(segments, set(), rule_of), False, names)
     align_path = str(folder / "alignments.json")
@@ -148,6 +159,8 @@ def read_build(folder: Path) -> BuildPairs:
         if link.get("status") != "linked":
             continue
         src, tgt = link.get("source"), link.get("target")
+        if tgt in replaced:
+            continue
         for sid in (src, tgt):
             if sid not in segments:
                 raise InputError(

@@ -12,12 +12,13 @@ Export what a build holds, for other tools:
   json, yaml   the rule bundle (rules.json of the build; YAML is a safe dump of the same)
   tmx          the aligned pairs (links with status linked in alignments.json) as TMX 1.4b,
                English source, translation target, BBCode as TMX inline codes
-  xliff        the same pairs as XLIFF 2.0 (one target language per document), BBCode as
-               <pc>/<sc>/<ec>/<ph> with the tags' text in <originalData>; or, with
-               --xliff-version 1.2, as XLIFF 1.2 with one <file> per target language,
-               BBCode as <bpt>/<ept>/<it>/<ph> holding the tags' text
+  xliff        the same pairs as XLIFF 2.0, BBCode as <pc>/<sc>/<ec>/<ph> with the tags'
+               text in <originalData>; or, with --xliff-version 1.2, as XLIFF 1.2 (units
+               approved, targets state="translated"), BBCode as <bpt>/<ept>/<it>/<ph>
+               holding the tags' text; one target language a document
   po           the same pairs as gettext PO, one catalogue per target language: msgctxt
                the rule id, #. the rule's name and link id, #: drop/file:line of the source
+  pot          a gettext template: every rule's English text, one entry per sentence
   tbx, tsv     the glossary (TBX-Basic; TSV with a header row naming the languages);
                deprecated renderings marked (TBX administrative status, TSV status column)
   site         a static site in the folder -o DIR (opens from the file system): index with
@@ -26,12 +27,17 @@ Export what a build holds, for other tools:
                adds a changes page
 Without -o the document goes to standard output; with -o it is written to a temporary
 file beside PATH and renamed, so PATH is never left half written.
-PO writes one file per target language: without -o (standard output) or with -o FILE.po
-the pairs must have one target language (choose it with --target-lang); with -o FOLDER
-each language goes to FOLDER/LANG.po (the folder is made if missing), each file replaced
-whole.
-A reviewed XLIFF, TMX or PO file put into a new drop of the corpus (newer date in its
-drop.yaml) gives the build its edited translations."""
+XLIFF and PO write one file per target language: without -o (standard output) or with
+-o FILE the pairs must have one target language (choose it with --target-lang); with
+-o FOLDER each language goes to FOLDER/LANG.xlf or FOLDER/LANG.po (the folder is made if
+missing), each file replaced whole.
+Text to translate: a build with no translation into the languages asked (an English-only
+drop), or --to-translate, gives every rule's English text with empty targets, one unit
+per sentence whose id names the rule, the part and the sentence (fear.1.2); name the
+languages with --target-lang (needed only then). A TMX of a build with no pairs is refused.
+A translated or reviewed XLIFF, TMX or PO file put into a new drop of the corpus (newer
+date in its drop.yaml) gives the build its translations: a unit that names a rule replaces
+that rule's translation."""
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -43,8 +49,9 @@ def add(sub: argparse._SubParsersAction) -> None:
         " or a static site",
         description=DESCRIPTION,
         epilog="examples:\n  rulepipe export --format json -o rules.json\n"
-        "  rulepipe export --format xliff --xliff-version 1.2 -o review.xlf\n"
+        "  rulepipe export --format xliff --xliff-version 1.2 --target-lang ru -o review.xlf\n"
         "  rulepipe export --format po -o po\n"
+        "  rulepipe export --format xliff --to-translate --target-lang de -o out.xlf\n"
         "  rulepipe export --format tbx --tbx-version 2 -o glossary.tbx\n"
         "  rulepipe export --format site -o site",
         formatter_class=options.FORMATTER,
@@ -62,22 +69,28 @@ def add(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--level",
         choices=("paragraph", "sentence"),
-        default="paragraph",
-        help="TMX/XLIFF/PO: one unit per aligned paragraph (default) or per aligned sentence",
+        help="TMX/XLIFF/PO: one unit per aligned paragraph or per aligned sentence (default:"
+        " paragraph for pairs, sentence for text to translate)",
     )
     p.add_argument(
         "--target-lang",
         metavar="LANG",
-        help="TMX/XLIFF/PO: only pairs translated into LANG (XLIFF 2.0, and PO to one file,"
-        " need it when a build has several target languages)",
+        help="TMX/XLIFF/PO: only pairs translated into LANG (ru; several as ru,it); needed"
+        " to write one file when the pairs have several, and to name the languages of text"
+        " to translate when the build has no translation yet",
+    )
+    p.add_argument(
+        "--to-translate",
+        action="store_true",
+        help="XLIFF/PO: every rule's English text with empty targets, one unit per sentence"
+        " (what a build with no translation exports anyway)",
     )
     p.add_argument(
         "--xliff-version",
         choices=("1.2", "2.0"),
         default="2.0",
-        help="XLIFF: 2.0 (default: the current OASIS standard, one target language a"
-        " document, and what earlier versions of rulepipe wrote) or 1.2 (read by most CAT"
-        " tools; every target language in one document)",
+        help="XLIFF: 2.0 (default: the current OASIS standard, and what earlier versions of"
+        " rulepipe wrote) or 1.2 (read by most CAT tools); one target language a document",
     )
     p.add_argument(
         "--tbx-version",
@@ -97,33 +110,36 @@ def add(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def write_po_files(catalogues: dict[str, str], out: Path | None) -> None:
-    """One catalogue to standard output or FILE.po; several to FOLDER/LANG.po."""
-    from ..errors import InputError
-    from ..files import write_output
+_FILES = frozenset({".po", ".pot", ".xlf", ".xliff", ".xml"})
 
-    if out is None or out.suffix.lower() in (".po", ".pot"):
-        if len(catalogues) > 1:
-            raise InputError(
-                "--target-lang",
-                f"the pairs have {len(catalogues)} target languages ({', '.join(catalogues)})"
-                " and a PO file holds one; choose one with --target-lang, or give -o FOLDER"
-                " for one FOLDER/LANG.po each",
-            )
-        write_output(next(iter(catalogues.values())), out)
+
+def write_catalogues(docs: dict[str, str], out: Path | None, fmt: str, version: str) -> None:
+    """One document to standard output or FILE; several to FOLDER/LANG.EXT."""
+    from ..errors import InputError
+    from ..export import CATALOGUES, one_catalogue
+    from ..files import STANDARD_OUTPUT, write_output
+
+    suffix = CATALOGUES[fmt]
+    single = out is None or str(out) == STANDARD_OUTPUT or out.suffix.lower() in _FILES
+    if single or (out is not None and out.exists() and not out.is_dir()):
+        write_output(one_catalogue(docs, fmt, version), out)
         return
-    if out.exists() and not out.is_dir():
-        raise InputError(str(out), "is a file; give a folder (or a .po file) to -o")
     if not out.parent.is_dir():
         raise InputError(str(out), "the folder to write into does not exist")
     out.mkdir(exist_ok=True)
-    for lang, text in catalogues.items():
-        write_output(text, out / f"{lang}.po")
+    for lang, text in docs.items():
+        write_output(text, out / f"{lang or 'template'}{suffix}")
+
+
+def write_po_files(catalogues: dict[str, str], out: Path | None) -> None:
+    """PO catalogues by language: one to standard output or FILE.po, several to
+    FOLDER/LANG.po (write_catalogues for PO)."""
+    write_catalogues(catalogues, out, "po", "2.0")
 
 
 def run(args: argparse.Namespace) -> int:
     from ..errors import InputError
-    from ..export import render, render_po
+    from ..export import CATALOGUES, render, render_catalogues
     from ..files import write_output
 
     if args.format == "site":
@@ -133,8 +149,18 @@ def run(args: argparse.Namespace) -> int:
             raise InputError("-o", "a site is a folder: give it with -o DIR")
         write_site(args.build, args.out, args.since)
         return 0
-    if args.format == "po":
-        write_po_files(render_po(args.build, args.level, args.target_lang), args.out)
+    if args.to_translate and args.format not in ("xliff", "po"):
+        raise InputError("--to-translate", "is for --format xliff or po")
+    if args.format in CATALOGUES:
+        docs = render_catalogues(
+            args.format,
+            args.build,
+            level=args.level,
+            target_lang=args.target_lang,
+            xliff_version=args.xliff_version,
+            to_translate=args.to_translate,
+        )
+        write_catalogues(docs, args.out, args.format, args.xliff_version)
         return 0
     doc = render(
         args.format,

@@ -19,6 +19,7 @@ from rapidfuzz import fuzz
 
 from ..lang import notation
 from .sentences import split_sentences
+from .translations import revised_translations
 
 MIN_SIMILARITY = 80.0  # rapidfuzz ratio of the primary texts, 0-100
 FIELDS = ("kind", "names", "signature", "coverage", "profile", "table")
@@ -202,6 +203,9 @@ def describe_change(old: Rule, new: Rule) -> dict[str, Any] | None:
     stale = stale_translations(old, new, quantities, sentences)
     if stale:
         entry["stale"] = stale
+    translations = revised_translations(old, new)
+    if translations:
+        entry["translations"] = translations
     return entry
 
 

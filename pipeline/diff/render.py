@@ -58,6 +58,7 @@ def _changed(entry: dict[str, Any]) -> list[str]:
     for f in entry["fields"]:
         lines += _field_lines(name, f)
     lines += _stale(entry.get("stale", []))
+    lines += _translations(entry.get("translations", []))
     return [*lines, ""]
 
 
@@ -112,6 +113,23 @@ def _units(doc: dict[str, Any]) -> list[str]:
         else:
             lines.append(f"- {e['name']} ({e['book']}) {e['change']}")
     return [*lines, ""]
+
+
+def _translations(found: list[dict[str, Any]]) -> list[str]:
+    """One line per translation a newer drop gave the rule, with the text it replaced."""
+    lines = []
+    for t in found:
+        where = f" from {t['drop']}/{t['file']}" if t.get("drop") else ""
+        if t["change"] == "revised":
+            lines.append(
+                f"- revised translation ({t['lang']}){where}: {_quote(t['old'])} →"
+                f" {_quote(t['new'])}"
+            )
+        elif t["change"] == "added":
+            lines.append(f"- translation added ({t['lang']}){where}: {_quote(t['new'])}")
+        else:
+            lines.append(f"- translation removed ({t['lang']}): {_quote(t['old'])}")
+    return lines
 
 
 def _stale(stale: list[dict[str, Any]]) -> list[str]:

@@ -64,18 +64,11 @@ def load_pairs(build: Path, level: Level = "paragraph") -> list[Pair]:
     return pairs
 
 
-def select_target(pairs: list[Pair], target_lang: str | None, one_only: bool) -> list[Pair]:
-    """Keep the pairs of one target language; refuse a mix where the format holds only one."""
-    if target_lang is not None:
-        return [p for p in pairs if p.target_lang == target_lang]
-    langs = sorted({p.target_lang for p in pairs})
-    if one_only and len(langs) > 1:
-        raise InputError(
-            "--target-lang",
-            f"the build has pairs in {len(langs)} target languages ({', '.join(langs)}) and "
-            "an XLIFF 2.0 document holds one; choose it with --target-lang",
-        )
-    return pairs
+def select_target(pairs: list[Pair], target_langs: list[str] | None) -> list[Pair]:
+    """The pairs translated into the languages asked (all when None)."""
+    if target_langs is None:
+        return pairs
+    return [p for p in pairs if p.target_lang in target_langs]
 
 
 def source_places(build: Path, level: Level = "paragraph") -> dict[str, str]:

@@ -9,6 +9,10 @@ tools show the translator as notes, while `# ` comments are the translator's own
 untouched by tools. `#:` gives where the source sits in the corpus (`drop/file:line`). The
 header names the `Language` and, as `X-Source-Language`, the source's, so the PO reader of
 ingest can take a reviewed file back as a drop. Deterministic: no dates in the header.
+
+Text sent out for translation (export/to_translate.py) has empty `msgstr`s and `msgctxt`
+the unit id, which names the rule, the part and the sentence (`fear.1.2`); a template
+(POT) has no `Language`.
 """
 
 from __future__ import annotations
@@ -50,21 +54,27 @@ def _reference(place: str) -> str:
     return f"{_FSI}{place}{_PDI}" if any(c.isspace() for c in place) else place
 
 
-def header(target_lang: str, source_lang: str) -> list[str]:
+def header(target_lang: str | None, source_lang: str, untranslated: bool = False) -> list[str]:
+    """The header entry; `target_lang` None for a template (POT)."""
     fields = [
         f"Project-Id-Version: rulepipe {__version__}",
         "PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE",
         "Last-Translator: FULL NAME <EMAIL@ADDRESS>",
-        f"Language-Team: {target_lang}",
-        f"Language: {target_lang}",
+        f"Language-Team: {target_lang or 'LANGUAGE <LL@li.org>'}",
+        f"Language: {target_lang or ''}",
         "MIME-Version: 1.0",
         "Content-Type: text/plain; charset=UTF-8",
         "Content-Transfer-Encoding: 8bit",
         f"X-Generator: rulepipe {__version__}",
         f"X-Source-Language: {source_lang}",
     ]
+    what = (
+        "to translate, one entry per sentence (msgctxt: rule.part.sentence)"
+        if untranslated
+        else "and their translations, one entry per aligned pair"
+    )
     return [
-        "# Rule texts of a rulepipe build and their translations, one entry per aligned pair.",
+        f"# Rule texts of a rulepipe build {what}.",
         'msgid ""',
         'msgstr ""',
         *(quote(f"{f}\n") for f in fields),
@@ -73,29 +83,33 @@ def header(target_lang: str, source_lang: str) -> list[str]:
 
 def write_po(
     pairs: list[Pair],
-    target_lang: str,
+    target_lang: str | None,
     names: Mapping[str, str] | None = None,
     places: Mapping[str, str] | None = None,
     source_lang: str = "en",
+    context_is_id: bool = False,
 ) -> str:
-    """The PO catalogue (text) of the pairs into `target_lang`, in link order. `names` maps
-    rule ids to rule names, `places` pair ids to `drop/file:line` of their source."""
+    """The PO catalogue (text) of the pairs into `target_lang`, in link order (a template
+    of every pair when `target_lang` is None). `names` maps rule ids to rule names,
+    `places` pair ids to `drop/file:line` of their source; `context_is_id` makes each
+    `msgctxt` the pair's id (units that name their rule and sentence)."""
     names = names or {}
     places = places or {}
-    lines = header(target_lang, source_lang)
+    lines = header(target_lang, source_lang, context_is_id)
     seen: set[tuple[str, str]] = set()
-    for pair in (p for p in pairs if p.target_lang == target_lang):
-        context = pair.rule or pair.id
+    for pair in (p for p in pairs if target_lang is None or p.target_lang == target_lang):
+        context = pair.id if context_is_id else pair.rule or pair.id
         if (context, pair.source) in seen:
             context = f"{context} {pair.id}"
         seen.add((context, pair.source))
         lines.append("")
         if pair.rule:
             lines += _comment("#.", f"Rule: {names.get(pair.rule) or pair.rule} ({pair.rule})")
-        lines += _comment("#.", f"Link: {pair.id}")
+        if not context_is_id:
+            lines += _comment("#.", f"Link: {pair.id}")
         if pair.id in places:
             lines.append(f"#: {_reference(places[pair.id])}")
         lines += field("msgctxt", context)
         lines += field("msgid", pair.source)
-        lines += field("msgstr", pair.target)
+        lines += field("msgstr", pair.target or "")
     return "\n".join(lines) + "\n"

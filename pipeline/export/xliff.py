@@ -3,6 +3,8 @@
 A matched pair is <pc dataRefStart dataRefEnd> around its content, an isolated tag is
 <sc isolated="yes">/<ec isolated="yes">, `[*]` is <ph>; each tag's own text is kept once per
 unit in <originalData><data id>. An XLIFF 2.0 document has one target language.
+A translation's segment is `state="translated"`; an empty target, text still to
+translate, `state="initial"`.
 """
 
 from __future__ import annotations
@@ -89,8 +91,8 @@ def write_xliff(pairs: list[Pair], source_lang: str = "en") -> str:
         if pair.rule:
             unit.set("name", pair.rule)
         data = _Data()
-        source, target = number(tokenize(pair.source), tokenize(pair.target))
-        segment = etree.Element(_q("segment"), state="translated")
+        source, target = number(tokenize(pair.source), tokenize(pair.target or ""))
+        segment = etree.Element(_q("segment"), state="translated" if pair.target else "initial")
         for name, tokens in (("source", source), ("target", target)):
             el = etree.SubElement(segment, _q(name), {XML_SPACE: "preserve"})
             _content(el, tokens, data)  # a code keeps its id on both sides

@@ -1,6 +1,11 @@
 """Aligned pairs as XLIFF 1.2, the version most CAT tools read: one <file> per target
 language, one <trans-unit id=LINK-ID resname=RULE> per pair.
 
+A translation is `approved="yes"` with `<target state="translated">`, as XLIFF 1.2 marks a
+reviewed unit (translate-toolkit, and Pootle and Weblate on it, count it translated; a unit
+not approved reads as fuzzy there); an empty target, text still to translate, is
+`state="new"` and not approved.
+
 BBCode becomes XLIFF 1.2 inline codes holding the tag's own text, as in TMX: a matched pair
 is <bpt id>/<ept id> (the same id on both), a tag without its partner <it pos="open|close">,
 `[*]` is <ph>. A code in the target keeps the id of the same code in the source. The pipeline's
@@ -69,7 +74,10 @@ def write_xliff12(pairs: list[Pair], source_lang: str = "en") -> str:
             unit = etree.SubElement(body, _q("trans-unit"), {"id": pair.id, XML_SPACE: "preserve"})
             if pair.rule:
                 unit.set("resname", pair.rule)
-            source, target = number(tokenize(pair.source), tokenize(pair.target))
+            source, target = number(tokenize(pair.source), tokenize(pair.target or ""))
             _content(etree.SubElement(unit, _q("source")), source)
-            _content(etree.SubElement(unit, _q("target"), state="translated"), target)
+            if pair.target:
+                unit.set("approved", "yes")
+            state = "translated" if pair.target else "new"
+            _content(etree.SubElement(unit, _q("target"), state=state), target)
     return serialise(root)

@@ -11,22 +11,28 @@ import hashlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from ..bbcode import find_markup
 from ..drops import METADATA, Drop, read_drop
 from ..errors import InputError
-from ..files import MAX_FILE_BYTES, MAX_TEXT_CHARS, decode, read_bytes, text_too_long
+from ..files import MAX_FILE_BYTES, MAX_TEXT_CHARS, read_bytes, text_too_long
 from ..model import Aside, Block, Markup, Segment
 from ..normalise import normalise
 from .asides import find_asides
 from .langid import Identification, identify, identify_all, settle
 from .spans import left_out
-from .text import read_text
+from .text import read_text_file
 from .walk import Entry, corpus_entries
 
 Reader = Callable[[str, bytes], list[Block]]
 READERS: dict[str, Reader] = {}
 METADATA_FILES = frozenset({METADATA})
+# Why a file of a kind that is read gave no block at all.
+_EMPTY = {
+    ".pdf": "no text layer (a scan, or only images); not read",
+    ".docx": "no paragraph or table with text; not read",
+}
 
 
 def reader(*suffixes: str) -> Callable[[Reader], Reader]:
@@ -42,12 +48,12 @@ def reader(*suffixes: str) -> Callable[[Reader], Reader]:
 
 @reader(".txt", ".text")
 def _plain(name: str, data: bytes) -> list[Block]:
-    return read_text(decode(name, data), markdown=False)
+    return read_text_file(name, data, markdown=False)
 
 
 @reader(".md", ".markdown")
 def _markdown(name: str, data: bytes) -> list[Block]:
-    return read_text(decode(name, data), markdown=True)
+    return read_text_file(name, data, markdown=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +65,7 @@ class InputFile:
     segments: int
     version: dict[str, str] | None = None  # what the file states of itself (BattleScribe)
     path: Path | None = None  # where it was read: `file` is escaped where its name needs it
+    encoding: dict[str, Any] | None = None  # the legacy encoding it was read in, if any
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +145,9 @@ def _segment(
         role=block.role,
         unit=block.unit,
         name=block.name,
+        rule=block.rule,
+        sentences=block.sentences,
+        page=block.page,
     )
 
 
@@ -215,6 +225,10 @@ def _segments(
     return _inherit_languages(segments), version
 
 
+def _encoding(blocks: list[Block]) -> dict[str, Any] | None:
+    return next((b.extra["encoding"] for b in blocks if "encoding" in b.extra), None)
+
+
 def ingest_file(drop: str, file: str, name: str, data: bytes) -> list[Segment]:
     return read_file(drop, file, name, data)[0]
 
@@ -248,11 +262,10 @@ def ingest(
             elif Path(file).name.startswith("."):
                 skipped.append(Skipped(drop, file, "hidden file"))
             elif Path(file).suffix.lower() not in READERS:
-                known = ", ".join(sorted(READERS))
                 suffix = Path(file).suffix
-                raise InputError(
-                    name, f"unsupported file type {suffix or '(none)'!r}; known: {known}"
-                )
+                what = f"{suffix!r} files" if suffix else "files without a suffix"
+                reason = f"no reader for {what} (read: {', '.join(sorted(READERS))}); not read"
+                skipped.append(Skipped(drop, file, reason))
             else:
                 data = read_bytes(path, "file", MAX_FILE_BYTES, follow=False)
                 lang = drops[drop].language_of(file)
@@ -266,13 +279,20 @@ def ingest(
     finally:
         identification.cancel()
     for drop, file, blocks, read, digest, size, path in pending:
+        if not blocks and Path(file).suffix.lower() in _EMPTY:
+            skipped.append(Skipped(drop, file, _EMPTY[Path(file).suffix.lower()]))
+            continue
         found, version = _segments(drop, file, blocks, read, languages)
         segments.extend(found)
-        inputs.append(InputFile(drop, file, digest, size, len(found), version, path))
+        encoding = _encoding(blocks)
+        inputs.append(InputFile(drop, file, digest, size, len(found), version, path, encoding))
     if not segments:
-        raise InputError(str(corpus), "the corpus has no text blocks")
+        first = f"; {skipped[0].drop}/{skipped[0].file}: {skipped[0].reason}" if skipped else ""
+        more = f" (and {len(skipped) - 1} more not read)" if len(skipped) > 1 else ""
+        raise InputError(str(corpus), f"nothing in the corpus is readable text{first}{more}")
+    skipped.sort(key=lambda s: (s.drop, s.file))
     return Ingested(tuple(segments), tuple(inputs), tuple(skipped), tuple(drops.values()))
 
 
 # Readers of other formats register themselves on import (after `reader` exists).
-from . import battlescribe, po, tmx, xliff  # noqa: E402, F401
+from . import battlescribe, docx, pdf, po, tmx, xliff  # noqa: E402, F401

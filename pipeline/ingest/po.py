@@ -19,6 +19,7 @@ from ..lang import primary as lang_code
 from ..model import Block
 from ..textsafe import describe, input_control
 from . import reader
+from .unit_ids import join_rule_units
 
 _KEYWORD = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(".*)$')
 # A PO string as msgfmt reads one: quoted, every backslash starting an escape (a quote
@@ -151,8 +152,9 @@ def read_po(name: str, data: bytes) -> list[Block]:
             continue
         unit = f"{context}#{index}" if context else f"entry{index}"
         lines = (entry.first, entry.last)
-        blocks.append(Block("paragraph", msgid, lines, None, "source", unit, src))
+        named = context.split()[0] if context.split() else None  # a rule id, or RULE.P.S
+        blocks.append(Block("paragraph", msgid, lines, None, "source", unit, src, rule=named))
         msgstr = "".join(entry.fields["msgstr"])
         if msgstr.strip() and not entry.fuzzy:
-            blocks.append(Block("paragraph", msgstr, lines, None, "target", unit, trg))
-    return blocks
+            blocks.append(Block("paragraph", msgstr, lines, None, "target", unit, trg, rule=named))
+    return join_rule_units(blocks)

@@ -8,12 +8,20 @@ No block is longer than `MAX_BLOCK_CHARS`: a longer run of text (a file with no 
 breaks, a paragraph that never ends a sentence) is cut at line breaks, sentence ends or
 spaces, in that order of preference, so that no stage meets an unbounded string and no
 character of the file is lost.
+
+A file that is not UTF-8 (nor UTF-16) is read in the one-byte legacy encoding
+charset-normalizer finds (Windows-1251, KOI8-R ...) only when it is sure; the encoding and
+the detector's measures go to the manifest, and a file it cannot tell is refused with its
+best guesses, never read in a guess.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
+from typing import Any
 
+from ..files import decode
 from ..model import Block, SegmentKind
 
 _MD_HEADING = re.compile(r"^(#{1,6})\s+\S")
@@ -204,3 +212,97 @@ def heading_level(raw: str) -> int:
     if is_bold_heading(s):
         return 7
     return 1
+
+
+# Legacy encodings: what a file that is not UTF-8 was saved in, told by charset-normalizer
+# (how well the bytes decode into text of one language), and taken only when it is sure.
+MIN_ENCODING_CONFIDENCE = 0.5
+_ONE_BYTE = frozenset(
+    {
+        "cp1250", "cp1251", "cp1252", "cp1253", "cp1254", "cp1257", "koi8_r", "koi8_u",
+        "cp866", "cp855", "mac_cyrillic", "iso8859_5", "latin_1", "iso8859_2", "iso8859_15",
+        "mac_roman", "cp437", "cp850",
+    }
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Encoding:
+    """A legacy encoding as detected: its codec name, charset-normalizer's measures of the
+    decoded text (chaos: the share of it that looks like noise; coherence: how well its
+    letters fit one language) and the confidence taken from them, coherence x (1 - chaos)."""
+
+    name: str
+    confidence: float
+    chaos: float
+    coherence: float
+    language: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "confidence": self.confidence,
+            "chaos": self.chaos,
+            "coherence": self.coherence,
+            "language": self.language,
+        }
+
+
+def detect_encoding(data: bytes) -> tuple[Encoding | None, str]:
+    """The one-byte encoding `data` is in, if the detector is sure of it (confidence at
+    least MIN_ENCODING_CONFIDENCE, and no other encoding that reads the bytes as other
+    letters is as likely); else None and why, naming the best guesses."""
+    from charset_normalizer import from_bytes
+
+    found = []
+    for match in from_bytes(data, cp_isolation=sorted(_ONE_BYTE)):
+        confidence = round(match.coherence * (1 - match.chaos), 3)
+        found.append((confidence, match))
+    found.sort(key=lambda f: (-f[0], f[1].encoding))
+    if not found:
+        return None, ", and no one-byte encoding reads it as text"
+    best_conf, best = found[0]
+    guesses = ", ".join(f"{m.encoding} {c:.2f}" for c, m in found[:3])
+    if best_conf < MIN_ENCODING_CONFIDENCE:
+        return None, (
+            f", and its encoding cannot be told for sure (best guesses: {guesses}; needs"
+            f" {MIN_ENCODING_CONFIDENCE})"
+        )
+    text = data.decode(best.encoding)
+    rivals = [m for c, m in found[1:] if c >= best_conf - 0.1 and data.decode(m.encoding) != text]
+    if rivals:
+        return None, f", and its encoding cannot be told for sure ({guesses} read it differently)"
+    return Encoding(
+        best.encoding,
+        best_conf,
+        round(best.chaos, 3),
+        round(best.coherence, 3),
+        str(best.language),
+    ), ""
+
+
+def decode_text(name: str, data: bytes) -> tuple[str, Encoding | None]:
+    """A text file's text (files.decode), and the legacy encoding it was read in, when it
+    was not UTF-8 or UTF-16 and the detector was sure."""
+    found: list[Encoding] = []
+
+    def legacy(raw: bytes) -> tuple[str | None, str]:
+        encoding, why = detect_encoding(raw)
+        if encoding is None:
+            return None, why
+        found.append(encoding)
+        return raw.decode(encoding.name), ""
+
+    text = decode(name, data, legacy)
+    return text, (found[0] if found else None)
+
+
+def read_text_file(name: str, data: bytes, markdown: bool) -> list[Block]:
+    """A text or Markdown file's blocks; the first carries the legacy encoding it was read
+    in (`extra["encoding"]`), for the manifest."""
+    text, encoding = decode_text(name, data)
+    blocks = read_text(text, markdown)
+    if encoding is not None and blocks:
+        first = blocks[0]
+        blocks[0] = replace(first, extra={**first.extra, "encoding": encoding.to_json()})
+    return blocks

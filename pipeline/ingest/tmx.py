@@ -17,6 +17,7 @@ from ..model import Block
 from ..xmlsafe import line_span, parse_xml
 from . import reader
 from .inline import XML_LANG, code_text, inline_text, local
+from .unit_ids import join_rule_units, parse_unit_id
 
 _CODES = frozenset({"bpt", "ept", "ph", "it", "ut"})
 
@@ -47,6 +48,14 @@ def read_tmx(name: str, data: bytes) -> list[Block]:
     blocks: list[Block] = []
     for index, tu in enumerate(_children(body, "tu"), start=1):
         unit = tu.get("tuid") or f"tu{index}"
+        named = (
+            unit
+            if parse_unit_id(unit)
+            else next(
+                (p.text for p in _children(tu, "prop") if p.get("type") == "x-rule" and p.text),
+                None,
+            )
+        )
         srclang = tu.get("srclang") or file_src
         src = None if srclang in (None, "*all*") else lang_code(srclang)
         for tuv in _children(tu, "tuv"):
@@ -66,6 +75,7 @@ def read_tmx(name: str, data: bytes) -> list[Block]:
                     role=role,
                     unit=unit,
                     lang_hint=lang,
+                    rule=named,
                 )
             )
-    return blocks
+    return join_rule_units(blocks)

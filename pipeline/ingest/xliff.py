@@ -12,6 +12,13 @@ joined in order into one block a side. `<pc dataRefStart dataRefEnd>` and `<ph d
 without data, a `<pc subType="xlf:b">` (`xlf:i`, `xlf:u`) is `[b]..[/b]` and a `<ph>` its
 `equiv`; `<cp hex>` is the character it codes. A unit whose segments do not all have a target gives
 only its source.
+
+A target counts as a translation as each version marks one: XLIFF 1.2 unless its `state`
+says it is still to be done or checked (`new`, `needs-translation`, `needs-review-...`)
+and its unit is not `approved="yes"`; XLIFF 2.0 unless its segment is `state="initial"`.
+A unit whose id names a rule (`fear.1.2`, as `rulepipe export` writes text to translate),
+or whose `resname` (1.2) / `name` (2.0) is a rule id, says which rule it translates
+(unit_ids.join_rule_units).
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from ..model import Block
 from ..xmlsafe import line_span, parse_xml
 from . import reader
 from .inline import XML_LANG, code_text, inline_text, local
+from .unit_ids import join_rule_units, parse_unit_id
 
 _V12_CODES = frozenset({"bpt", "ept", "ph", "it"})
 _V12_EMPTY = frozenset({"x", "bx", "ex"})
@@ -58,6 +66,19 @@ def _first(element: etree._Element, name: str) -> etree._Element | None:
     return next((c for c in element if local(c) == name), None)
 
 
+def _named(unit_id: str | None, name: str | None) -> str | None:
+    """What a unit says it translates: its id when that names a rule, else its name."""
+    return unit_id if parse_unit_id(unit_id) else (name or None)
+
+
+def _pending12(tu: etree._Element, target: etree._Element) -> bool:
+    """Whether an XLIFF 1.2 target is not (yet) a translation."""
+    if tu.get("approved") == "yes":
+        return False
+    state = (target.get("state") or "").strip()
+    return state == "new" or state.startswith("needs-")
+
+
 def _read12(root: etree._Element) -> list[Block]:
     blocks: list[Block] = []
     for file_el in (c for c in root if local(c) == "file"):
@@ -73,17 +94,20 @@ def _read12(root: etree._Element) -> list[Block]:
             if not raw.strip():
                 continue
             lang = lang_code(source.get(XML_LANG)) or src
-            blocks.append(Block("paragraph", raw, line_span(source), None, "source", unit, lang))
+            named = _named(tu.get("id"), tu.get("resname"))
+            lines = line_span(source)
+            blocks.append(Block("paragraph", raw, lines, None, "source", unit, lang, rule=named))
             target = _first(tu, "target")
-            if target is None:
+            if target is None or _pending12(tu, target):
                 continue
             raw = inline_text(target, _inline12)
             if raw.strip():
                 lang = lang_code(target.get(XML_LANG)) or trg
+                lines = line_span(target)
                 blocks.append(
-                    Block("paragraph", raw, line_span(target), None, "target", unit, lang)
+                    Block("paragraph", raw, lines, None, "target", unit, lang, rule=named)
                 )
-    return blocks
+    return join_rule_units(blocks)
 
 
 def _inline20(data: dict[str, str]):
@@ -141,7 +165,9 @@ def _read20(root: etree._Element) -> list[Block]:
             source_text = inline_text(source, handle)
             sources.append((source, source_text))
             target = _first(part, "target")
-            if target is not None:
+            if target is not None and part.get("state") == "initial":
+                complete = False
+            elif target is not None:
                 targets.append((target, inline_text(target, handle)))
             elif local(part) == "ignorable":
                 targets.append((source, source_text))  # white space between segments
@@ -152,13 +178,16 @@ def _read20(root: etree._Element) -> list[Block]:
         raw, lines = _join(sources)
         if not raw.strip():
             continue
-        blocks.append(Block("paragraph", raw, lines, None, "source", unit, src))
+        named = _named(unit_el.get("id"), unit_el.get("name"))
+        blocks.append(Block("paragraph", raw, lines, None, "source", unit, src, rule=named))
         if complete and targets:
             raw, lines = _join(targets)
             if raw.strip():
                 lang = lang_code(targets[0][0].get(XML_LANG)) or trg
-                blocks.append(Block("paragraph", raw, lines, None, "target", unit, lang))
-    return blocks
+                blocks.append(
+                    Block("paragraph", raw, lines, None, "target", unit, lang, rule=named)
+                )
+    return join_rule_units(blocks)
 
 
 @reader(".xlf", ".xliff")
