@@ -34,14 +34,16 @@ start of each Round of Combat, such units must take a Discipline Test, called a 
 # what the translator types, by unit id (the script fills the targets the tool would)
 RUSSIAN = {
     "special-rules.1.1": "Особые правила",
-    "dread.1.1": "Отряды в контакте с вражескими моделями с Ужасом получают -1 к Дисциплине.",
+    # a doubled word in both versions of this sentence: each gives a finding, so the HTML
+    # report shows whichever translation is checked
+    "dread.1.1": "Отряды в в контакте с вражескими моделями с Ужасом получают -1 к Дисциплине.",
     "dread.1.2": "В начале каждого раунда боя такие отряды проходят тест Дисциплины,"
     " называемый тестом Ужаса.",
     "steadfast.1.1": "[b]Стойкие[/b] отряды игнорируют модификатор результата боя.",
     "steadfast.1.2": "Они могут перебросить проваленные тесты Слома.",
 }
 REVIEWED = (
-    "Отряды в контакте с моделями врага, у которых есть Ужас, до конца хода получают -1 к"
+    "Отряды в в контакте с моделями врага, у которых есть Ужас, до конца хода получают -1 к"
     " Дисциплине."
 )
 
@@ -166,7 +168,8 @@ def test_english_drop_out_and_back_then_a_review_replaces_the_translation(tmp_pa
     reports = tmp_path / "checks"
     run_cli("check", "--build", str(third), "-o", str(reports))
     html = (reports / "checks.html").read_text("utf-8")
-    assert REVIEWED in html and RUSSIAN["dread.1.1"] not in html
+    assert "у которых есть Ужас, до конца хода" in html  # the reviewed words
+    assert "вражескими моделями с Ужасом" not in html  # the replaced translation's
     checked = json.loads((reports / "checks.json").read_text("utf-8"))
     targets = [p.get("target") or "" for p in checked["pairs"]]
     assert any(REVIEWED in t for t in targets)
