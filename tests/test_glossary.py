@@ -146,6 +146,7 @@ def test_a_phrase_capitalised_only_through_a_settled_term_leaves_the_other_term_
     assert _found(pairs) == {
         "Random Movement": "Случайное движение",
         "Vanguard": "Авангард",
+        "March": "Марш",  # the core term, capitalised in both (a noun, an interjection too)
     }
 
 

@@ -34,6 +34,7 @@ from ..lang import lemma
 from ..slug import slugify
 from .terms import Candidate, candidates, dictionary_form, english_key
 
+Span = tuple[int, int]
 MIN_SCORE = 0.5
 #: Renderings of a core-vocabulary term proposed beside its first (a noun and its verbs).
 MAX_VARIANTS = 2
@@ -42,6 +43,9 @@ NAMED_SCORE = 0.9
 #: A pair whose translation is never capitalised where the English term is needs this many
 #: beads before it is believed (rule names are capitalised in both languages).
 UNCAPITALISED_NEEDS = 3
+#: ... unless the drop writes the vocabulary's capitalised terms in lower case in more than
+#: half of this many places at least: then capitals tell nothing.
+HOUSE_STYLE_NEEDS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,27 +140,44 @@ def _written_before(text: str, end: int, size: int) -> Candidate | None:
 
 def _bracketed(
     bead: Bead, english: Mapping[str, Candidate], found: Sequence[Candidate]
-) -> list[tuple[str, Candidate]]:
-    """Names the translation gives with their English in brackets ("Авангард (Vanguard)"),
-    when the bead's English has that term: the phrase right before the bracket, of the
-    English term's length (the candidate ending there, else the words as written when the
-    first is capitalised: "Сплотиться вокруг знамени (Rally Around the Flag)")."""
+) -> list[tuple[Candidate, Candidate]]:
+    """Names the translation gives with their English in brackets ("Авангард (Vanguard)",
+    "«Снайпер» (Sniper)"), when the bead's English has that name, as a term of its own or
+    inside a longer one ("Fortitude" in "Fortitude Saves"): the phrase right before the
+    bracket that starts with a capital, else the one of the English name's length (the
+    candidate ending there, else the words as written when the first is capitalised:
+    "Сплотиться вокруг знамени (Rally Around the Flag)")."""
     out = []
     for m in _BRACKETED.finditer(bead.target):
-        e = english.get(english_key(m.group(1).split()))
+        e = english.get(english_key(m.group(1).split())) or _written_in(bead.source, m.group(1))
         if e is None:
             continue
-        end = len(bead.target[: m.start()].rstrip())
+        end = len(bead.target[: m.start()].rstrip().rstrip(_CLOSING_QUOTES))
         ending = [c for c in found if c.end == end and not c.verb]
+        capital = [c for c in ending if c.words[0][:1].isupper()]  # where a name starts
         exact = [c for c in ending if c.size == e.size]
         written = _written_before(bead.target, end, e.size)
-        if exact:
-            out.append((e.key, _fitting(e, exact)))
+        if capital:
+            out.append((e, _fitting(e, capital)))
+        elif exact:
+            out.append((e, _fitting(e, exact)))
         elif written is not None:
-            out.append((e.key, written))
+            out.append((e, written))
         elif ending:
-            out.append((e.key, _fitting(e, ending)))
+            out.append((e, _fitting(e, ending)))
     return out
+
+
+_CLOSING_QUOTES = '»"”’'
+
+
+def _written_in(text: str, name: str) -> Candidate | None:
+    """The English name as the bead's English writes it, capitalised, or None."""
+    m = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
+    if m is None or not m.group()[:1].isupper():
+        return None
+    words = tuple(m.group().split())
+    return Candidate(english_key(words), words, m.start(), m.end(), True, False, m.start() == 0)
 
 
 _ENDINGS = ("ться", "ть", "ение", "ание", "ство", "ие")
@@ -315,6 +336,7 @@ def suggest(
     pairs: dict[tuple[str, str], _Pair] = defaultdict(_Pair)
     en_seen: dict[str, list[Candidate]] = defaultdict(list)
     target_seen: dict[str, list[Candidate]] = defaultdict(list)
+    spots: dict[str, list[tuple[int, int, int]]] = defaultdict(list)  # (bead, start, end)
     singles: set[tuple[str, str]] = set()
     named: dict[tuple[str, str], Candidate] = {}  # the rendering as the bracket names it
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
@@ -333,6 +355,7 @@ def suggest(
             en_seen[c.key].append(c)
         for c in (*free.values(), *fixed.values()):
             target_seen[c.key].append(c)
+            spots[c.key].append((n, c.start, c.end))
         en_count.update(english.keys())
         target_count.update(free.keys())
         target_count.update(fixed.keys())
@@ -351,6 +374,7 @@ def suggest(
                     if c.key not in free and c.key not in fixed and c.key not in extra:
                         extra[c.key] = c
                         target_seen[c.key].append(c)
+                        spots[c.key].append((n, c.start, c.end))
                         target_count[c.key] += 1
             for t in allowed.values():
                 _meet(pairs[(e.key, t.key)], n, e, t, bead)
@@ -358,10 +382,16 @@ def suggest(
                 t = next(iter(allowed.values()))
                 if t.key in lexicon[e.key] or t.verb:  # the vocabulary's one reading here
                     singles.add((e.key, t.key))
-        for e_key, t in _bracketed(bead, english, found):
+        for e, t in _bracketed(bead, english, found):
+            if e.key not in english:  # named inside a longer English term
+                english[e.key] = e
+                en_seen[e.key].append(e)
+                en_count[e.key] += 1
+            e_key = e.key
             key = (e_key, t.key)
             if t.key not in free and t.key not in fixed and t.key not in extra:
                 target_seen[t.key].append(t)
+                spots[t.key].append((n, t.start, t.end))
                 target_count[t.key] += 1
             if n not in pairs[key].beads:
                 _meet(pairs[key], n, english[e_key], t, bead)
@@ -373,8 +403,18 @@ def suggest(
         seen.append((english, free, fixed))
 
     def _lexical(key: tuple[str, str]) -> bool:
+        """A pair the vocabulary makes: one of its renderings, or a verb made from one
+        (a noun that merely looks like one, "бронь" beside "Бронебойность", is not)."""
         e, t = key
-        return e in lexicon and (t in lexicon[e] or _cognate(t, lexicon[e]))
+        if e not in lexicon:
+            return False
+        return t in lexicon[e] or (target_seen[t][0].verb and _cognate(t, lexicon[e]))
+
+    # Whether capitals tell anything: a drop that writes the vocabulary's rule terms in
+    # lower case ("нападение" for Charge) writes the rest so too.
+    lexical = [p for k, p in pairs.items() if _lexical(k) and not target_seen[k[1]][0].verb]
+    known = sum(p.caps_known for p in lexical)
+    capitals = known < HOUSE_STYLE_NEEDS or 2 * sum(p.caps_agree for p in lexical) >= known
 
     def score(key: tuple[str, str]) -> float:
         e, t = key
@@ -386,7 +426,7 @@ def suggest(
             return together / en_count[e]
         dice = 2 * together / (en_count[e] + target_count[t])
         position = 1 - pair.position / together
-        caps = pair.caps_agree / pair.caps_known if pair.caps_known else 1.0
+        caps = pair.caps_agree / pair.caps_known if pair.caps_known and capitals else 1.0
         size = 1 - 0.1 * min(abs(en_seen[e][0].size - target_seen[t][0].size), 3)
         found = dice * (0.8 + 0.2 * position) * (0.8 + 0.2 * caps) * size
         # the translation names it with the English in brackets: as sure as a bead gets
@@ -401,11 +441,13 @@ def suggest(
         together = len(pair.beads)
         if together < min_count and key not in singles:
             return False
-        # capitals that disagree refuse a pair with thin evidence
-        return not (pair.caps_known and not pair.caps_agree and together < UNCAPITALISED_NEEDS)
+        # capitals that disagree refuse a pair with thin evidence, where capitals mean it
+        disagree = capitals and pair.caps_known and not pair.caps_agree
+        return not (disagree and together < UNCAPITALISED_NEEDS)
 
     chosen: dict[str, str] = {}
     taken: set[str] = set()
+    inside: dict[int, list[tuple[int, int]]] = defaultdict(list)  # spans of taken renderings
     scored: dict[tuple[str, str], float] = {}
     while True:
         scored = {k: score(k) for k in pairs if eligible(k)}
@@ -416,8 +458,12 @@ def suggest(
         for e, t in order:
             if scored[(e, t)] < min_score or e in chosen or t in taken:
                 continue
+            if _covered(spots[t], inside, set(pairs[(e, t)].beads)):
+                continue
             chosen[e] = t
             taken.add(t)
+            for n, start, end in spots[t]:
+                inside[n].append((start, end))
         settled = {*chosen, *lexicon}
         more = {
             pair
@@ -451,9 +497,9 @@ def suggest(
                 for k in others
                 if _lexical(k) and len(pairs[k].beads) >= min_count
             ]
-            found = replace(
-                found, source=first_form.get(e, found.source), variants=tuple(forms[:MAX_VARIANTS])
-            )
+            found = replace(found, variants=tuple(forms[:MAX_VARIANTS]))
+        if e in lexicon:  # "Charging" is the vocabulary's Charge, whatever renders it
+            found = replace(found, source=first_form.get(e, found.source))
         out.append(found)
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
 
@@ -519,6 +565,19 @@ def _suggestion(
         example=beads[pair.beads[0]],
         note="; ".join(x for x in (basis, ("unsure: " + ", ".join(notes)) if notes else "") if x),
         variants=tuple(variants[:1]),
+    )
+
+
+def _covered(
+    spots: Sequence[tuple[int, int, int]], inside: Mapping[int, list[Span]], beads: set[int]
+) -> bool:
+    """Whether, in every bead a pair was seen in, the rendering occurs only inside
+    renderings already taken ("стойкость" inside "стойкость духа"): there it is a piece of
+    another term, no evidence for this one."""
+    return all(
+        any(a <= start and end <= b for a, b in inside.get(n, ()))
+        for n, start, end in spots
+        if n in beads
     )
 
 

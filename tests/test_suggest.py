@@ -1,0 +1,96 @@
+"""Glossary induction on drops written in other styles: lower-case terms, names in
+guillemets, English given in brackets inside a longer term, adjectives used as nouns."""
+
+from __future__ import annotations
+
+from pipeline.align.suggest import Bead, suggest
+
+# A drop that writes rule terms in lower case, the core vocabulary's own too ("нападение"
+# for Charge, "марш" for March), so a capital tells nothing about a term here.
+LOWER = [
+    ("The unit may declare a Charge.", "Отряд может объявить нападение."),
+    ("After a failed Charge the unit stops.", "После неудачного нападения отряд стоит."),
+    ("It cannot March after its Charge.", "После своего нападения отряд не может совершить марш."),
+    ("A unit that did not March may shoot.", "Отряд, не совершивший марш, может стрелять."),
+    ("Roll 2D6 for the Flee Distance.", "Бросьте 2D6 на дистанцию бегства."),
+    ("The Flee Distance is measured from the front.", "Дистанцию бегства меряют от фронта."),
+    (
+        "Each Round of Combat ends with a test.",
+        "Каждый раунд рукопашной заканчивается проверкой.",
+    ),
+    (
+        "Models fight in the first Round of Combat only.",
+        "Модели сражаются только в первом раунде рукопашной.",
+    ),
+    ("Attacks gain +1 Armour Penetration.", "Атаки получают +1 к пробиванию брони."),
+    ("Its Armour Penetration is doubled.", "Его пробивание брони удваивается."),
+]
+
+
+def _found(pairs: list[tuple[str, str]]) -> dict[str, str]:
+    return {s.source: s.target for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+
+
+def test_lower_case_renderings_of_a_lower_case_drop_are_proposed_from_two_pairs():
+    found = _found(LOWER)
+    assert found["Flee Distance"] == "дистанция бегства"
+    # "рукопашной" is an adjective used as a noun: the complement of "раунд"
+    assert found["Round of Combat"] == "раунд рукопашной"
+    assert found["Armour Penetration"] == "пробивание брони"
+    assert found["Charge"] == "нападение"
+
+
+def test_capitals_still_refuse_a_thin_pairing_where_the_drop_capitalises_its_terms():
+    capitalised = [
+        (en, ru.replace("нападение", "Нападение").replace("марш", "Марш")) for en, ru in LOWER[:4]
+    ]
+    capitalised += [(en, ru.replace("нападения", "Нападения")) for en, ru in capitalised]
+    found = _found(capitalised + LOWER[4:6])
+    assert "Flee Distance" not in found  # lower case twice, in a drop that capitalises
+
+
+def test_a_noun_that_only_looks_like_a_vocabulary_word_is_not_its_rendering():
+    pairs = [
+        ("Attacks gain +1 Armour Penetration.", "Атаки получают +1 к пробиванию брони."),
+        ("Spears gain +1 Armour Penetration.", "Копья получают +1 к пробиванию брони."),
+    ]
+    # "брони" reads as "бронь", which looks like the vocabulary's "Бронебойность"
+    assert "бронь" not in _found(pairs).values()
+
+
+def test_names_in_guillemets_are_proposed_whole():
+    pairs = [
+        (
+            "A charged unit may choose Hold, Stand and Shoot, or Flee.",
+            "Атакованный отряд может выбрать «Держать позицию», «Стоять и стрелять» или «Бегство».",
+        ),
+        (
+            "Stand and Shoot: the unit fires at the charger. It may not Hold then.",
+            "«Стоять и стрелять»: отряд стреляет по нападающему. «Держать позицию» тогда нельзя.",
+        ),
+    ]
+    found = _found(pairs)
+    assert found["Stand and Shoot"] == "Стоять и стрелять"
+    assert found["Hold"] == "Держать позицию"
+    assert "Shoot" not in found and "позиция" not in found.values()
+
+
+def test_a_name_in_brackets_inside_a_longer_english_term_is_proposed_as_the_bracket_says():
+    pairs = [
+        (
+            "Aegis Saves and Fortitude Saves are taken after Armour Saves.",
+            "Спасброски Эгиды (Aegis) и Стойкости духа (Fortitude) проходятся после"
+            " спасброска за доспех.",
+        ),
+        (
+            "Fortitude Saves cannot be taken against Flaming Attacks.",
+            "От огненных атак Стойкость духа не спасает.",
+        ),
+        ("A model has Resilience 3.", "У модели стойкость 3."),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["Fortitude"].target == "Стойкость духа"
+    assert found["Fortitude"].note == "named in brackets"
+    assert found["Aegis"].target == "Эгида"
+    # the longer English term takes no piece of its part's rendering
+    assert found.get("Fortitude Saves") is None or found["Fortitude Saves"].target != "стойкость"
