@@ -94,3 +94,25 @@ def test_a_name_in_brackets_inside_a_longer_english_term_is_proposed_as_the_brac
     assert found["Aegis"].target == "Эгида"
     # the longer English term takes no piece of its part's rendering
     assert found.get("Fortitude Saves") is None or found["Fortitude Saves"].target != "стойкость"
+
+
+def test_a_term_made_of_core_vocabulary_words_is_proposed_from_one_pair():
+    pairs = [
+        (
+            "The unit loses a Round of Combat and takes a Panic Test.",
+            "Отряд проигрывает раунд боя и проходит тест на панику.",
+        ),
+        # a heading said once is the title of a section, not yet a term
+        (
+            "Moving Characters: a Character may leave its unit.",
+            "Перемещение героев: герой может покинуть свой отряд.",
+        ),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["Round of Combat"].target == "раунд боя"
+    assert found["Round of Combat"].note == "made of the core vocabulary"
+    assert found["Panic Test"].target == "тест на панику"
+    assert "Moving Characters" not in found
+    # words the vocabulary does not know make nothing: "Break Test" is not "тест на бегство"
+    bead = Bead("It takes a Break Test.", "Он проходит тест на бегство.")
+    assert "Break Test" not in {s.source for s in suggest([bead], "ru")}

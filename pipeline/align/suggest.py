@@ -32,6 +32,7 @@ from ..extract.keywords import core_lexicon
 from ..glossary import Glossary, Term
 from ..lang import lemma
 from ..slug import slugify
+from .compose import composed
 from .terms import Candidate, candidates, dictionary_form, english_key
 
 Span = tuple[int, int]
@@ -40,6 +41,9 @@ MIN_SCORE = 0.5
 MAX_VARIANTS = 2
 #: The least score of a pair the translation states itself ("Авангард (Vanguard)").
 NAMED_SCORE = 0.9
+#: ... and of a pair made of the same core-vocabulary words ("раунд боя", `compose`).
+COMPOSED_SCORE = 0.85
+COMPOSED = "made of the core vocabulary"
 #: A pair whose translation is never capitalised where the English term is needs this many
 #: beads before it is believed (rule names are capitalised in both languages).
 UNCAPITALISED_NEEDS = 3
@@ -337,6 +341,7 @@ def suggest(
     en_seen: dict[str, list[Candidate]] = defaultdict(list)
     target_seen: dict[str, list[Candidate]] = defaultdict(list)
     spots: dict[str, list[tuple[int, int, int]]] = defaultdict(list)  # (bead, start, end)
+    en_where: dict[str, list[tuple[Candidate, int]]] = defaultdict(list)
     singles: set[tuple[str, str]] = set()
     named: dict[tuple[str, str], Candidate] = {}  # the rendering as the bracket names it
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
@@ -353,6 +358,7 @@ def suggest(
         fixed = {c.key: c for c in found if c.key in known_target}
         for c in english.values():
             en_seen[c.key].append(c)
+            en_where[c.key].append((c, n))
         for c in (*free.values(), *fixed.values()):
             target_seen[c.key].append(c)
             spots[c.key].append((n, c.start, c.end))
@@ -429,11 +435,29 @@ def suggest(
         caps = pair.caps_agree / pair.caps_known if pair.caps_known and capitals else 1.0
         size = 1 - 0.1 * min(abs(en_seen[e][0].size - target_seen[t][0].size), 3)
         found = dice * (0.8 + 0.2 * position) * (0.8 + 0.2 * caps) * size
+        if _made_of_vocabulary(key):
+            found = max(found, COMPOSED_SCORE)
         # the translation names it with the English in brackets: as sure as a bead gets
         return max(found, NAMED_SCORE) if key in named else found
 
+    made: dict[tuple[str, str], bool] = {}
+
+    def _made_of_vocabulary(key: tuple[str, str]) -> bool:
+        """Both made of the same vocabulary words ("раунд боя" for Round of Combat)."""
+        found = made.get(key)
+        if found is None:
+            e, t = key
+            t_seen = target_seen[t][0]
+            found = made[key] = (
+                e not in lexicon
+                and not t_seen.verb
+                and not all(_heading(c, beads[n].source) for c, n in en_where[e])
+                and composed(en_seen[e][0].words, t_seen.words, lang)
+            )
+        return found
+
     def eligible(key: tuple[str, str]) -> bool:
-        if key in named:
+        if key in named or _made_of_vocabulary(key):
             return True
         pair = pairs[key]
         if key[0] in lexicon and key[1] in target_seen and _lexical(key):
@@ -479,6 +503,8 @@ def suggest(
         basis = "named in brackets" if (e, t) in named else ""
         if not basis and _lexical((e, t)):
             basis = "core vocabulary"
+        if not basis and _made_of_vocabulary((e, t)):
+            basis = COMPOSED
         found = _suggestion(
             e, t, lang, pairs, scored, en_seen, target_seen, beads, taken, basis, _lexical
         )
@@ -531,7 +557,7 @@ def _suggestion(
     plural = plural and sum(c.plural for c in found) * 2 > len(found)
     target = dictionary_form(found[0], plural, _capitals(found))
     notes = []
-    if together == 1 and basis != "named in brackets":
+    if together == 1 and basis not in ("named in brackets", COMPOSED):
         notes.append("one occurrence")
     rivals = sorted(
         (
@@ -566,6 +592,12 @@ def _suggestion(
         note="; ".join(x for x in (basis, ("unsure: " + ", ".join(notes)) if notes else "") if x),
         variants=tuple(variants[:1]),
     )
+
+
+def _heading(c: Candidate, text: str) -> bool:
+    """Whether a term only heads its paragraph ("Moving Characters: a Character may ..."):
+    the title of a section, said once, is not yet a term of the rules."""
+    return c.start == 0 and text[c.end : c.end + 1] == ":"
 
 
 def _covered(
