@@ -180,8 +180,9 @@ def test_a_pairing_whose_capitals_disagree_is_refused():
         ("Vanguard units move after deployment.", "Авангардные отряды ходят после расстановки."),
         ("Vanguard models move after deployment.", "Модели авангарда ходят после расстановки."),
     ]
-    # "Vanguard" is a rule name; no Russian phrase here is capitalised as one
-    assert _found(pairs) == {}
+    # "Vanguard" is a rule name; no Russian phrase here is capitalised as one (deployment,
+    # a rule word of the core vocabulary, is "расстановка" all the same)
+    assert _found(pairs) == {"deploy": "расстановка"}
     # and in one bead with two capitalised phrases nothing is sure enough either
     two = [("Models with Vanguard ignore it.", "Модели с правилом Авангард игнорируют Рикошет.")]
     assert _found(two) == {}

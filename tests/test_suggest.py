@@ -116,3 +116,19 @@ def test_a_term_made_of_core_vocabulary_words_is_proposed_from_one_pair():
     # words the vocabulary does not know make nothing: "Break Test" is not "тест на бегство"
     bead = Bead("It takes a Break Test.", "Он проходит тест на бегство.")
     assert "Break Test" not in {s.source for s in suggest([bead], "ru")}
+
+
+def test_lower_case_rule_words_of_the_vocabulary_are_proposed_with_the_drops_rendering():
+    pairs = [
+        ("Each hit wounds on a 4+.", "Каждое попадание ранит на 4+."),
+        ("Models in the second rank strike too.", "Модели второй шеренги тоже бьют."),
+        ("Count one hit per model.", "Считайте одно попадание на модель."),
+        ("The first rank may reroll.", "Первая шеренга может перебросить."),
+        # "Impact Hits" is a name of its own, not the word hit
+        ("Impact Hits are resolved first.", "Таранные удары наносятся первыми."),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["hit"].target == "попадание" and found["hit"].note == "core vocabulary"
+    assert found["rank"].target == "шеренга"
+    # an everyday word of the vocabulary is no term of the drop's glossary
+    assert "model" not in found

@@ -26,6 +26,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from ..extract.keywords import core_lexicon
@@ -114,13 +115,43 @@ def _known(
         english_forms = term.renderings.get("en", ())
         first = english_key(english_forms[0].split())
         # a capital marks a rule term of the vocabulary (Charge, March), which a team's
-        # glossary holds; everyday words (unit, roll) are not proposed
-        if first in english or not english_forms[0][:1].isupper():
+        # glossary holds, and so does `kind: term` (hit, rank); everyday words (unit,
+        # roll) are not proposed
+        if first in english or not (english_forms[0][:1].isupper() or term.kind == "term"):
             continue
         lexicon[first] = forms
         for form in english_forms:
             alias.setdefault(english_key(form.split()), first)
     return english, target, lexicon, alias
+
+
+@cache
+def _lower_forms() -> re.Pattern[str]:
+    """The English forms of the vocabulary's `kind: term` words, as one pattern."""
+    forms = sorted(
+        {
+            f.lower()
+            for t in core_lexicon().terms
+            if t.kind == "term"
+            for f in t.renderings.get("en", ())
+        },
+        key=lambda f: (-len(f), f),
+    )
+    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, forms)) + r")s?(?![\w-])", re.I)
+
+
+def _lower_terms(text: str, capitalised: Sequence[Candidate]) -> list[Candidate]:
+    """The vocabulary's lower-case rule terms in an English sentence ("hit", "rank"),
+    outside its capitalised terms ("Impact Hits" is another term)."""
+    out = []
+    for m in _lower_forms().finditer(text):
+        if m.group()[:1].isupper() or any(
+            c.start < m.end() and m.start() < c.end for c in capitalised
+        ):
+            continue
+        words = tuple(m.group().split())
+        out.append(Candidate(english_key(words), words, m.start(), m.end(), False, False, False))
+    return out
 
 
 _BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*\)")
@@ -308,6 +339,17 @@ def _own_capital(c: Candidate, used: Sequence[Candidate]) -> bool:
     return not over or any(w not in theirs for w in capitals)
 
 
+def _as_written(form: str, found: list[Candidate]) -> str:
+    """A vocabulary rendering in the capitals the drop gives it away from sentence starts
+    (as the vocabulary writes it where the drop has it only there)."""
+    words = form.split()
+    if not any(not c.initial for c in found) or len(found[0].words) != len(words):
+        return form
+    caps = _capitals(found)
+    pairs = zip(words, caps, strict=True)
+    return " ".join(w[:1].upper() + w[1:] if cap else w.lower() for w, cap in pairs)
+
+
 def _capitals(found: list[Candidate]) -> tuple[bool, ...]:
     """Per word, capitalised as most often written away from a sentence start; a phrase
     seen only at sentence starts keeps its first capital only when it is one word."""
@@ -329,6 +371,12 @@ def suggest(
 ) -> list[Suggestion]:
     """Term pairs from the beads, best first (see the module docstring)."""
     known_en, known_target, lexicon, alias = _known(glossary, lang)
+    lexicon_forms = {  # English key -> the lemmas of each rendering -> it as written
+        english_key(t.renderings["en"][0].split()): {
+            _lemmas(f, lang): f for f in t.renderings.get(lang, ())
+        }
+        for t in core_lexicon().terms
+    }
     first_form = {
         english_key(f.split()): f
         for t in core_lexicon().terms
@@ -347,7 +395,8 @@ def suggest(
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
     for n, bead in enumerate(beads):
         english: dict[str, Candidate] = {}
-        for c in candidates(bead.source, "en"):
+        capitalised = candidates(bead.source, "en")
+        for c in (*capitalised, *_lower_terms(bead.source, capitalised)):
             key = alias.get(c.key, c.key)
             if key not in known_en:
                 english.setdefault(key, replace(c, key=key) if key != c.key else c)
@@ -375,7 +424,9 @@ def suggest(
                 forms = lexicon[e.key]
                 allowed = {
                     c.key: c for c in found if c.key in forms or (c.verb and _cognate(c.key, forms))
-                } or free
+                }
+                if not allowed and e.capitalised:  # a word in lower case is everywhere
+                    allowed = free
                 for c in allowed.values():
                     if c.key not in free and c.key not in fixed and c.key not in extra:
                         extra[c.key] = c
@@ -512,7 +563,9 @@ def suggest(
             c = named[(e, t)]
             form = dictionary_form(c, c.plural, tuple(w[:1].isupper() for w in c.words))
             found = replace(found, target=form)
-        elif basis:
+        elif basis == "core vocabulary":
+            if t in lexicon[e]:  # the vocabulary writes its own word best ("спасбросок")
+                found = replace(found, target=_as_written(lexicon_forms[e][t], target_seen[t]))
             # the vocabulary's other renderings the drop uses too (the verb of a noun)
             others = sorted(
                 (k for k in scored if k[0] == e and k[1] != t and k[1] not in taken),
@@ -525,7 +578,8 @@ def suggest(
             ]
             found = replace(found, variants=tuple(forms[:MAX_VARIANTS]))
         if e in lexicon:  # "Charging" is the vocabulary's Charge, whatever renders it
-            found = replace(found, source=first_form.get(e, found.source))
+            source = first_form.get(e, found.source)
+            found = replace(found, source=source, term=slugify(source, fallback="term"))
         out.append(found)
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
 
