@@ -132,3 +132,32 @@ def test_lower_case_rule_words_of_the_vocabulary_are_proposed_with_the_drops_ren
     assert found["rank"].target == "шеренга"
     # an everyday word of the vocabulary is no term of the drop's glossary
     assert "model" not in found
+
+
+def test_a_name_heading_both_texts_and_used_again_is_proposed_from_one_link():
+    beads = [
+        Bead(
+            "Spear: a model on foot with a Spear may fight in two ranks.",
+            "Копьё. Пешая модель с копьём бьётся в две шеренги.",
+            "l-1",
+        ),
+        Bead("Attacks made with a Spear gain +1 Strength.", "Атаки копьём получают +1.", "l-1"),
+        Bead(
+            "Disrupted: a unit is Disrupted if an enemy is in its flank.",
+            "Расстроенный отряд. Отряд расстроен, если враг у него во фланге.",
+            "l-2",
+        ),
+        Bead("A Disrupted unit loses its bonus.", "Расстроенный отряд теряет бонус.", "l-2"),
+        # a section title said once is no term
+        Bead(
+            "Moving Characters: a Character may leave its unit.",
+            "Перемещение героев: герой может покинуть свой отряд.",
+            "l-3",
+        ),
+    ]
+    found = {s.source: s for s in suggest(beads, "ru")}
+    assert found["Spear"].target == "копьё"
+    assert found["Spear"].note == "heads its paragraph in both languages"
+    # the unit of "Расстроенный отряд" is the sentence's, not the name's
+    assert found["Disrupted"].target == "Расстроенный"
+    assert "Moving Characters" not in found

@@ -34,6 +34,7 @@ from ..glossary import Glossary, Term
 from ..lang import lemma
 from ..slug import slugify
 from .compose import composed
+from .headings import headings
 from .terms import Candidate, candidates, dictionary_form, english_key
 
 Span = tuple[int, int]
@@ -45,6 +46,8 @@ NAMED_SCORE = 0.9
 #: ... and of a pair made of the same core-vocabulary words ("раунд боя", `compose`).
 COMPOSED_SCORE = 0.85
 COMPOSED = "made of the core vocabulary"
+#: ... and of a name heading a paragraph in both languages and used again in it.
+HEADED = "heads its paragraph in both languages"
 #: A pair whose translation is never capitalised where the English term is needs this many
 #: beads before it is believed (rule names are capitalised in both languages).
 UNCAPITALISED_NEEDS = 3
@@ -458,6 +461,26 @@ def suggest(
         if one is not None:
             singles.add(one)
         seen.append((english, free, fixed))
+    headed: set[tuple[str, str]] = set()
+    for h in headings(beads, lang):
+        e_key = alias.get(h.english.key, h.english.key)
+        if e_key in known_en or e_key in lexicon or h.target.key in known_target:
+            continue
+        english, free, _ = seen[h.bead]
+        if e_key not in english:
+            english[e_key] = replace(h.english, key=e_key)
+            en_seen[e_key].append(english[e_key])
+            en_where[e_key].append((english[e_key], h.bead))
+            en_count[e_key] += 1
+        if h.target.key not in free:
+            free[h.target.key] = h.target
+            target_seen[h.target.key].append(h.target)
+            spots[h.target.key].append((h.bead, h.target.start, h.target.end))
+            target_count[h.target.key] += 1
+        key = (e_key, h.target.key)
+        if h.bead not in pairs[key].beads:
+            _meet(pairs[key], h.bead, english[e_key], free[h.target.key], beads[h.bead])
+        headed.add(key)
 
     def _lexical(key: tuple[str, str]) -> bool:
         """A pair the vocabulary makes: one of its renderings, or a verb made from one
@@ -486,7 +509,7 @@ def suggest(
         caps = pair.caps_agree / pair.caps_known if pair.caps_known and capitals else 1.0
         size = 1 - 0.1 * min(abs(en_seen[e][0].size - target_seen[t][0].size), 3)
         found = dice * (0.8 + 0.2 * position) * (0.8 + 0.2 * caps) * size
-        if _made_of_vocabulary(key):
+        if _made_of_vocabulary(key) or key in headed:
             found = max(found, COMPOSED_SCORE)
         # the translation names it with the English in brackets: as sure as a bead gets
         return max(found, NAMED_SCORE) if key in named else found
@@ -508,7 +531,7 @@ def suggest(
         return found
 
     def eligible(key: tuple[str, str]) -> bool:
-        if key in named or _made_of_vocabulary(key):
+        if key in named or key in headed or _made_of_vocabulary(key):
             return True
         pair = pairs[key]
         if key[0] in lexicon and key[1] in target_seen and _lexical(key):
@@ -528,7 +551,13 @@ def suggest(
         scored = {k: score(k) for k in pairs if eligible(k)}
         order = sorted(
             scored,
-            key=lambda k: (k not in named, -scored[k], -len(pairs[k].beads), -len(k[1].split()), k),
+            key=lambda k: (
+                k not in named and k not in headed,
+                -scored[k],
+                -len(pairs[k].beads),
+                -len(k[1].split()),
+                k,
+            ),
         )
         for e, t in order:
             if scored[(e, t)] < min_score or e in chosen or t in taken:
@@ -556,6 +585,8 @@ def suggest(
             basis = "core vocabulary"
         if not basis and _made_of_vocabulary((e, t)):
             basis = COMPOSED
+        if not basis and (e, t) in headed:
+            basis = HEADED
         found = _suggestion(
             e, t, lang, pairs, scored, en_seen, target_seen, beads, taken, basis, _lexical
         )
@@ -611,7 +642,7 @@ def _suggestion(
     plural = plural and sum(c.plural for c in found) * 2 > len(found)
     target = dictionary_form(found[0], plural, _capitals(found))
     notes = []
-    if together == 1 and basis not in ("named in brackets", COMPOSED):
+    if together == 1 and basis not in ("named in brackets", COMPOSED, HEADED):
         notes.append("one occurrence")
     rivals = sorted(
         (
