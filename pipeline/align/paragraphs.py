@@ -144,6 +144,7 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
     English name the foreign text does not state is left out (`weight` skips names).
     """
     shared = named = 0.0
+    unnamed = []
     for key, a in foreign.keys.items():
         b = english.keys.get(key)
         if b:
@@ -151,6 +152,10 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
             shared += w * min(a, b)
             if key.startswith(NAME):  # stated on both sides: the English count is in play
                 named += w * b
+        elif key.endswith(_UNNAMED):
+            unnamed.append((key, a))
+    if unnamed:
+        shared += _unnamed_quantities(unnamed, foreign, english, index)
     total = index.weight(foreign) + index.weight(english) + named - shared
     if foreign.lang != "en" and foreign.latin:
         latin = index.latin_postings()
@@ -160,6 +165,31 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
             if word in english.latin:
                 shared += w
     return (shared / total if total > 0 else 0.0), shared
+
+
+_UNNAMED = "|"  # a quantity key whose last part, what it counts or modifies, is not read
+
+
+def _unnamed_quantities(
+    unnamed: list[tuple[str, int]], foreign: Anchors, english: Anchors, index: AnchorIndex
+) -> float:
+    """Shared weight of foreign quantities whose characteristic the reader could not name
+    ("+1 к пробиванию брони" where the vocabulary says "Бронебойность") with English ones
+    of the same kind and value that name one and the foreign text does not match exactly:
+    a number that survives translation, its word aside. Each English quantity is used
+    once, at the lower of the two weights."""
+    left = {k: c - foreign.keys.get(k, 0) for k, c in english.keys.items() if k.startswith("q:")}
+    shared = 0.0
+    for key, count in unnamed:
+        for other in sorted(k for k in left if k.startswith(key) and k != key):
+            if left[other] > 0:
+                n = min(count, left[other])
+                left[other] -= n
+                count -= n
+                shared += min(index.idf(key), index.idf(other)) * n
+            if not count:
+                break
+    return shared
 
 
 def score(
