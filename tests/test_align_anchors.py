@@ -68,3 +68,11 @@ def test_a_vocabulary_word_the_drop_renders_its_own_way_is_read_as_that_word():
     assert "spear" not in found.ids  # a term the vocabulary does not have stays a term
     english = keyword_spans(tokenize("Spears gain +1 Armour Penetration.", "en"), "en", words)
     assert list(english.ids).count("armour-penetration") == 1
+
+
+def test_a_vocabulary_word_is_found_in_forms_its_first_reading_mistakes():
+    (russian,) = _anchors([("Цель бросает за каждую рану, сравнивая с бронёй и брони.", "ru")])
+    # "брони" reads first as "бронь" (a reservation); "ран" as "ран": both are the words
+    assert russian.keys["w:armour"] == 2
+    (plural,) = _anchors([("Отряд без ран не теряет брони в лесах и у леса.", "ru")])
+    assert plural.keys["w:health-point"] == 1 and plural.keys["w:forest"] == 2

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..dedup import Cluster
 from ..extract.facts import Facts
-from ..extract.keywords import core_lexicon, keyword_spans
+from ..extract.keywords import core_words, keyword_spans
 from ..glossary import Glossary, Term
 from ..lang import fold, tokenize
 from ..model import Segment
@@ -107,7 +107,7 @@ def with_vocabulary(glossary: Glossary) -> Glossary:
     English form: the drop's "пробивание брони" for Armour Penetration). The English
     carries such a term as a term and as a word of the vocabulary; read so, the
     translation carries it twice too, not once."""
-    core = core_lexicon()
+    core = core_words()
     by_english = {english_key(f.split()): t.id for t in core.terms for f in t.renderings["en"]}
     taken = {
         (lang, _fold_form(f)) for t in core.terms for lang, fs in t.renderings.items() for f in fs
