@@ -161,3 +161,24 @@ def test_a_name_heading_both_texts_and_used_again_is_proposed_from_one_link():
     # the unit of "Расстроенный отряд" is the sentence's, not the name's
     assert found["Disrupted"].target == "Расстроенный"
     assert "Moving Characters" not in found
+
+
+def test_a_vocabulary_term_heading_its_paragraph_is_proposed_with_the_drops_noun():
+    beads = [
+        Bead(
+            "Pursuit: each unit in contact may pursue a broken enemy.",
+            "Преследование. Каждый отряд в контакте может преследовать разбитого врага.",
+            "l-1",
+        ),
+        Bead(
+            "Reform: the unit may change its formation.", "Перестроение: отряд меняет строй.", "l-2"
+        ),
+        Bead("After a Reform it may not move.", "После перестроения он не двигается.", "l-2"),
+        Bead("It may Reform once.", "Он может перестроиться один раз.", "l-3"),
+        Bead("Units may Reform in combat.", "Отряды могут перестроиться в бою.", "l-4"),
+    ]
+    found = {s.source: s for s in suggest(beads, "ru")}
+    # the noun the drop writes beside the vocabulary's verb, in one pair
+    assert found["Pursuit"].target == "преследование"
+    # the drop renders Reform in four of its five places, by a noun and a verb
+    assert {found["Reform"].target, *found["Reform"].variants} == {"перестроение", "перестроиться"}

@@ -85,7 +85,7 @@ def _english_head(text: str) -> Candidate | None:
 
 
 def _again_english(head: Candidate, rest: str) -> bool:
-    words = [re.escape(w) for w in head.words]
+    words = [re.escape(w) for w in head.key.split()]  # "Challenges:" ... "a challenge"
     pattern = r"\s+".join(words) + r"(?:s|es)?"
     return re.search(rf"(?<![\w-]){pattern}(?![\w-])", rest, re.IGNORECASE) is not None
 

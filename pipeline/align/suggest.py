@@ -438,10 +438,15 @@ def suggest(
                         target_count[c.key] += 1
             for t in allowed.values():
                 _meet(pairs[(e.key, t.key)], n, e, t, bead)
-            if e.key in lexicon and bead.one_to_one and len(allowed) == 1:
-                t = next(iter(allowed.values()))
-                if t.key in lexicon[e.key] or t.verb:  # the vocabulary's one reading here
-                    singles.add((e.key, t.key))
+            if e.key in lexicon:
+                # the vocabulary's one rendering here (its one noun, whatever verbs beside
+                # it); a verb made from one only alone in a 1-1 bead
+                own = [c for c in allowed.values() if c.key in lexicon[e.key]]
+                nouns = [c for c in own if not c.verb] or own
+                if len(nouns) == 1:
+                    singles.add((e.key, nouns[0].key))
+                elif len(allowed) == 1 and bead.one_to_one:
+                    singles.add((e.key, next(iter(allowed))))
         for e, t in _bracketed(bead, english, found):
             if e.key not in english:  # named inside a longer English term
                 english[e.key] = e
@@ -464,7 +469,8 @@ def suggest(
     headed: set[tuple[str, str]] = set()
     for h in headings(beads, lang):
         e_key = alias.get(h.english.key, h.english.key)
-        if e_key in known_en or e_key in lexicon or h.target.key in known_target:
+        vocabulary = lexicon.get(e_key, ())
+        if e_key in known_en or (h.target.key in known_target and h.target.key not in vocabulary):
             continue
         english, free, _ = seen[h.bead]
         if e_key not in english:
@@ -496,14 +502,21 @@ def suggest(
     known = sum(p.caps_known for p in lexical)
     capitals = known < HOUSE_STYLE_NEEDS or 2 * sum(p.caps_agree for p in lexical) >= known
 
+    vocabulary_use: dict[str, tuple[set[int], int]] = {}  # beads with any rendering, most
+    for (e, t), pair in pairs.items():
+        if _lexical((e, t)):
+            beads_of, best = vocabulary_use.get(e, (set(), 0))
+            vocabulary_use[e] = (beads_of | set(pair.beads), max(best, len(pair.beads)))
+
     def score(key: tuple[str, str]) -> float:
         e, t = key
         pair = pairs[key]
         together = len(pair.beads)
         if _lexical(key):
-            # the vocabulary already pairs them: the question is only which of its
-            # renderings the drop uses, and how often it does where the English has it
-            return together / en_count[e]
+            # the vocabulary already pairs them: the questions are only how often the drop
+            # uses its renderings where the English has the term, and which one most
+            beads_of, best = vocabulary_use[e]
+            return len(beads_of) / en_count[e] * together / best
         dice = 2 * together / (en_count[e] + target_count[t])
         position = 1 - pair.position / together
         caps = pair.caps_agree / pair.caps_known if pair.caps_known and capitals else 1.0

@@ -2,7 +2,8 @@
 
 English: runs of capitalised words ("Round of Combat", "Battle Standard Bearer"), joined by
 "of"/"the"/"to" (and two words joined by "and", "Stand and Shoot", besides each word); a
-lone capitalised word that only starts a sentence is not one. Russian
+lone capitalised word that only starts a sentence is not one, unless it heads the text as
+its name ("Pursuit: when ..."). Russian
 (pymorphy3): a head noun with the adjectives that agree with it, its genitive complements
 and a complement joined by a linking preposition (`term_links` of lang/ru/align.yaml), and
 every shorter phrase with the same head, so that counting across pairs can tell the whole
@@ -116,9 +117,15 @@ def english_candidates(text: str) -> list[Candidate]:
     found = [
         c
         for c in runs
-        if (len(c.words) > 1 or not c.initial) and not (len(c.words) == 1 and c.key in stop)
+        if (len(c.words) > 1 or not c.initial or _heads(text, c))
+        and not (len(c.words) == 1 and c.key in stop)
     ]
     return found + _and_names(text, runs)
+
+
+def _heads(text: str, c: Candidate) -> bool:
+    """A word heading the text as its name ("Pursuit: when ...")."""
+    return c.start == 0 and text[c.end : c.end + 1] == ":"
 
 
 def _and_names(text: str, runs: list[Candidate]) -> list[Candidate]:
