@@ -182,3 +182,21 @@ def test_a_vocabulary_term_heading_its_paragraph_is_proposed_with_the_drops_noun
     assert found["Pursuit"].target == "преследование"
     # the drop renders Reform in four of its five places, by a noun and a verb
     assert {found["Reform"].target, *found["Reform"].variants} == {"перестроение", "перестроиться"}
+
+
+def test_a_lower_case_compound_of_vocabulary_words_is_proposed_when_it_recurs():
+    pairs = [
+        ("The unit moves into base contact.", "Отряд входит в контакт основаниями."),
+        ("Models in base contact fight.", "Модели в контакте основаниями сражаются."),
+        ("Make a roll to hit for each attack.", "Сделайте бросок на попадание за каждую атаку."),
+        ("A second roll to hit is made.", "Делается второй бросок на попадание."),
+        # words side by side once are no term; an adjective and its noun neither
+        ("Then the attack wounds.", "Затем атака ранит."),
+        ("Each enemy unit flees.", "Каждый вражеский отряд бежит."),
+        ("Each enemy unit loses.", "Каждый вражеский отряд проигрывает."),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["base contact"].target == "контакт основаниями"
+    assert found["roll to hit"].target == "бросок на попадание"
+    assert found["roll to hit"].note == "made of the core vocabulary"
+    assert "attack wounds" not in found and "enemy unit" not in found

@@ -73,7 +73,8 @@ def _joiners(lang: str) -> frozenset[str]:
 def english_parts(words: tuple[str, ...]) -> tuple[frozenset[str], ...]:
     """The vocabulary terms each content word (or two-word phrase) of an English term may
     be; an empty set for a word the vocabulary does not know."""
-    low = [_singular(w.lower()) for w in words if w.lower() not in _EN_JOINERS]
+    pieces = [p for w in words for p in w.lower().split("-")]  # "to-hit" is "hit"
+    low = [_singular(w) for w in pieces if w and w not in _EN_JOINERS]
     table = _english()
     parts: list[frozenset[str]] = []
     i = 0
@@ -110,6 +111,12 @@ def foreign_parts(words: tuple[str, ...], lang: str) -> tuple[frozenset[str], ..
         parts.append(frozenset(ids))
         i += 1
     return tuple(parts)
+
+
+def vocabulary_phrase(words: tuple[str, ...]) -> bool:
+    """Whether English words are one phrase of the vocabulary ("close combat")."""
+    parts = english_parts(words)
+    return len(parts) == 1 and bool(parts[0])
 
 
 def composed(english: tuple[str, ...], foreign: tuple[str, ...], lang: str) -> bool:

@@ -27,13 +27,14 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
+from itertools import pairwise
 from typing import Any
 
 from ..extract.keywords import core_lexicon
 from ..glossary import Glossary, Term
 from ..lang import lemma
 from ..slug import slugify
-from .compose import composed
+from .compose import composed, english_parts
 from .headings import headings
 from .terms import Candidate, candidates, dictionary_form, english_key
 
@@ -46,6 +47,9 @@ NAMED_SCORE = 0.9
 #: ... and of a pair made of the same core-vocabulary words ("раунд боя", `compose`).
 COMPOSED_SCORE = 0.85
 COMPOSED = "made of the core vocabulary"
+#: A lower-case compound ("base contact") must recur to be a term, not words side by side
+#: ("the attack wounds").
+COMPOUND_NEEDS = 2
 #: ... and of a name heading a paragraph in both languages and used again in it.
 HEADED = "heads its paragraph in both languages"
 #: A pair whose translation is never capitalised where the English term is needs this many
@@ -154,6 +158,32 @@ def _lower_terms(text: str, capitalised: Sequence[Candidate]) -> list[Candidate]
             continue
         words = tuple(m.group().split())
         out.append(Candidate(english_key(words), words, m.start(), m.end(), False, False, False))
+    return out
+
+
+_LOWER_WORD = re.compile(r"(?<![\w-])[a-z][a-z]*(?:-[a-z]+)?(?![\w-])")
+
+
+def _lower_compounds(text: str, capitalised: Sequence[Candidate]) -> list[Candidate]:
+    """Lower-case English terms made of core-vocabulary words: two words side by side
+    ("base contact", "to-hit modifier") or joined by "to" ("roll to hit"), outside the
+    capitalised terms. They pair only with a phrase made of the same words (`compose`)."""
+    words = list(_LOWER_WORD.finditer(text))
+    out = []
+    for i in range(len(words)):
+        for span in (tuple(words[i : i + 2]), tuple(words[i : i + 3])):
+            if len(span) < 2 or any(text[a.end() : b.start()] != " " for a, b in pairwise(span)):
+                continue
+            if len(span) == 3 and span[1].group() != "to":
+                continue
+            found = tuple(m.group() for m in span)
+            parts = english_parts(found)
+            start, end = span[0].start(), span[-1].end()
+            if len(parts) < 2 or not all(len(p) == 1 for p in parts):
+                continue
+            if any(c.start < end and start < c.end for c in capitalised):
+                continue
+            out.append(Candidate(english_key(found), found, start, end, False, False, False))
     return out
 
 
@@ -319,7 +349,8 @@ def _left_alone(
     of it."""
     if not bead.one_to_one:
         return []
-    unknown = [e for e in english.values() if e.key not in settled]
+    # a lower-case English term pairs by the vocabulary alone: it leaves no term unread
+    unknown = [e for e in english.values() if e.key not in settled and e.capitalised]
     if len(unknown) not in (1, 2):
         return []
     used = [c for c in free.values() if c.key in taken] + list(fixed.values())
@@ -393,13 +424,20 @@ def suggest(
     target_seen: dict[str, list[Candidate]] = defaultdict(list)
     spots: dict[str, list[tuple[int, int, int]]] = defaultdict(list)  # (bead, start, end)
     en_where: dict[str, list[tuple[Candidate, int]]] = defaultdict(list)
+    compound_keys: set[str] = set()
     singles: set[tuple[str, str]] = set()
     named: dict[tuple[str, str], Candidate] = {}  # the rendering as the bracket names it
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
     for n, bead in enumerate(beads):
         english: dict[str, Candidate] = {}
         capitalised = candidates(bead.source, "en")
-        for c in (*capitalised, *_lower_terms(bead.source, capitalised)):
+        compounds = {c.key for c in _lower_compounds(bead.source, capitalised)}
+        compound_keys |= compounds
+        for c in (
+            *capitalised,
+            *_lower_terms(bead.source, capitalised),
+            *_lower_compounds(bead.source, capitalised),
+        ):
             key = alias.get(c.key, c.key)
             if key not in known_en:
                 english.setdefault(key, replace(c, key=key) if key != c.key else c)
@@ -420,7 +458,17 @@ def suggest(
         extra: dict[str, Candidate] = {}  # verbs of the core vocabulary met in this bead
         for e in english.values():
             allowed = free
-            if e.key in lexicon:
+            if e.key in compounds and e.key not in lexicon:
+                # a lower-case compound pairs only with a phrase made of its words, a noun
+                # and its complements ("контакт основаниями"; "вражеский отряд" for "enemy
+                # unit" is a noun described, not a term)
+                allowed = {
+                    c.key: c
+                    for c in free.values()
+                    if all(role != "adjective" for _, role in c.parts)
+                    and composed(e.words, c.words, lang)
+                }
+            elif e.key in lexicon:
                 # the core vocabulary's renderings and their verbs when the bead has one
                 # ("марш", "маршировать"); the drop's own word when it has none ("натиск"
                 # where the vocabulary says "нападение")
@@ -461,7 +509,7 @@ def suggest(
             if n not in pairs[key].beads:
                 _meet(pairs[key], n, english[e_key], t, bead)
             named.setdefault(key, t)
-        unknown = [e for e in english.values() if e.key not in lexicon]
+        unknown = [e for e in english.values() if e.key not in lexicon and e.capitalised]
         one = _single(bead, unknown, list(free.values()))
         if one is not None:
             singles.add(one)
@@ -537,6 +585,7 @@ def suggest(
             t_seen = target_seen[t][0]
             found = made[key] = (
                 e not in lexicon
+                and (e not in compound_keys or en_count[e] >= COMPOUND_NEEDS)
                 and not t_seen.verb
                 and not all(_heading(c, beads[n].source) for c, n in en_where[e])
                 and composed(en_seen[e][0].words, t_seen.words, lang)
@@ -619,6 +668,18 @@ def suggest(
                 dictionary_form(target_seen[k[1]][0], False, _capitals(target_seen[k[1]]))
                 for k in others
                 if _lexical(k) and len(pairs[k].beads) >= min_count
+            ]
+            found = replace(found, variants=tuple(forms[:MAX_VARIANTS]))
+        elif basis == COMPOSED:
+            # another phrase of the same words is the same term written another way
+            # ("контакт основаниями", "контакт подставками")
+            others = sorted(
+                k[1]
+                for k in scored
+                if k[0] == e and k[1] != t and k[1] not in taken and _made_of_vocabulary(k)
+            )
+            forms = [
+                dictionary_form(target_seen[o][0], False, _capitals(target_seen[o])) for o in others
             ]
             found = replace(found, variants=tuple(forms[:MAX_VARIANTS]))
         if e in lexicon:  # "Charging" is the vocabulary's Charge, whatever renders it

@@ -37,6 +37,9 @@ _SENTENCE_START = frozenset(".!?;(-–—")
 _QUOTED = re.compile(r"«([^«»]{1,80})»")
 MAX_QUOTED_WORDS = 5
 MAX_ADJECTIVES = 3
+# A complement follows its head in the genitive ("раунд боя") or the instrumental
+# ("контакт основаниями"); any case after a joining preposition.
+_COMPLEMENT_CASES = frozenset({"gent", "ablt"})
 MAX_COMPLEMENTS = 2
 
 
@@ -194,25 +197,27 @@ def _agrees_with_next(words: list[Any], i: int, adjs: list[Any]) -> bool:
     return nxt is not None and any(_agrees(a, n) for a in adjs for n in _nouns(nxt.text))
 
 
-def _phrase(words: list[Any], i: int, case: str | None) -> tuple[list[tuple[int, Any]], Any] | None:
-    """Adjectives + noun starting at token i (noun in `case` when given): the parses used;
+def _phrase(
+    words: list[Any], i: int, case: frozenset[str] | None
+) -> tuple[list[tuple[int, Any]], Any] | None:
+    """Adjectives + noun starting at token i (noun in a `case` when given): the parses used;
     else an adjective used as a noun there, with no noun of its own after it."""
     found = _noun_phrase(words, i, case)
     if found is not None or words[i] is None:
         return found
     sub = _substantive(words[i].text)
-    if sub is None or (case and sub.tag.case != case) or _agrees_with_next(words, i, [sub]):
+    if sub is None or (case and sub.tag.case not in case) or _agrees_with_next(words, i, [sub]):
         return None
     return [], sub
 
 
 def _noun_phrase(
-    words: list[Any], i: int, case: str | None
+    words: list[Any], i: int, case: frozenset[str] | None
 ) -> tuple[list[tuple[int, Any]], Any] | None:
     j = i
     while j < len(words) and j - i <= MAX_ADJECTIVES and words[j] is not None:
         for noun in _nouns(words[j].text):
-            if case and noun.tag.case != case:
+            if case and noun.tag.case not in case:
                 continue
             adjs = []
             for k in range(i, j):
@@ -284,7 +289,8 @@ def russian_candidates(text: str) -> list[Candidate]:
                     break
                 left.insert(0, (words[k], adj))
                 k -= 1
-            # complements to the right: genitive phrases, or one joined by a preposition
+            # complements to the right: genitive or instrumental phrases, or one joined by a
+            # preposition
             rights: list[list[tuple[Any, Any, str]]] = [[]]
             j = i + 1
             for _ in range(MAX_COMPLEMENTS):
@@ -293,7 +299,7 @@ def russian_candidates(text: str) -> list[Candidate]:
                 linked = words[j].text.lower() in links
                 start = j + 1 if linked else j
                 got = (
-                    _phrase(words, start, None if linked else "gent")
+                    _phrase(words, start, None if linked else _COMPLEMENT_CASES)
                     if start < len(words)
                     else None
                 )
