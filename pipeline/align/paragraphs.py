@@ -68,6 +68,7 @@ class AnchorIndex:
         self._latin: dict[str, list[int]] | None = None  # built when a foreign text has Latin
         self._idf: dict[str, float] = {}
         self._weights: dict[str, float] = {}
+        self._named: dict[str, dict[str, tuple[str, ...]]] = {}
         self.english = english
         self.n = max(len(english), 1)
         self.pairs: dict[str, list[int]] = defaultdict(list)
@@ -101,6 +102,19 @@ class AnchorIndex:
         found = self._idf.get(key)
         if found is None:
             found = self._idf[key] = math.log(1 + self.n / max(len(self.postings.get(key, ())), 1))
+        return found
+
+    def named_quantities(self, anchors: Anchors) -> dict[str, tuple[str, ...]]:
+        """A paragraph's quantity keys that name what they count or modify, by the key the
+        same quantity has unnamed ("q:modifier|1|armour-penetration" under
+        "q:modifier|1|"); worked out once per paragraph."""
+        found = self._named.get(anchors.segment)
+        if found is None:
+            grouped: dict[str, list[str]] = defaultdict(list)
+            for key in sorted(anchors.keys):
+                if key.startswith("q:") and not key.endswith(_UNNAMED):
+                    grouped[key[: key.rindex("|") + 1]].append(key)
+            found = self._named[anchors.segment] = {k: tuple(v) for k, v in grouped.items()}
         return found
 
     def latin_postings(self) -> dict[str, list[int]]:
@@ -178,13 +192,15 @@ def _unnamed_quantities(
     of the same kind and value that name one and the foreign text does not match exactly:
     a number that survives translation, its word aside. Each English quantity is used
     once, at the lower of the two weights."""
-    left = {k: c - foreign.keys.get(k, 0) for k, c in english.keys.items() if k.startswith("q:")}
+    named = index.named_quantities(english)
     shared = 0.0
+    used: dict[str, int] = {}
     for key, count in unnamed:
-        for other in sorted(k for k in left if k.startswith(key) and k != key):
-            if left[other] > 0:
-                n = min(count, left[other])
-                left[other] -= n
+        for other in named.get(key, ()):
+            free = english.keys[other] - foreign.keys.get(other, 0) - used.get(other, 0)
+            if free > 0:
+                n = min(count, free)
+                used[other] = used.get(other, 0) + n
                 count -= n
                 shared += min(index.idf(key), index.idf(other)) * n
             if not count:
