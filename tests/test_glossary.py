@@ -163,9 +163,11 @@ def test_two_terms_of_one_bead_are_paired_when_their_word_counts_tell_them_apart
     )
     assert _found([same]) == {}
     # the translation names them the other way round: the word counts refuse the pairing
+    # (names the core vocabulary knows no word of: "Случайное движение" is made of its
+    # "движение" and one word more, as "Random Movement" of "Movement")
     swapped = (
-        "Units with Stubborn ignore Random Movement.",
-        "На Случайное движение не влияет правило Стойкий этих отрядов.",
+        "Units with Stubborn ignore Fiery Blood.",
+        "На Огненную кровь не влияет правило Стойкий этих отрядов.",
     )
     assert _found([swapped]) == {}
 

@@ -200,3 +200,23 @@ def test_a_lower_case_compound_of_vocabulary_words_is_proposed_when_it_recurs():
     assert found["roll to hit"].target == "бросок на попадание"
     assert found["roll to hit"].note == "made of the core vocabulary"
     assert "attack wounds" not in found and "enemy unit" not in found
+
+
+def test_a_term_made_of_vocabulary_words_but_one_is_proposed_with_its_doubt():
+    pairs = [
+        *LOWER[:4],  # a drop that writes its rule terms in lower case
+        (
+            "A model may use only one Special Save against each wound.",
+            "Против каждого ранения модель может использовать только один особый спасбросок.",
+        ),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    found = by_source["Special Save"]
+    assert found.target == "особый спасбросок"
+    assert found.note == "made of the core vocabulary but for one word; unsure: one occurrence"
+    assert found.score <= 0.6  # one pair, no more than counting: a doubtful confidence
+    # where the drop capitalises its terms, a lower-case guess for a capitalised term is none
+    capitalised = [
+        (en, ru.replace("нападени", "Нападени").replace("марш", "Марш")) for en, ru in pairs
+    ]
+    assert "Special Save" not in {s.source for s in suggest([Bead(*p) for p in capitalised])}

@@ -137,3 +137,24 @@ def composed(english: tuple[str, ...], foreign: tuple[str, ...], lang: str) -> b
             return False
         left[pick] -= 1
     return True
+
+
+def composed_but_one(english: tuple[str, ...], foreign: tuple[str, ...], lang: str) -> bool:
+    """Whether a term and a phrase of two or more parts each are made of the same
+    vocabulary words but for one word on each side that the vocabulary does not know
+    ("Special Save" and "особый спасбросок": save = спасбросок, special = особый)."""
+    ours, theirs = english_parts(english), foreign_parts(foreign, lang)
+    if len(ours) < 2 or len(ours) != len(theirs):
+        return False
+    if sum(not p for p in ours) != 1 or sum(not p for p in theirs) != 1:
+        return False
+    known = [p for p in ours if p]
+    if any(len(p) != 1 for p in known):
+        return False
+    left = Counter(next(iter(p)) for p in known)
+    for part in sorted((p for p in theirs if p), key=len):
+        pick = next((t for t in sorted(part) if left[t] > 0), None)
+        if pick is None:
+            return False
+        left[pick] -= 1
+    return True

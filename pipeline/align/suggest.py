@@ -34,7 +34,7 @@ from ..extract.keywords import core_lexicon
 from ..glossary import Glossary, Term
 from ..lang import lemma
 from ..slug import slugify
-from .compose import composed, english_parts
+from .compose import composed, composed_but_one, english_parts
 from .headings import headings
 from .terms import Candidate, candidates, dictionary_form, english_key
 
@@ -47,6 +47,11 @@ NAMED_SCORE = 0.9
 #: ... and of a pair made of the same core-vocabulary words ("раунд боя", `compose`).
 COMPOSED_SCORE = 0.85
 COMPOSED = "made of the core vocabulary"
+#: The confidence given a pair seen in one sentence pair with nothing but counting for it.
+ONE_PAIR_CONFIDENCE = 0.6
+#: ... and of a pair made of the same vocabulary words but one on each side.
+PARTLY_SCORE = 0.7
+PARTLY = "made of the core vocabulary but for one word"
 #: A lower-case compound ("base contact") must recur to be a term, not words side by side
 #: ("the attack wounds").
 COMPOUND_NEEDS = 2
@@ -572,6 +577,8 @@ def suggest(
         found = dice * (0.8 + 0.2 * position) * (0.8 + 0.2 * caps) * size
         if _made_of_vocabulary(key) or key in headed:
             found = max(found, COMPOSED_SCORE)
+        elif key in partly:
+            found = max(found, PARTLY_SCORE)
         # the translation names it with the English in brackets: as sure as a bead gets
         return max(found, NAMED_SCORE) if key in named else found
 
@@ -592,10 +599,27 @@ def suggest(
             )
         return found
 
+    # Made of the vocabulary's words but one on each side ("Special Save", "особый
+    # спасбросок"): believed from one bead where no other phrase of the bead is so.
+    partly: set[tuple[str, str]] = set()
+    for n, (english, free, _) in enumerate(seen):
+        for e in english.values():
+            if not e.capitalised or e.key in lexicon or e.key in compound_keys:
+                continue
+            fits = [
+                t.key
+                for t in free.values()
+                if not t.verb and composed_but_one(e.words, t.words, lang)
+            ]
+            if len(fits) == 1 and n in pairs[(e.key, fits[0])].beads:
+                partly.add((e.key, fits[0]))
+
     def eligible(key: tuple[str, str]) -> bool:
         if key in named or key in headed or _made_of_vocabulary(key):
             return True
         pair = pairs[key]
+        if key in partly and not (capitals and pair.caps_known and not pair.caps_agree):
+            return True  # but a guess against the drop's capitals ("установка отряда")
         if key[0] in lexicon and key[1] in target_seen and _lexical(key):
             return len(pair.beads) >= min_count or key in singles
         together = len(pair.beads)
@@ -649,6 +673,8 @@ def suggest(
             basis = COMPOSED
         if not basis and (e, t) in headed:
             basis = HEADED
+        if not basis and (e, t) in partly:
+            basis = PARTLY
         found = _suggestion(
             e, t, lang, pairs, scored, en_seen, target_seen, beads, taken, basis, _lexical
         )
@@ -730,6 +756,9 @@ def _suggestion(
         notes.append("another rendering scores close")
     if pair.caps_known and not pair.caps_agree and not basis:
         notes.append("capitalised in English only")
+    confidence = scored[(e, t)]
+    if together == 1 and basis in ("", PARTLY):  # one pair, read by counting alone
+        confidence = min(confidence, ONE_PAIR_CONFIDENCE)
     variants = []
     own = set(pair.beads)
     for (e2, t2), s in sorted(scored.items(), key=lambda kv: (-kv[1], kv[0])):
@@ -746,7 +775,7 @@ def _suggestion(
         together=together,
         source_count=len(english),
         target_count=len(found),
-        score=round(scored[(e, t)], 3),
+        score=round(confidence, 3),
         example=beads[pair.beads[0]],
         note="; ".join(x for x in (basis, ("unsure: " + ", ".join(notes)) if notes else "") if x),
         variants=tuple(variants[:1]),

@@ -278,7 +278,7 @@ def russian_candidates(text: str) -> list[Candidate]:
                 if sub is not None:
                     found.append(_make(text, [(tok, sub, "substantive")], 0))
             continue
-        for noun in nouns[:1] if len(nouns) == 1 else _distinct_cases(nouns):
+        for noun in _reading(nouns, words[i - 1] if i else None):
             if lemma(tok.text, "ru") in not_heads:
                 break
             left: list[tuple[Any, Any]] = []
@@ -367,8 +367,13 @@ class _Token:
     idx: int
 
 
-def _distinct_cases(nouns: list[Any]) -> list[Any]:
-    return nouns[:1]
+def _reading(nouns: list[Any], before: Any) -> list[Any]:
+    """The noun reading to build on: the first an adjective before it agrees with ("особый
+    спасбросок", where the likeliest reading of "спасбросок" is a plural genitive), else
+    the likeliest."""
+    adjs = _adjectives(before.text) if before is not None else []
+    agreeing = [n for n in nouns if any(_agrees(a, n) for a in adjs)]
+    return (agreeing or nouns)[:1]
 
 
 def _make(text: str, parts: list[tuple[Any, Any, str]], head: int) -> Candidate:
