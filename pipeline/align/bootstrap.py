@@ -23,12 +23,13 @@ from typing import Any
 
 from ..dedup import Cluster
 from ..extract.facts import Facts
-from ..extract.keywords import keyword_spans
+from ..extract.keywords import core_words, keyword_spans
 from ..glossary import Glossary, Term
-from ..lang import tokenize
+from ..lang import fold, tokenize
 from ..model import Segment
 from . import MASTER, Link, align
 from .suggest import Bead, suggest
+from .terms import english_key
 
 MAX_ROUNDS = 3
 #: A link this sure teaches terms to the next round.
@@ -82,14 +83,61 @@ def induce(links: Sequence[Link], by_id: Mapping[str, Segment]) -> Glossary:
 
 
 def _with_terms(
-    facts: Mapping[str, Facts], segments: Sequence[Segment], glossary: Glossary
+    facts: Mapping[str, Facts],
+    segments: Sequence[Segment],
+    glossary: Glossary,
+    words: Glossary | None = None,
 ) -> dict[str, Facts]:
-    """The facts with their glossary terms read again from `glossary`."""
+    """The facts with their glossary terms read again from `glossary` (and their core
+    vocabulary from `words`, when given)."""
     out = dict(facts)
     for seg in segments:
-        terms = keyword_spans(tokenize(seg.text, seg.lang), seg.lang, glossary)
-        out[seg.id] = dataclasses.replace(facts[seg.id], terms=terms)
+        doc = tokenize(seg.text, seg.lang)
+        terms = keyword_spans(doc, seg.lang, glossary)
+        if words is None:
+            out[seg.id] = dataclasses.replace(facts[seg.id], terms=terms)
+        else:
+            found = keyword_spans(doc, seg.lang, words)
+            out[seg.id] = dataclasses.replace(facts[seg.id], terms=terms, words=found)
     return out
+
+
+def with_vocabulary(glossary: Glossary) -> Glossary:
+    """The core vocabulary with the renderings the induced terms give its words (by an
+    English form: the drop's "пробивание брони" for Armour Penetration). The English
+    carries such a term as a term and as a word of the vocabulary; read so, the
+    translation carries it twice too, not once."""
+    core = core_words()
+    by_english = {english_key(f.split()): t.id for t in core.terms for f in t.renderings["en"]}
+    taken = {
+        (lang, _fold_form(f)) for t in core.terms for lang, fs in t.renderings.items() for f in fs
+    }
+    added: dict[str, dict[str, list[str]]] = {}
+    for term in glossary.terms:
+        keys = (english_key(f.split()) for f in term.renderings["en"])
+        word = next((by_english[k] for k in keys if k in by_english), None)
+        if word is None:
+            continue
+        for lang, forms in term.renderings.items():
+            for form in forms:
+                if lang != MASTER and (lang, _fold_form(form)) not in taken:
+                    taken.add((lang, _fold_form(form)))
+                    added.setdefault(word, {}).setdefault(lang, []).append(form)
+    terms = tuple(
+        dataclasses.replace(
+            t,
+            renderings={
+                lang: (*t.renderings.get(lang, ()), *added.get(t.id, {}).get(lang, ()))
+                for lang in {*t.renderings, *added.get(t.id, {})}
+            },
+        )
+        for t in core.terms
+    )
+    return dataclasses.replace(core, terms=terms)
+
+
+def _fold_form(form: str) -> str:
+    return " ".join(fold(form.lower()).split())
 
 
 def _sure(links: Sequence[Link]) -> list[Link]:
@@ -140,7 +188,8 @@ def bootstrap(
         if not glossary.terms or glossary.terms == known:
             break
         known = glossary.terms
-        again = align(segments, clusters, _with_terms(facts, canonical, glossary))
+        words = with_vocabulary(glossary)
+        again = align(segments, clusters, _with_terms(facts, canonical, glossary, words))
         gain = _linked(again) - _linked(links)
         rounds.append(
             {"round": n, "terms": len(glossary.terms), "linked": _linked(again), "gain": gain}

@@ -68,6 +68,7 @@ class AnchorIndex:
         self._latin: dict[str, list[int]] | None = None  # built when a foreign text has Latin
         self._idf: dict[str, float] = {}
         self._weights: dict[str, float] = {}
+        self._named: dict[str, dict[str, tuple[str, ...]]] = {}
         self.english = english
         self.n = max(len(english), 1)
         self.pairs: dict[str, list[int]] = defaultdict(list)
@@ -101,6 +102,19 @@ class AnchorIndex:
         found = self._idf.get(key)
         if found is None:
             found = self._idf[key] = math.log(1 + self.n / max(len(self.postings.get(key, ())), 1))
+        return found
+
+    def named_quantities(self, anchors: Anchors) -> dict[str, tuple[str, ...]]:
+        """A paragraph's quantity keys that name what they count or modify, by the key the
+        same quantity has unnamed ("q:modifier|1|armour-penetration" under
+        "q:modifier|1|"); worked out once per paragraph."""
+        found = self._named.get(anchors.segment)
+        if found is None:
+            grouped: dict[str, list[str]] = defaultdict(list)
+            for key in sorted(anchors.keys):
+                if key.startswith("q:") and not key.endswith(_UNNAMED):
+                    grouped[key[: key.rindex("|") + 1]].append(key)
+            found = self._named[anchors.segment] = {k: tuple(v) for k, v in grouped.items()}
         return found
 
     def latin_postings(self) -> dict[str, list[int]]:
@@ -144,6 +158,7 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
     English name the foreign text does not state is left out (`weight` skips names).
     """
     shared = named = 0.0
+    unnamed = []
     for key, a in foreign.keys.items():
         b = english.keys.get(key)
         if b:
@@ -151,6 +166,10 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
             shared += w * min(a, b)
             if key.startswith(NAME):  # stated on both sides: the English count is in play
                 named += w * b
+        elif key.endswith(_UNNAMED):
+            unnamed.append((key, a))
+    if unnamed:
+        shared += _unnamed_quantities(unnamed, foreign, english, index)
     total = index.weight(foreign) + index.weight(english) + named - shared
     if foreign.lang != "en" and foreign.latin:
         latin = index.latin_postings()
@@ -160,6 +179,33 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
             if word in english.latin:
                 shared += w
     return (shared / total if total > 0 else 0.0), shared
+
+
+_UNNAMED = "|"  # a quantity key whose last part, what it counts or modifies, is not read
+
+
+def _unnamed_quantities(
+    unnamed: list[tuple[str, int]], foreign: Anchors, english: Anchors, index: AnchorIndex
+) -> float:
+    """Shared weight of foreign quantities whose characteristic the reader could not name
+    ("+1 к пробиванию брони" where the vocabulary says "Бронебойность") with English ones
+    of the same kind and value that name one and the foreign text does not match exactly:
+    a number that survives translation, its word aside. Each English quantity is used
+    once, at the lower of the two weights."""
+    named = index.named_quantities(english)
+    shared = 0.0
+    used: dict[str, int] = {}
+    for key, count in unnamed:
+        for other in named.get(key, ()):
+            free = english.keys[other] - foreign.keys.get(other, 0) - used.get(other, 0)
+            if free > 0:
+                n = min(count, free)
+                used[other] = used.get(other, 0) + n
+                count -= n
+                shared += min(index.idf(key), index.idf(other)) * n
+            if not count:
+                break
+    return shared
 
 
 def score(

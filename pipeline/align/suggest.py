@@ -26,6 +26,8 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
+from itertools import pairwise
 from typing import Any
 
 from ..extract.keywords import core_lexicon
@@ -33,16 +35,35 @@ from ..glossary import Glossary, Term
 from ..lang import lemma
 from ..slug import slugify
 from ..textsafe import cell
+from .compose import composed, composed_but_one, english_parts
+from .headings import headings
 from .terms import Candidate, candidates, dictionary_form, english_key
 
+Span = tuple[int, int]
 MIN_SCORE = 0.5
 #: Renderings of a core-vocabulary term proposed beside its first (a noun and its verbs).
 MAX_VARIANTS = 2
 #: The least score of a pair the translation states itself ("Авангард (Vanguard)").
 NAMED_SCORE = 0.9
+#: ... and of a pair made of the same core-vocabulary words ("раунд боя", `compose`).
+COMPOSED_SCORE = 0.85
+COMPOSED = "made of the core vocabulary"
+#: The confidence given a pair seen in one sentence pair with nothing but counting for it.
+ONE_PAIR_CONFIDENCE = 0.6
+#: ... and of a pair made of the same vocabulary words but one on each side.
+PARTLY_SCORE = 0.7
+PARTLY = "made of the core vocabulary but for one word"
+#: A lower-case compound ("base contact") must recur to be a term, not words side by side
+#: ("the attack wounds").
+COMPOUND_NEEDS = 2
+#: ... and of a name heading a paragraph in both languages and used again in it.
+HEADED = "heads its paragraph in both languages"
 #: A pair whose translation is never capitalised where the English term is needs this many
 #: beads before it is believed (rule names are capitalised in both languages).
 UNCAPITALISED_NEEDS = 3
+#: ... unless the drop writes the vocabulary's capitalised terms in lower case in more than
+#: half of this many places at least: then capitals tell nothing.
+HOUSE_STYLE_NEEDS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,13 +128,69 @@ def _known(
         english_forms = term.renderings.get("en", ())
         first = english_key(english_forms[0].split())
         # a capital marks a rule term of the vocabulary (Charge, March), which a team's
-        # glossary holds; everyday words (unit, roll) are not proposed
-        if first in english or not english_forms[0][:1].isupper():
+        # glossary holds, and so does `kind: term` (hit, rank); everyday words (unit,
+        # roll) are not proposed
+        if first in english or not (english_forms[0][:1].isupper() or term.kind == "term"):
             continue
         lexicon[first] = forms
         for form in english_forms:
             alias.setdefault(english_key(form.split()), first)
     return english, target, lexicon, alias
+
+
+@cache
+def _lower_forms() -> re.Pattern[str]:
+    """The English forms of the vocabulary's `kind: term` words, as one pattern."""
+    forms = sorted(
+        {
+            f.lower()
+            for t in core_lexicon().terms
+            if t.kind == "term"
+            for f in t.renderings.get("en", ())
+        },
+        key=lambda f: (-len(f), f),
+    )
+    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, forms)) + r")s?(?![\w-])", re.I)
+
+
+def _lower_terms(text: str, capitalised: Sequence[Candidate]) -> list[Candidate]:
+    """The vocabulary's lower-case rule terms in an English sentence ("hit", "rank"),
+    outside its capitalised terms ("Impact Hits" is another term)."""
+    out = []
+    for m in _lower_forms().finditer(text):
+        if m.group()[:1].isupper() or any(
+            c.start < m.end() and m.start() < c.end for c in capitalised
+        ):
+            continue
+        words = tuple(m.group().split())
+        out.append(Candidate(english_key(words), words, m.start(), m.end(), False, False, False))
+    return out
+
+
+_LOWER_WORD = re.compile(r"(?<![\w-])[a-z][a-z]*(?:-[a-z]+)?(?![\w-])")
+
+
+def _lower_compounds(text: str, capitalised: Sequence[Candidate]) -> list[Candidate]:
+    """Lower-case English terms made of core-vocabulary words: two words side by side
+    ("base contact", "to-hit modifier") or joined by "to" ("roll to hit"), outside the
+    capitalised terms. They pair only with a phrase made of the same words (`compose`)."""
+    words = list(_LOWER_WORD.finditer(text))
+    out = []
+    for i in range(len(words)):
+        for span in (tuple(words[i : i + 2]), tuple(words[i : i + 3])):
+            if len(span) < 2 or any(text[a.end() : b.start()] != " " for a, b in pairwise(span)):
+                continue
+            if len(span) == 3 and span[1].group() != "to":
+                continue
+            found = tuple(m.group() for m in span)
+            parts = english_parts(found)
+            start, end = span[0].start(), span[-1].end()
+            if len(parts) < 2 or not all(len(p) == 1 for p in parts):
+                continue
+            if any(c.start < end and start < c.end for c in capitalised):
+                continue
+            out.append(Candidate(english_key(found), found, start, end, False, False, False))
+    return out
 
 
 _BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*\)")
@@ -137,27 +214,44 @@ def _written_before(text: str, end: int, size: int) -> Candidate | None:
 
 def _bracketed(
     bead: Bead, english: Mapping[str, Candidate], found: Sequence[Candidate]
-) -> list[tuple[str, Candidate]]:
-    """Names the translation gives with their English in brackets ("Авангард (Vanguard)"),
-    when the bead's English has that term: the phrase right before the bracket, of the
-    English term's length (the candidate ending there, else the words as written when the
-    first is capitalised: "Сплотиться вокруг знамени (Rally Around the Flag)")."""
+) -> list[tuple[Candidate, Candidate]]:
+    """Names the translation gives with their English in brackets ("Авангард (Vanguard)",
+    "«Снайпер» (Sniper)"), when the bead's English has that name, as a term of its own or
+    inside a longer one ("Fortitude" in "Fortitude Saves"): the phrase right before the
+    bracket that starts with a capital, else the one of the English name's length (the
+    candidate ending there, else the words as written when the first is capitalised:
+    "Сплотиться вокруг знамени (Rally Around the Flag)")."""
     out = []
     for m in _BRACKETED.finditer(bead.target):
-        e = english.get(english_key(m.group(1).split()))
+        e = english.get(english_key(m.group(1).split())) or _written_in(bead.source, m.group(1))
         if e is None:
             continue
-        end = len(bead.target[: m.start()].rstrip())
+        end = len(bead.target[: m.start()].rstrip().rstrip(_CLOSING_QUOTES))
         ending = [c for c in found if c.end == end and not c.verb]
+        capital = [c for c in ending if c.words[0][:1].isupper()]  # where a name starts
         exact = [c for c in ending if c.size == e.size]
         written = _written_before(bead.target, end, e.size)
-        if exact:
-            out.append((e.key, _fitting(e, exact)))
+        if capital:
+            out.append((e, _fitting(e, capital)))
+        elif exact:
+            out.append((e, _fitting(e, exact)))
         elif written is not None:
-            out.append((e.key, written))
+            out.append((e, written))
         elif ending:
-            out.append((e.key, _fitting(e, ending)))
+            out.append((e, _fitting(e, ending)))
     return out
+
+
+_CLOSING_QUOTES = '»"”’'
+
+
+def _written_in(text: str, name: str) -> Candidate | None:
+    """The English name as the bead's English writes it, capitalised, or None."""
+    m = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
+    if m is None or not m.group()[:1].isupper():
+        return None
+    words = tuple(m.group().split())
+    return Candidate(english_key(words), words, m.start(), m.end(), True, False, m.start() == 0)
 
 
 _ENDINGS = ("ться", "ть", "ение", "ание", "ство", "ие")
@@ -261,7 +355,8 @@ def _left_alone(
     of it."""
     if not bead.one_to_one:
         return []
-    unknown = [e for e in english.values() if e.key not in settled]
+    # a lower-case English term pairs by the vocabulary alone: it leaves no term unread
+    unknown = [e for e in english.values() if e.key not in settled and e.capitalised]
     if len(unknown) not in (1, 2):
         return []
     used = [c for c in free.values() if c.key in taken] + list(fixed.values())
@@ -282,6 +377,17 @@ def _own_capital(c: Candidate, used: Sequence[Candidate]) -> bool:
     theirs = {w for u in over for w in u.words}
     capitals = [w for i, w in enumerate(c.words) if w[:1].isupper() and (i or not c.initial)]
     return not over or any(w not in theirs for w in capitals)
+
+
+def _as_written(form: str, found: list[Candidate]) -> str:
+    """A vocabulary rendering in the capitals the drop gives it away from sentence starts
+    (as the vocabulary writes it where the drop has it only there)."""
+    words = form.split()
+    if not any(not c.initial for c in found) or len(found[0].words) != len(words):
+        return form
+    caps = _capitals(found)
+    pairs = zip(words, caps, strict=True)
+    return " ".join(w[:1].upper() + w[1:] if cap else w.lower() for w, cap in pairs)
 
 
 def _capitals(found: list[Candidate]) -> tuple[bool, ...]:
@@ -305,6 +411,12 @@ def suggest(
 ) -> list[Suggestion]:
     """Term pairs from the beads, best first (see the module docstring)."""
     known_en, known_target, lexicon, alias = _known(glossary, lang)
+    lexicon_forms = {  # English key -> the lemmas of each rendering -> it as written
+        english_key(t.renderings["en"][0].split()): {
+            _lemmas(f, lang): f for f in t.renderings.get(lang, ())
+        }
+        for t in core_lexicon().terms
+    }
     first_form = {
         english_key(f.split()): f
         for t in core_lexicon().terms
@@ -316,12 +428,22 @@ def suggest(
     pairs: dict[tuple[str, str], _Pair] = defaultdict(_Pair)
     en_seen: dict[str, list[Candidate]] = defaultdict(list)
     target_seen: dict[str, list[Candidate]] = defaultdict(list)
+    spots: dict[str, list[tuple[int, int, int]]] = defaultdict(list)  # (bead, start, end)
+    en_where: dict[str, list[tuple[Candidate, int]]] = defaultdict(list)
+    compound_keys: set[str] = set()
     singles: set[tuple[str, str]] = set()
     named: dict[tuple[str, str], Candidate] = {}  # the rendering as the bracket names it
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
     for n, bead in enumerate(beads):
         english: dict[str, Candidate] = {}
-        for c in candidates(bead.source, "en"):
+        capitalised = candidates(bead.source, "en")
+        compounds = {c.key for c in _lower_compounds(bead.source, capitalised)}
+        compound_keys |= compounds
+        for c in (
+            *capitalised,
+            *_lower_terms(bead.source, capitalised),
+            *_lower_compounds(bead.source, capitalised),
+        ):
             key = alias.get(c.key, c.key)
             if key not in known_en:
                 english.setdefault(key, replace(c, key=key) if key != c.key else c)
@@ -332,93 +454,207 @@ def suggest(
         fixed = {c.key: c for c in found if c.key in known_target}
         for c in english.values():
             en_seen[c.key].append(c)
+            en_where[c.key].append((c, n))
         for c in (*free.values(), *fixed.values()):
             target_seen[c.key].append(c)
+            spots[c.key].append((n, c.start, c.end))
         en_count.update(english.keys())
         target_count.update(free.keys())
         target_count.update(fixed.keys())
         extra: dict[str, Candidate] = {}  # verbs of the core vocabulary met in this bead
         for e in english.values():
             allowed = free
-            if e.key in lexicon:
+            if e.key in compounds and e.key not in lexicon:
+                # a lower-case compound pairs only with a phrase made of its words, a noun
+                # and its complements ("контакт основаниями"; "вражеский отряд" for "enemy
+                # unit" is a noun described, not a term)
+                allowed = {
+                    c.key: c
+                    for c in free.values()
+                    if all(role != "adjective" for _, role in c.parts)
+                    and composed(e.words, c.words, lang)
+                }
+            elif e.key in lexicon:
                 # the core vocabulary's renderings and their verbs when the bead has one
                 # ("марш", "маршировать"); the drop's own word when it has none ("натиск"
                 # where the vocabulary says "нападение")
                 forms = lexicon[e.key]
                 allowed = {
                     c.key: c for c in found if c.key in forms or (c.verb and _cognate(c.key, forms))
-                } or free
+                }
+                if not allowed and e.capitalised:  # a word in lower case is everywhere
+                    allowed = free
                 for c in allowed.values():
                     if c.key not in free and c.key not in fixed and c.key not in extra:
                         extra[c.key] = c
                         target_seen[c.key].append(c)
+                        spots[c.key].append((n, c.start, c.end))
                         target_count[c.key] += 1
             for t in allowed.values():
                 _meet(pairs[(e.key, t.key)], n, e, t, bead)
-            if e.key in lexicon and bead.one_to_one and len(allowed) == 1:
-                t = next(iter(allowed.values()))
-                if t.key in lexicon[e.key] or t.verb:  # the vocabulary's one reading here
-                    singles.add((e.key, t.key))
-        for e_key, t in _bracketed(bead, english, found):
+            if e.key in lexicon:
+                # the vocabulary's one rendering here (its one noun, whatever verbs beside
+                # it); a verb made from one only alone in a 1-1 bead
+                own = [c for c in allowed.values() if c.key in lexicon[e.key]]
+                nouns = [c for c in own if not c.verb] or own
+                if len(nouns) == 1:
+                    singles.add((e.key, nouns[0].key))
+                elif len(allowed) == 1 and bead.one_to_one:
+                    singles.add((e.key, next(iter(allowed))))
+        for e, t in _bracketed(bead, english, found):
+            if e.key not in english:  # named inside a longer English term
+                english[e.key] = e
+                en_seen[e.key].append(e)
+                en_count[e.key] += 1
+            e_key = e.key
             key = (e_key, t.key)
             if t.key not in free and t.key not in fixed and t.key not in extra:
                 target_seen[t.key].append(t)
+                spots[t.key].append((n, t.start, t.end))
                 target_count[t.key] += 1
             if n not in pairs[key].beads:
                 _meet(pairs[key], n, english[e_key], t, bead)
             named.setdefault(key, t)
-        unknown = [e for e in english.values() if e.key not in lexicon]
+        unknown = [e for e in english.values() if e.key not in lexicon and e.capitalised]
         one = _single(bead, unknown, list(free.values()))
         if one is not None:
             singles.add(one)
         seen.append((english, free, fixed))
+    headed: set[tuple[str, str]] = set()
+    for h in headings(beads, lang):
+        e_key = alias.get(h.english.key, h.english.key)
+        vocabulary = lexicon.get(e_key, ())
+        if e_key in known_en or (h.target.key in known_target and h.target.key not in vocabulary):
+            continue
+        english, free, _ = seen[h.bead]
+        if e_key not in english:
+            english[e_key] = replace(h.english, key=e_key)
+            en_seen[e_key].append(english[e_key])
+            en_where[e_key].append((english[e_key], h.bead))
+            en_count[e_key] += 1
+        if h.target.key not in free:
+            free[h.target.key] = h.target
+            target_seen[h.target.key].append(h.target)
+            spots[h.target.key].append((h.bead, h.target.start, h.target.end))
+            target_count[h.target.key] += 1
+        key = (e_key, h.target.key)
+        if h.bead not in pairs[key].beads:
+            _meet(pairs[key], h.bead, english[e_key], free[h.target.key], beads[h.bead])
+        headed.add(key)
 
     def _lexical(key: tuple[str, str]) -> bool:
+        """A pair the vocabulary makes: one of its renderings, or a verb made from one
+        (a noun that merely looks like one, "бронь" beside "Бронебойность", is not)."""
         e, t = key
-        return e in lexicon and (t in lexicon[e] or _cognate(t, lexicon[e]))
+        if e not in lexicon:
+            return False
+        return t in lexicon[e] or (target_seen[t][0].verb and _cognate(t, lexicon[e]))
+
+    # Whether capitals tell anything: a drop that writes the vocabulary's rule terms in
+    # lower case ("нападение" for Charge) writes the rest so too.
+    lexical = [p for k, p in pairs.items() if _lexical(k) and not target_seen[k[1]][0].verb]
+    known = sum(p.caps_known for p in lexical)
+    capitals = known < HOUSE_STYLE_NEEDS or 2 * sum(p.caps_agree for p in lexical) >= known
+
+    vocabulary_use: dict[str, tuple[set[int], int]] = {}  # beads with any rendering, most
+    for (e, t), pair in pairs.items():
+        if _lexical((e, t)):
+            beads_of, best = vocabulary_use.get(e, (set(), 0))
+            vocabulary_use[e] = (beads_of | set(pair.beads), max(best, len(pair.beads)))
 
     def score(key: tuple[str, str]) -> float:
         e, t = key
         pair = pairs[key]
         together = len(pair.beads)
         if _lexical(key):
-            # the vocabulary already pairs them: the question is only which of its
-            # renderings the drop uses, and how often it does where the English has it
-            return together / en_count[e]
+            # the vocabulary already pairs them: the questions are only how often the drop
+            # uses its renderings where the English has the term, and which one most
+            beads_of, best = vocabulary_use[e]
+            return len(beads_of) / en_count[e] * together / best
         dice = 2 * together / (en_count[e] + target_count[t])
         position = 1 - pair.position / together
-        caps = pair.caps_agree / pair.caps_known if pair.caps_known else 1.0
+        caps = pair.caps_agree / pair.caps_known if pair.caps_known and capitals else 1.0
         size = 1 - 0.1 * min(abs(en_seen[e][0].size - target_seen[t][0].size), 3)
         found = dice * (0.8 + 0.2 * position) * (0.8 + 0.2 * caps) * size
+        if _made_of_vocabulary(key) or key in headed:
+            found = max(found, COMPOSED_SCORE)
+        elif key in partly:
+            found = max(found, PARTLY_SCORE)
         # the translation names it with the English in brackets: as sure as a bead gets
         return max(found, NAMED_SCORE) if key in named else found
 
+    made: dict[tuple[str, str], bool] = {}
+
+    def _made_of_vocabulary(key: tuple[str, str]) -> bool:
+        """Both made of the same vocabulary words ("раунд боя" for Round of Combat)."""
+        found = made.get(key)
+        if found is None:
+            e, t = key
+            t_seen = target_seen[t][0]
+            found = made[key] = (
+                e not in lexicon
+                and (e not in compound_keys or en_count[e] >= COMPOUND_NEEDS)
+                and not t_seen.verb
+                and not all(_heading(c, beads[n].source) for c, n in en_where[e])
+                and composed(en_seen[e][0].words, t_seen.words, lang)
+            )
+        return found
+
+    # Made of the vocabulary's words but one on each side ("Special Save", "особый
+    # спасбросок"): believed from one bead where no other phrase of the bead is so.
+    partly: set[tuple[str, str]] = set()
+    for n, (english, free, _) in enumerate(seen):
+        for e in english.values():
+            if not e.capitalised or e.key in lexicon or e.key in compound_keys:
+                continue
+            fits = [
+                t.key
+                for t in free.values()
+                if not t.verb and composed_but_one(e.words, t.words, lang)
+            ]
+            if len(fits) == 1 and n in pairs[(e.key, fits[0])].beads:
+                partly.add((e.key, fits[0]))
+
     def eligible(key: tuple[str, str]) -> bool:
-        if key in named:
+        if key in named or key in headed or _made_of_vocabulary(key):
             return True
         pair = pairs[key]
+        if key in partly and not (capitals and pair.caps_known and not pair.caps_agree):
+            return True  # but a guess against the drop's capitals ("установка отряда")
         if key[0] in lexicon and key[1] in target_seen and _lexical(key):
             return len(pair.beads) >= min_count or key in singles
         together = len(pair.beads)
         if together < min_count and key not in singles:
             return False
-        # capitals that disagree refuse a pair with thin evidence
-        return not (pair.caps_known and not pair.caps_agree and together < UNCAPITALISED_NEEDS)
+        # capitals that disagree refuse a pair with thin evidence, where capitals mean it
+        disagree = capitals and pair.caps_known and not pair.caps_agree
+        return not (disagree and together < UNCAPITALISED_NEEDS)
 
     chosen: dict[str, str] = {}
     taken: set[str] = set()
+    inside: dict[int, list[tuple[int, int]]] = defaultdict(list)  # spans of taken renderings
     scored: dict[tuple[str, str], float] = {}
     while True:
         scored = {k: score(k) for k in pairs if eligible(k)}
         order = sorted(
             scored,
-            key=lambda k: (k not in named, -scored[k], -len(pairs[k].beads), -len(k[1].split()), k),
+            key=lambda k: (
+                k not in named and k not in headed,
+                -scored[k],
+                -len(pairs[k].beads),
+                -len(k[1].split()),
+                k,
+            ),
         )
         for e, t in order:
             if scored[(e, t)] < min_score or e in chosen or t in taken:
                 continue
+            if _covered(spots[t], inside, set(pairs[(e, t)].beads)):
+                continue
             chosen[e] = t
             taken.add(t)
+            for n, start, end in spots[t]:
+                inside[n].append((start, end))
         settled = {*chosen, *lexicon}
         more = {
             pair
@@ -434,6 +670,12 @@ def suggest(
         basis = "named in brackets" if (e, t) in named else ""
         if not basis and _lexical((e, t)):
             basis = "core vocabulary"
+        if not basis and _made_of_vocabulary((e, t)):
+            basis = COMPOSED
+        if not basis and (e, t) in headed:
+            basis = HEADED
+        if not basis and (e, t) in partly:
+            basis = PARTLY
         found = _suggestion(
             e, t, lang, pairs, scored, en_seen, target_seen, beads, taken, basis, _lexical
         )
@@ -441,7 +683,9 @@ def suggest(
             c = named[(e, t)]
             form = dictionary_form(c, c.plural, tuple(w[:1].isupper() for w in c.words))
             found = replace(found, target=form)
-        elif basis:
+        elif basis == "core vocabulary":
+            if t in lexicon[e]:  # the vocabulary writes its own word best ("спасбросок")
+                found = replace(found, target=_as_written(lexicon_forms[e][t], target_seen[t]))
             # the vocabulary's other renderings the drop uses too (the verb of a noun)
             others = sorted(
                 (k for k in scored if k[0] == e and k[1] != t and k[1] not in taken),
@@ -452,9 +696,22 @@ def suggest(
                 for k in others
                 if _lexical(k) and len(pairs[k].beads) >= min_count
             ]
-            found = replace(
-                found, source=first_form.get(e, found.source), variants=tuple(forms[:MAX_VARIANTS])
+            found = replace(found, variants=tuple(forms[:MAX_VARIANTS]))
+        elif basis == COMPOSED:
+            # another phrase of the same words is the same term written another way
+            # ("контакт основаниями", "контакт подставками")
+            others = sorted(
+                k[1]
+                for k in scored
+                if k[0] == e and k[1] != t and k[1] not in taken and _made_of_vocabulary(k)
             )
+            forms = [
+                dictionary_form(target_seen[o][0], False, _capitals(target_seen[o])) for o in others
+            ]
+            found = replace(found, variants=tuple(forms[:MAX_VARIANTS]))
+        if e in lexicon:  # "Charging" is the vocabulary's Charge, whatever renders it
+            source = first_form.get(e, found.source)
+            found = replace(found, source=source, term=slugify(source, fallback="term"))
         out.append(found)
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
 
@@ -486,7 +743,7 @@ def _suggestion(
     plural = plural and sum(c.plural for c in found) * 2 > len(found)
     target = dictionary_form(found[0], plural, _capitals(found))
     notes = []
-    if together == 1 and basis != "named in brackets":
+    if together == 1 and basis not in ("named in brackets", COMPOSED, HEADED):
         notes.append("one occurrence")
     rivals = sorted(
         (
@@ -500,6 +757,9 @@ def _suggestion(
         notes.append("another rendering scores close")
     if pair.caps_known and not pair.caps_agree and not basis:
         notes.append("capitalised in English only")
+    confidence = scored[(e, t)]
+    if together == 1 and basis in ("", PARTLY):  # one pair, read by counting alone
+        confidence = min(confidence, ONE_PAIR_CONFIDENCE)
     variants = []
     own = set(pair.beads)
     for (e2, t2), s in sorted(scored.items(), key=lambda kv: (-kv[1], kv[0])):
@@ -516,10 +776,29 @@ def _suggestion(
         together=together,
         source_count=len(english),
         target_count=len(found),
-        score=round(scored[(e, t)], 3),
+        score=round(confidence, 3),
         example=beads[pair.beads[0]],
         note="; ".join(x for x in (basis, ("unsure: " + ", ".join(notes)) if notes else "") if x),
         variants=tuple(variants[:1]),
+    )
+
+
+def _heading(c: Candidate, text: str) -> bool:
+    """Whether a term only heads its paragraph ("Moving Characters: a Character may ..."):
+    the title of a section, said once, is not yet a term of the rules."""
+    return c.start == 0 and text[c.end : c.end + 1] == ":"
+
+
+def _covered(
+    spots: Sequence[tuple[int, int, int]], inside: Mapping[int, list[Span]], beads: set[int]
+) -> bool:
+    """Whether, in every bead a pair was seen in, the rendering occurs only inside
+    renderings already taken ("стойкость" inside "стойкость духа"): there it is a piece of
+    another term, no evidence for this one."""
+    return all(
+        any(a <= start and end <= b for a, b in inside.get(n, ()))
+        for n, start, end in spots
+        if n in beads
     )
 
 

@@ -1,7 +1,9 @@
 """Candidate terms of a sentence, as whole noun phrases in their dictionary form.
 
 English: runs of capitalised words ("Round of Combat", "Battle Standard Bearer"), joined by
-"of"/"the"/"to"; a lone capitalised word that only starts a sentence is not one. Russian
+"of"/"the"/"to" (and two words joined by "and", "Stand and Shoot", besides each word); a
+lone capitalised word that only starts a sentence is not one, unless it heads the text as
+its name ("Pursuit: when ..."). Russian
 (pymorphy3): a head noun with the adjectives that agree with it, its genitive complements
 and a complement joined by a linking preposition (`term_links` of lang/ru/align.yaml), and
 every shorter phrase with the same head, so that counting across pairs can tell the whole
@@ -9,25 +11,35 @@ term ("раунд боя") from its parts; a capitalised adjective standing alon
 (rule names such as "Бесстрашный"). Each Russian candidate knows its dictionary form: the
 head in the nominative, adjectives agreeing with it, complements as written, and the
 capitals as written ("Зону расстановки" -> "зона расстановки" at a sentence start,
-"шаге Инициативы" -> "шаг Инициативы").
+"шаге Инициативы" -> "шаг Инициативы"). An adjective used as a noun ("в рукопашной",
+"раунд рукопашной") counts as one, and a name the translation sets in guillemets
+("«Держать позицию»") is a candidate as written, whatever its grammar.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
+from itertools import pairwise
 from typing import Any
 
 from ..lang import data as lang_data
-from ..lang import lemma, morph, nlp
+from ..lang import fold, lemma, morph, nlp
 
 _CAPITALISED = re.compile(r"^[A-Z][a-z'’!-]*[a-z!]$|^[A-Z]{2,}$")
 _JOINERS = frozenset({"of", "the", "to"})
 _RU_WORD = re.compile(r"^[а-яё][а-яё-]*$", re.IGNORECASE)
 _OTHER_WORD = re.compile(r"^\w[\w'’-]*$")
-_SENTENCE_START = frozenset('.!?:;(-–—«"')
+# A capital after these starts a sentence; one after an opening quote marks a name, and
+# one after a colon a name too (rules go on in lower case: "Flee: the charged unit ...").
+_SENTENCE_START = frozenset(".!?;(-–—")
+_QUOTED = re.compile(r"«([^«»]{1,80})»")
+MAX_QUOTED_WORDS = 5
 MAX_ADJECTIVES = 3
+# A complement follows its head in the genitive ("раунд боя") or the instrumental
+# ("контакт основаниями"); any case after a joining preposition.
+_COMPLEMENT_CASES = frozenset({"gent", "ablt"})
 MAX_COMPLEMENTS = 2
 
 
@@ -47,7 +59,10 @@ class Candidate:
 
     @property
     def size(self) -> int:
-        return len([w for w in self.words if w.lower() not in _JOINERS])
+        """Words less the joiners ("of", "на"): "Round of Combat" and "проверка на
+        разгром" are two each."""
+        links = _ru_data()[0]
+        return len([w for w in self.words if w.lower() not in _JOINERS | links])
 
 
 def _initial(text: str, start: int) -> bool:
@@ -70,7 +85,7 @@ def english_candidates(text: str) -> list[Candidate]:
     """Capitalised runs of an English sentence (see the module docstring)."""
     doc = nlp("en").make_doc(text)
     toks = list(doc)
-    found = []
+    runs: list[Candidate] = []  # every capitalised run, a lone sentence start included
     i = 0
     while i < len(toks):
         if not _CAPITALISED.match(toks[i].text):
@@ -96,15 +111,35 @@ def english_candidates(text: str) -> list[Candidate]:
             initial = False
             if i >= j:
                 continue
-        if j - i > 1 or not initial:
-            words = tuple(t.text for t in toks[i:j])
-            end = toks[j - 1].idx + len(toks[j - 1].text)
-            plural = english_key(words) != " ".join(w.lower() for w in words)
-            found.append(
-                Candidate(english_key(words), words, toks[i].idx, end, True, plural, initial)
-            )
+        words = tuple(t.text for t in toks[i:j])
+        end = toks[j - 1].idx + len(toks[j - 1].text)
+        plural = english_key(words) != " ".join(w.lower() for w in words)
+        runs.append(Candidate(english_key(words), words, toks[i].idx, end, True, plural, initial))
         i = j
-    return found
+    stop = nlp("en").Defaults.stop_words
+    found = [
+        c
+        for c in runs
+        if (len(c.words) > 1 or not c.initial or _heads(text, c))
+        and not (len(c.words) == 1 and c.key in stop)
+    ]
+    return found + _and_names(text, runs)
+
+
+def _heads(text: str, c: Candidate) -> bool:
+    """A word heading the text as its name ("Pursuit: when ...")."""
+    return c.start == 0 and text[c.end : c.end + 1] == ":"
+
+
+def _and_names(text: str, runs: list[Candidate]) -> list[Candidate]:
+    """Two capitalised words joined by "and" as one name besides each word ("Stand and
+    Shoot" as well as "Stand" and "Shoot"): counting across pairs tells which it is."""
+    out = []
+    for a, b in pairwise(runs):
+        if len(a.words) == 1 == len(b.words) and text[a.end : b.start] == " and ":
+            words = (*a.words, "and", *b.words)
+            out.append(Candidate(english_key(words), words, a.start, b.end, True, False, a.initial))
+    return out
 
 
 @cache
@@ -119,11 +154,15 @@ def _parses(word: str) -> tuple[Any, ...]:
 
 
 def _nouns(word: str) -> list[Any]:
-    """Noun readings of a word whose likeliest reading is a noun ("в" is no noun)."""
+    """Noun readings of a word whose likeliest reading is a noun, or whose noun readings
+    together are at least as likely as not ("марш", also an interjection); "в" is none."""
     parses = _parses(word)
-    if len(word) < 2 or not parses or parses[0].tag.POS != "NOUN":
+    if len(word) < 2 or not parses:
         return []
-    return [p for p in parses if p.tag.POS == "NOUN" and "Abbr" not in p.tag]
+    nouns = [p for p in parses if p.tag.POS == "NOUN" and "Abbr" not in p.tag]
+    if parses[0].tag.POS != "NOUN" and sum(p.score for p in nouns) < 0.5:
+        return []
+    return nouns
 
 
 def _adjectives(word: str) -> list[Any]:
@@ -142,12 +181,43 @@ def _agrees(adj: Any, noun: Any) -> bool:
     return n.number == "plur" or a.gender is None or n.gender is None or a.gender == n.gender
 
 
-def _phrase(words: list[Any], i: int, case: str | None) -> tuple[list[tuple[int, Any]], Any] | None:
-    """Adjectives + noun starting at token i (noun in `case` when given): the parses used."""
+@lru_cache(maxsize=100_000)
+def _substantive(word: str) -> Any | None:
+    """The reading of an adjective used as a noun ("рукопашной": of close combat), when
+    the dictionary knows its nominative as a noun too ("рукопашная"); else None."""
+    for adj in _adjectives(word):
+        nominative = adj.inflect({"nomn", "sing"})
+        if nominative and any(p.tag.POS == "NOUN" for p in _parses(nominative.word)):
+            return adj
+    return None
+
+
+def _agrees_with_next(words: list[Any], i: int, adjs: list[Any]) -> bool:
+    nxt = words[i + 1] if i + 1 < len(words) else None
+    return nxt is not None and any(_agrees(a, n) for a in adjs for n in _nouns(nxt.text))
+
+
+def _phrase(
+    words: list[Any], i: int, case: frozenset[str] | None
+) -> tuple[list[tuple[int, Any]], Any] | None:
+    """Adjectives + noun starting at token i (noun in a `case` when given): the parses used;
+    else an adjective used as a noun there, with no noun of its own after it."""
+    found = _noun_phrase(words, i, case)
+    if found is not None or words[i] is None:
+        return found
+    sub = _substantive(words[i].text)
+    if sub is None or (case and sub.tag.case not in case) or _agrees_with_next(words, i, [sub]):
+        return None
+    return [], sub
+
+
+def _noun_phrase(
+    words: list[Any], i: int, case: frozenset[str] | None
+) -> tuple[list[tuple[int, Any]], Any] | None:
     j = i
     while j < len(words) and j - i <= MAX_ADJECTIVES and words[j] is not None:
         for noun in _nouns(words[j].text):
-            if case and noun.tag.case != case:
+            if case and noun.tag.case not in case:
                 continue
             adjs = []
             for k in range(i, j):
@@ -200,14 +270,15 @@ def russian_candidates(text: str) -> list[Candidate]:
         nouns = _nouns(tok.text)
         if not nouns:
             adjs = _adjectives(tok.text)
-            nxt = words[i + 1] if i + 1 < len(words) else None
-            agrees_next = nxt is not None and any(
-                _agrees(a, n) for a in adjs for n in _nouns(nxt.text)
-            )
+            agrees_next = _agrees_with_next(words, i, adjs)
             if adjs and tok.text[:1].isupper() and not agrees_next:
                 found.append(_make(text, [(tok, adjs[0], "head")], 0))
+            elif adjs and not agrees_next and _after_preposition(words, i):
+                sub = _substantive(tok.text)  # "в рукопашной"
+                if sub is not None:
+                    found.append(_make(text, [(tok, sub, "substantive")], 0))
             continue
-        for noun in nouns[:1] if len(nouns) == 1 else _distinct_cases(nouns):
+        for noun in _reading(nouns, words[i - 1] if i else None):
             if lemma(tok.text, "ru") in not_heads:
                 break
             left: list[tuple[Any, Any]] = []
@@ -218,7 +289,8 @@ def russian_candidates(text: str) -> list[Candidate]:
                     break
                 left.insert(0, (words[k], adj))
                 k -= 1
-            # complements to the right: genitive phrases, or one joined by a preposition
+            # complements to the right: genitive or instrumental phrases, or one joined by a
+            # preposition
             rights: list[list[tuple[Any, Any, str]]] = [[]]
             j = i + 1
             for _ in range(MAX_COMPLEMENTS):
@@ -227,7 +299,7 @@ def russian_candidates(text: str) -> list[Candidate]:
                 linked = words[j].text.lower() in links
                 start = j + 1 if linked else j
                 got = (
-                    _phrase(words, start, None if linked else "gent")
+                    _phrase(words, start, None if linked else _COMPLEMENT_CASES)
                     if start < len(words)
                     else None
                 )
@@ -249,11 +321,59 @@ def russian_candidates(text: str) -> list[Candidate]:
                     parts += right
                     found.append(_make(text, parts, len(left) - a))
             break
-    return found
+    return _quoted(text, found)
 
 
-def _distinct_cases(nouns: list[Any]) -> list[Any]:
-    return nouns[:1]
+def _after_preposition(words: list[Any], i: int) -> bool:
+    before = words[i - 1] if i > 0 else None
+    return before is not None and any(p.tag.POS == "PREP" for p in _parses(before.text)[:1])
+
+
+def _quoted(text: str, found: list[Candidate]) -> list[Candidate]:
+    """`found` with names set in guillemets ("«Держать позицию»", "«Залпом»") kept whole:
+    a candidate for each that no noun phrase spans whole, as written, and no candidate
+    inside one ("позиция" alone is no term here)."""
+    spans = {(c.start, c.end) for c in found}
+    out = []
+    names = []
+    for m in _QUOTED.finditer(text):
+        words = m.group(1).split()
+        start, end = m.start(1), m.end(1)
+        if not 0 < len(words) <= MAX_QUOTED_WORDS or not words[0][:1].isupper():
+            continue
+        if not all(_RU_WORD.match(w) for w in words):
+            continue
+        names.append((start, end))
+        if (start, end) in spans:
+            continue
+        nouns = [p for p in _parses(words[0]) if p.tag.POS == "NOUN"] if len(words) == 1 else []
+        if nouns:  # one word the likeliest reading takes for another part of speech
+            made = _make(text, [(_Token(words[0], start), nouns[0], "head")], 0)
+            out.append(replace(made, key=fold(nouns[0].normal_form)))
+            continue
+        key = " ".join(lemma(w, "ru") for w in words)
+        out.append(Candidate(key, tuple(words), start, end, True, False, False))
+    kept = [
+        c
+        for c in found
+        if not any(a <= c.start and c.end <= b and (c.start, c.end) != (a, b) for a, b in names)
+    ]
+    return kept + out
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    text: str
+    idx: int
+
+
+def _reading(nouns: list[Any], before: Any) -> list[Any]:
+    """The noun reading to build on: the first an adjective before it agrees with ("особый
+    спасбросок", where the likeliest reading of "спасбросок" is a plural genitive), else
+    the likeliest."""
+    adjs = _adjectives(before.text) if before is not None else []
+    agreeing = [n for n in nouns if any(_agrees(a, n) for a in adjs)]
+    return (agreeing or nouns)[:1]
 
 
 def _make(text: str, parts: list[tuple[Any, Any, str]], head: int) -> Candidate:
@@ -287,14 +407,16 @@ def dictionary_form(candidate: Candidate, plural: bool, capitals: tuple[bool, ..
     elif not candidate.parts:
         words = list(candidate.words)
     else:
-        head = next(p for p, role in candidate.parts if role == "head")
+        head = next(p for p, role in candidate.parts if role in ("head", "substantive"))
         number = "plur" if plural or "Pltm" in head.tag else "sing"
         target = {"nomn", number}
         new_head = head.inflect(target) or head
         gender = new_head.tag.gender
         words = []
         for word, (parse, role) in zip(candidate.words, candidate.parts, strict=True):
-            if role == "head":
+            if role == "substantive":  # its own gender: "рукопашная"
+                words.append((parse.inflect({"nomn", number}) or parse).word)
+            elif role == "head":
                 if parse.tag.POS in ("ADJF", "PRTF"):
                     form = parse.inflect({"nomn", "sing", "masc"}) if not plural else None
                     form = form or parse.inflect({"nomn", number}) or parse

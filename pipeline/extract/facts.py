@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pipeline.bbcode import find_markup, strip_tags, tag_spans
 from pipeline.extract.effects import find_effects
-from pipeline.extract.keywords import Occurrences, core_lexicon, keyword_spans
+from pipeline.extract.keywords import Occurrences, core_words, keyword_spans
 from pipeline.extract.kinds import classify, split_labels
 from pipeline.extract.names import (
     find_name,
@@ -147,7 +147,7 @@ def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
             kind="section",
             keywords=_term_ids(terms),
             terms=terms,
-            words=keyword_spans(doc, lang, core_lexicon()),
+            words=keyword_spans(doc, lang, core_words()),
             quantities=tuple(find_quantities(text, lang)),
         )
     if segment.kind == "profile" and segment.rows:
@@ -203,7 +203,7 @@ def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
         labels=labels.labels,
         keywords=_term_ids(terms),
         terms=terms,
-        words=keyword_spans(doc, lang, core_lexicon()),
+        words=keyword_spans(doc, lang, core_words()),
         references=tuple(refs),
         quantities=quantities,
         profile=profile,
@@ -290,7 +290,7 @@ def _typed_facts(segment: Segment, typed: TypedProfile, glossary: Glossary | Non
         kind=typed.kind,
         keywords=_term_ids(terms),
         terms=terms,
-        words=keyword_spans(doc, lang, core_lexicon()),
+        words=keyword_spans(doc, lang, core_words()),
         references=tuple(refs),
         quantities=quantities,
         profile=profile,

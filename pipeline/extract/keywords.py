@@ -47,6 +47,52 @@ def core_lexicon() -> Glossary:
     return load_glossary(shared_path("lexicon"))
 
 
+@cache
+def core_words() -> Glossary:
+    """The core vocabulary as texts are read for it: each rendering of a language matched
+    on lemmas also under the dictionary form its inflections are mistaken for, when that
+    reading is the same part of speech ("брони" reads first as "бронь", yet is "броня";
+    "леса" as "леса", yet is "лес"). Alignment compares texts by these words, and a word
+    missed in one language only makes a translation look less like its source."""
+    from dataclasses import replace as with_
+
+    from pipeline.lang import lemmatised
+
+    lexicon = core_lexicon()
+    terms = []
+    for term in lexicon.terms:
+        renderings = dict(term.renderings)
+        for lang in set(renderings) & lemmatised():
+            forms = list(renderings[lang])
+            for form in renderings[lang]:
+                forms.extend(f for f in _misread(form, lang) if f not in forms)
+            renderings[lang] = tuple(forms)
+        terms.append(with_(term, renderings=renderings))
+    return with_(lexicon, terms=tuple(terms))
+
+
+MAX_MISREAD = 8  # variants of one rendering
+
+
+def _misread(form: str, lang: str) -> list[str]:
+    """`form` with a word replaced by another first reading of one of its inflections."""
+    from pipeline.lang import lemma, morph, word_forms
+
+    out: list[str] = []
+    words = form.split()
+    for i, word in enumerate(words):
+        low = word.lower()
+        own = morph().parse(low)[0].tag.POS
+        for inflected in sorted(word_forms(low)):
+            parse = morph().parse(inflected)[0]
+            read = lemma(inflected, lang)
+            if own == parse.tag.POS and read != lemma(low, lang):
+                variant = " ".join([*words[:i], read, *words[i + 1 :]])
+                if variant not in out and len(out) < MAX_MISREAD:
+                    out.append(variant)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Occurrences:
     """Where glossary terms occur in a text: ids (interned) and start offsets, in text order.

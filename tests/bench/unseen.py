@@ -2,11 +2,12 @@
 
 Each drop is an English chapter and a Russian translation by another hand, shuffled, with
 look-alike paragraphs that translate nothing and near copies (`<name>.yaml`), and the terms
-its translators used (`<name>.glossary.yaml`). `build_drop` writes the chapter and the
-shuffled translation into a corpus of their own and builds it, with a glossary or without;
-`score_links` gives precision and recall per Russian paragraph: a near copy counts as
-linked right when it is linked (on its own or through its cluster) to the paragraph it
-renders, a look-alike is wrong whenever it is linked.
+its translators used (`<name>.terms.yaml`); a drop marked `held_out` is reported by its
+counts only. `build_drop` writes the chapter and the shuffled translation into a corpus of
+their own and builds it, with a glossary or without; `score_links` gives precision and
+recall per Russian paragraph: a near copy counts as linked right when it is linked (on its
+own or through its cluster) to the paragraph it renders, a look-alike is wrong whenever it
+is linked.
 """
 
 from __future__ import annotations

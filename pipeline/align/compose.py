@@ -1,0 +1,160 @@
+"""Terms composed of the core vocabulary: "Round of Combat" is round + combat, and so is
+"раунд боя"; "Shooting Attack" is shooting + attack, and so is "стрелковая атака".
+
+The core vocabulary (lang/lexicon.yaml) pairs everyday words of rules across languages.
+A multi-word term whose every word the vocabulary knows, rendered by a phrase whose every
+word renders those same words, is a translation on the vocabulary's word, even when it is
+seen once. Words are read in any of their dictionary forms ("брони" may be "бронь" or
+"броня"), a vocabulary phrase of two words counts as one ("ближний бой"), and the words
+that join a term ("of", "на") count for nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+from ..extract.keywords import core_lexicon
+from ..lang import data as lang_data
+from ..lang import lemmas
+
+_EN_JOINERS = frozenset({"of", "the", "to", "a", "an", "and"})
+MAX_PHRASE = 2  # words of the longest vocabulary phrase read as one
+
+
+def _singular(word: str) -> str:
+    if len(word) > 3 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+@cache
+def _english() -> dict[tuple[str, ...], str]:
+    """Each English form of the vocabulary, lower case and singular word by word -> term."""
+    out: dict[tuple[str, ...], str] = {}
+    for term in core_lexicon().terms:
+        for form in term.renderings.get("en", ()):
+            out.setdefault(tuple(_singular(w) for w in form.lower().split()), term.id)
+    return out
+
+
+@cache
+def _readings(lang: str) -> dict[str, frozenset[str]]:
+    """Any dictionary form of a vocabulary word -> the terms with a rendering that has it."""
+    out: dict[str, set[str]] = {}
+    for term in core_lexicon().terms:
+        for form in term.renderings.get(lang, ()):
+            words = form.split()
+            if len(words) == 1:
+                for reading in lemmas(words[0], lang):
+                    out.setdefault(reading, set()).add(term.id)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+@cache
+def _phrases(lang: str) -> dict[tuple[str, ...], str]:
+    """Vocabulary renderings of several words, by their first readings -> term."""
+    out: dict[tuple[str, ...], str] = {}
+    for term in core_lexicon().terms:
+        for form in term.renderings.get(lang, ()):
+            words = form.split()
+            if 1 < len(words) <= MAX_PHRASE:
+                out.setdefault(tuple(lemmas(w, lang)[0] for w in words), term.id)
+    return out
+
+
+@cache
+def _joiners(lang: str) -> frozenset[str]:
+    return frozenset(lang_data(lang, "align").get("term_links", ())) | {"и"}
+
+
+def english_parts(words: tuple[str, ...]) -> tuple[frozenset[str], ...]:
+    """The vocabulary terms each content word (or two-word phrase) of an English term may
+    be; an empty set for a word the vocabulary does not know."""
+    pieces = [p for w in words for p in w.lower().split("-")]  # "to-hit" is "hit"
+    low = [_singular(w) for w in pieces if w and w not in _EN_JOINERS]
+    table = _english()
+    parts: list[frozenset[str]] = []
+    i = 0
+    while i < len(low):
+        pair = tuple(low[i : i + 2])
+        if len(pair) == 2 and pair in table:
+            parts.append(frozenset({table[pair]}))
+            i += 2
+            continue
+        found = table.get((low[i],))
+        parts.append(frozenset({found}) if found else frozenset())
+        i += 1
+    return tuple(parts)
+
+
+def foreign_parts(words: tuple[str, ...], lang: str) -> tuple[frozenset[str], ...]:
+    """As `english_parts`, for a phrase of `lang` as written."""
+    joiners = _joiners(lang)
+    content = [w for w in words if w.lower() not in joiners]
+    readings = _readings(lang)
+    phrases = _phrases(lang)
+    parts: list[frozenset[str]] = []
+    i = 0
+    while i < len(content):
+        if i + 1 < len(content):
+            pair = (lemmas(content[i], lang)[0], lemmas(content[i + 1], lang)[0])
+            if pair in phrases:
+                parts.append(frozenset({phrases[pair]}))
+                i += 2
+                continue
+        ids: set[str] = set()
+        for reading in lemmas(content[i], lang):
+            ids |= readings.get(reading, frozenset())
+        parts.append(frozenset(ids))
+        i += 1
+    return tuple(parts)
+
+
+def vocabulary_phrase(words: tuple[str, ...]) -> bool:
+    """Whether English words are one phrase of the vocabulary ("close combat")."""
+    parts = english_parts(words)
+    return len(parts) == 1 and bool(parts[0])
+
+
+def composed(english: tuple[str, ...], foreign: tuple[str, ...], lang: str) -> bool:
+    """Whether a term of two or more parts and a phrase are made of the same vocabulary
+    terms, every part of each known and each used once."""
+    ours, theirs = english_parts(english), foreign_parts(foreign, lang)
+    if len(ours) < 2 or len(ours) != len(theirs) or not all(ours) or not all(theirs):
+        return False
+    wanted = Counter(next(iter(p)) for p in ours if len(p) == 1)
+    if sum(wanted.values()) != len(ours):
+        return False
+    # each foreign part takes one wanted term it may be (few parts: try greedily, rarest
+    # choice first)
+    left = Counter(wanted)
+    for part in sorted(theirs, key=len):
+        pick = next((t for t in sorted(part) if left[t] > 0), None)
+        if pick is None:
+            return False
+        left[pick] -= 1
+    return True
+
+
+def composed_but_one(english: tuple[str, ...], foreign: tuple[str, ...], lang: str) -> bool:
+    """Whether a term and a phrase of two or more parts each are made of the same
+    vocabulary words but for one word on each side that the vocabulary does not know
+    ("Special Save" and "особый спасбросок": save = спасбросок, special = особый)."""
+    ours, theirs = english_parts(english), foreign_parts(foreign, lang)
+    if len(ours) < 2 or len(ours) != len(theirs):
+        return False
+    if sum(not p for p in ours) != 1 or sum(not p for p in theirs) != 1:
+        return False
+    known = [p for p in ours if p]
+    if any(len(p) != 1 for p in known):
+        return False
+    left = Counter(next(iter(p)) for p in known)
+    for part in sorted((p for p in theirs if p), key=len):
+        pick = next((t for t in sorted(part) if left[t] > 0), None)
+        if pick is None:
+            return False
+        left[pick] -= 1
+    return True
