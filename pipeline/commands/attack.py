@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from . import options
 
@@ -47,6 +48,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         "`rounds`, else one round when a side names a unit)",
     )
     options.json_flag(p)
+    options.strict(p)
     p.set_defaults(run=run)
 
 
@@ -62,13 +64,17 @@ def run(args: argparse.Namespace) -> int:
     from ..interpret.combat import is_combat
     from ..interpret.report import attack_json, print_distribution, print_lines
     from ..interpret.rules import Build
+    from ..interpret.unread import lines as unread_lines
     from .output import print_json
 
     data = read_yaml(args.scenario, "scenario file")
     if args.rounds or is_combat(data):
         return _combat(args, data)
-    result = resolve(scenario_from_dict(data, str(args.scenario)), Build(args.build))
-    doc = attack_json(result)
+    build = Build(args.build)
+    scenario = scenario_from_dict(data, str(args.scenario))
+    found = _unread(args, build, [*scenario.attacker.rules, *scenario.defender.rules])
+    result = resolve(scenario, build)
+    doc = {**attack_json(result), "unread": found}
     if args.json:
         print_json(doc)
         return 0
@@ -77,15 +83,28 @@ def run(args: argparse.Namespace) -> int:
     for key in ("hits", "wounds", "unsaved_wounds", "casualties"):
         d = getattr(result, key)
         print_distribution(key.replace("_", " "), d.items(), d.mean())
+    print_lines(unread_lines(found))
     return 0
+
+
+def _unread(args: argparse.Namespace, build: Any, rules: list[str]) -> list[dict[str, Any]]:
+    """The clauses not read of the rules in play; with --strict, a refusal instead."""
+    from ..interpret.unread import refuse, unread
+
+    found = unread(build, rules, "attack", str(args.scenario))
+    if args.strict:
+        refuse(found, str(args.scenario))
+    return found
 
 
 def _combat(args: argparse.Namespace, data: dict) -> int:
     """Rounds of combat: casualties of both sides and the combat score, round by round."""
     from ..errors import InputError
+    from ..interpret.attack import check_conditions
     from ..interpret.combat import combat_from_dict, combat_json, mean, resolve_combat
     from ..interpret.report import print_distribution, print_lines
     from ..interpret.rules import Build
+    from ..interpret.unread import lines as unread_lines
     from .output import print_json
 
     if isinstance(data, dict) and args.rounds:
@@ -94,9 +113,13 @@ def _combat(args: argparse.Namespace, data: dict) -> int:
         raise InputError(str(args.scenario), "rounds of combat are melee only", "mode")
     build = Build(args.build)
     combat = combat_from_dict(data, build, str(args.scenario))
+    rules = [r for f in (combat.attacker, combat.defender) for p in f.parts for r in p.side.rules]
+    source = str(args.scenario)
+    check_conditions(combat.conditions, build.effects(rules, source), source)
+    found = _unread(args, build, rules)
     results = resolve_combat(combat, build)
     if args.json:
-        print_json(combat_json(combat, results))
+        print_json({**combat_json(combat, results), "unread": found})
         return 0
     for who, f in (("attacker", combat.attacker), ("defender", combat.defender)):
         parts = "; ".join(
@@ -129,4 +152,5 @@ def _combat(args: argparse.Namespace, data: dict) -> int:
                 f"defender wins {float(r.p_lose()):.1%}"
             ]
         )
+    print_lines(unread_lines(found))
     return 0

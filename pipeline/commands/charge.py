@@ -32,6 +32,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     options.when(p, "a named situation for conditional effects (repeatable)")
     options.build_dir(p, "build folder whose rules/<id>.yaml files are read")
     options.json_flag(p)
+    options.strict(p)
     p.set_defaults(run=run)
 
 
@@ -40,17 +41,23 @@ def run(args: argparse.Namespace) -> int:
     from ..interpret.dice import distribution, mean
     from ..interpret.report import charge_json, print_distribution, print_lines
     from ..interpret.rules import Build, effect_conditions
+    from ..interpret.unread import lines, refuse, unread
     from .output import print_json
 
     rules = list(args.rules or ())
-    effects = Build(args.build).effects(rules, "--rules") if rules else []
+    build = Build(args.build)
+    effects = build.effects(rules, "--rules") if rules else []
     options.check_conditions(args.when, effect_conditions(effects), "a charge with these rules")
+    found = unread(build, rules, "charge", "--rules") if rules else []
+    if args.strict:
+        refuse(found, "--rules")
     if not math.isfinite(args.distance):
         raise InputError("--distance", "must be a number of inches")
     distance = math.ceil(args.distance)
     result = charge(distance, args.advance, effects, args.when or ())
     doc = charge_json(result, args.advance, rules)
     doc["distance"] = args.distance if args.distance != distance else distance
+    doc["unread"] = found
     if args.json:
         print_json(doc)
         return 0
@@ -59,4 +66,5 @@ def run(args: argparse.Namespace) -> int:
     )
     pct = f"{float(result.p_success):.4%}"
     print_lines([f'P(charge of {doc["distance"]}" succeeds) = {doc["p_success"]} = {pct}'])
+    print_lines(lines(found))
     return 0

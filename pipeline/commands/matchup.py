@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from . import options
 
@@ -42,6 +43,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rounds", type=_count, default=1, metavar="N", help="rounds of combat")
     options.build_dir(p, "build folder whose units.json and rules are read")
     options.json_flag(p)
+    options.strict(p)
     p.add_argument("-o", "--out", type=Path, metavar="FILE.html", help="write the HTML grid")
     p.set_defaults(run=run)
 
@@ -56,14 +58,17 @@ def run(args: argparse.Namespace) -> int:
     from ..files import write_atomic
     from ..interpret.matchup import matchup, matchup_json, pick
     from ..interpret.matchup_html import render
+    from ..interpret.report import print_lines
     from ..interpret.rules import Build
     from ..interpret.scenario import Units
+    from ..interpret.unread import lines
     from ..progress import stage_progress
     from .output import print_json, print_table
 
     build = Build(args.build)
     units = Units(build)
     attackers, defenders = pick(units, args.attackers), pick(units, args.defenders)
+    found = _unread(build, [*attackers, *defenders], args.strict)
     with stage_progress(enabled=not args.json) as report:
         progress = (lambda done, total: report("matchup", done, total)) if report else None
         m = matchup(
@@ -80,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         title = f"{args.attackers} against {args.defenders}"
         write_atomic(args.out, render(m, title))
     if args.json:
-        print_json(matchup_json(m))
+        print_json({**matchup_json(m), "unread": found})
         return 0
     names = {u["id"]: u["name"] for u in [*attackers, *defenders]}
     rows = [
@@ -96,6 +101,27 @@ def run(args: argparse.Namespace) -> int:
     ]
     header = ["attacker", "defender", "attacker lost", "defender lost", "P(win)", "P(draw)"]
     print_table(header, rows, f"{m.models} against {m.defender_models} models, {m.rounds} round(s)")
+    print_lines(lines(found))
     if args.out:
         print(f"wrote {args.out}")
     return 0
+
+
+def _unread(build: Any, units: list[dict[str, Any]], strict: bool) -> list[dict[str, Any]]:
+    """The clauses not read of every rule the units fight with (as each cell takes them);
+    with --strict, a refusal instead."""
+    from ..errors import InputError
+    from ..interpret.scenario import unit_force
+    from ..interpret.unread import refuse, unread
+
+    refs: list[str] = []
+    for unit in {u["id"]: u for u in units}.values():
+        try:
+            force = unit_force(unit, {}, build, "matchup", unit["id"])
+        except InputError:
+            continue  # its cells say why
+        refs += [r for p in force.parts for r in p.side.rules]
+    found = unread(build, dict.fromkeys(refs), "attack", "matchup")
+    if strict:
+        refuse(found, "matchup")
+    return found

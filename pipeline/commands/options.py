@@ -35,6 +35,16 @@ def json_flag(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON document (exact fractions)")
 
 
+def strict(p: argparse.ArgumentParser) -> None:
+    """`--strict`: refuse (exit 2) rather than answer while a rule in play has clauses not read."""
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="refuse (exit 2) instead of answering when a rule in play has clauses the "
+        "result does not read (without it they are listed under the result)",
+    )
+
+
 def out_file(p: argparse.ArgumentParser, what: str = "file to write") -> None:
     """`-o PATH`: written whole or not at all; standard output without it."""
     p.add_argument(

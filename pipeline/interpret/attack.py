@@ -37,13 +37,16 @@ from pipeline.interpret.core import core, need_from_rows
 from pipeline.interpret.dice import parse, repeat_sum
 from pipeline.interpret.limits import MAX_ROLLS
 from pipeline.interpret.rules import (
+    AGAINST_MODES,
     BoundEffect,
     Build,
     as_int,
     bracket_profile,
+    effect_conditions,
     parse_ref,
     split_params,
 )
+from pipeline.lookup import did_you_mean
 from pipeline.slug import slugify
 
 ATTACKER_FIELDS = (
@@ -178,6 +181,7 @@ class Side:
     rules: tuple[str, ...]
     models: int | None
     charging: bool = False
+    keywords: tuple[str, ...] = ()  # its types and height (`large`, `infantry`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,10 +206,22 @@ def load_scenario(path: Path | str) -> Scenario:
     return scenario_from_dict(data, str(path))
 
 
+SCENARIO_KEYS = ("attacker", "defender", "conditions", "mode", "rounds")
+SIDE_KEYS = ("rules", "attacks", "charging", "keywords")
+
+
+def unknown_field(source: str, name: str, known: Iterable[str], where: str | None = None) -> None:
+    """Refuse a field nothing reads, naming the closest fields."""
+    raise InputError(source, f"unknown field {name!r}{did_you_mean(name, known)}", where)
+
+
 def scenario_from_dict(data: Any, source: str = "scenario") -> Scenario:
     """Check and convert a scenario mapping (`attacker`, `defender`, optional `conditions`)."""
     if not isinstance(data, dict):
         raise InputError(source, "a scenario is a mapping with 'attacker' and 'defender'")
+    for key in data:
+        if key not in SCENARIO_KEYS:
+            unknown_field(source, str(key), SCENARIO_KEYS)
     mode = data.get("mode", "melee")
     if mode not in MODES:
         raise InputError(source, f"mode must be one of {', '.join(MODES)}", "mode")
@@ -234,14 +250,14 @@ def _side(data: dict[str, Any], required: tuple[str, ...], source: str, name: st
             raise InputError(source, f"missing field {key!r}", name)
     chars: dict[str, int] = {}
     for key, value in data.items():
-        if key in ("rules", "attacks", "charging"):
+        if key in SIDE_KEYS:
             continue
         if key in INT_FIELDS:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise InputError(source, f"{key} must be a whole number >= 0", f"{name}.{key}")
             chars[key] = value
         else:
-            raise InputError(source, f"unknown field {key!r}", name)
+            unknown_field(source, str(key), (*INT_FIELDS, *SIDE_KEYS), name)
     if name == "defender" and chars["health_points"] < 1:
         raise InputError(source, "health_points must be at least 1", f"{name}.health_points")
     rules = data.get("rules") or []
@@ -254,7 +270,20 @@ def _side(data: dict[str, Any], required: tuple[str, ...], source: str, name: st
     if not isinstance(charging, bool):
         raise InputError(source, "charging must be true or false", f"{name}.charging")
     models = chars.pop("models", None)
-    return Side(chars, str(attacks), tuple(rules), models, charging)
+    return Side(chars, str(attacks), tuple(rules), models, charging, keywords(data, source, name))
+
+
+def keywords(data: Mapping[str, Any], source: str, name: str) -> tuple[str, ...]:
+    """A side's `keywords` (types and height), each one core.yaml knows."""
+    value = data.get("keywords") or []
+    if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
+        raise InputError(source, "keywords must be a list of names", f"{name}.keywords")
+    known = core()["keywords"]
+    for k in value:
+        if k not in known:
+            hint = did_you_mean(k, known) or f"; known: {', '.join(known)}"
+            raise InputError(source, f"unknown keyword {k!r}{hint}", f"{name}.keywords")
+    return tuple(value)
 
 
 # --- resolution -------------------------------------------------------------------------------
@@ -319,44 +348,128 @@ def _holds(
     when = e.get("when")
     if when is None:
         return True
-    for part in str(when).split(" & "):
-        part = part.strip()
-        negated = part.startswith("not-")
-        name = part[4:] if negated else part
-        if name.startswith("has:"):
-            found = name[4:] in own
-        elif name.startswith("target-has:"):
-            found = name[11:] in other
+    return all(
+        any(_alternative(alt.strip(), conditions, own, other) for alt in part.split("|"))
+        for part in str(when).split(" & ")
+    )
+
+
+def _alternative(
+    part: str, conditions: Collection[str], own: Collection[str], other: Collection[str]
+) -> bool:
+    negated = part.startswith("not-")
+    name = part[4:] if negated else part
+    if name.startswith("has:"):
+        found = name[4:] in own
+    elif name.startswith("target-has:"):
+        found = name[11:] in other
+    else:
+        found = name in conditions
+    return found != negated
+
+
+def side_conditions(scenario: Scenario, me: Side, other: Side, attacking: bool) -> set[str]:
+    """The situations that hold for one side: the scenario's, its charge and the other's,
+    and in close combat the facings seen from it (core.yaml `situations`)."""
+    out = set(scenario.conditions)
+    if me.charging:
+        out |= {"charging", "first-round"}
+    if other.charging:
+        out |= {"enemy-charging", "first-round"}
+    if scenario.mode == "melee":
+        facings = [f for f in core()["facings"] if f"{f}-facing" in out]
+        if attacking:  # the attacker fights with its front, at the defender's named facing
+            out |= {"engaged-front", *(f"enemy-{f}" for f in facings)}
         else:
-            found = name in conditions
-        if found == negated:
-            return False
-    return True
+            out |= {"enemy-front", *(f"engaged-{f}" for f in facings)}
+    return out
+
+
+def known_conditions(effects: Iterable[BoundEffect]) -> set[str]:
+    """The names a scenario may give in `conditions`: the core situations, the shooting
+    situations, the modes, and every situation the rules in play name."""
+    c = core()
+    return (
+        set(c["situations"])
+        | set(c["shooting"]["modifiers"])
+        | {"intervening-models", *MODES}
+        | effect_conditions(effects)
+    )
+
+
+def check_conditions(names: Iterable[str], effects: Iterable[BoundEffect], source: str) -> None:
+    """Refuse a condition nothing reads (a typo would silently change the odds)."""
+    known = known_conditions(effects)
+    for name in names:
+        if name not in known:
+            hint = did_you_mean(name, known) or f"; known: {', '.join(sorted(known))}"
+            raise InputError(source, f"unknown condition {name!r}{hint}", "conditions")
+
+
+def _scope(e: BoundEffect) -> str:
+    """Whom a `modify` changes: a rule granted to the attacks (`applies_to: attack` on the
+    grant) changes the attacks only; the bearer's unit is the bearer's side."""
+    scope = str(e.get("applies_to", "model"))
+    if scope == "unit":
+        return "model"
+    return "attack" if scope == "model" and e.attack_only else scope
 
 
 def _modified(
-    base: Mapping[str, Any], effects: Iterable[BoundEffect], applies: Collection[str]
+    base: Mapping[str, Any],
+    effects: Iterable[BoundEffect],
+    applies: Collection[str],
+    enemy: Iterable[BoundEffect] = (),
 ) -> dict[str, Any]:
-    """Characteristics after `modify` effects: set (`to`) first, then add (`by`), then bounds."""
+    """Characteristics after the `modify` effects of the side (those whose scope is in
+    `applies`) and the other side's on it (`enemy`): set values (`to`) first, then every
+    change by a value, then the changes a limit bounds (never past it, never lowered by it),
+    then the limits alone, then the core bounds."""
     out = dict(base)
-    mods = [e for e in effects if e.op == "modify" and e.get("applies_to", "model") in applies]
-    order = core()["characteristics"].get("order", ["to", "by"])
+    mods = [e for e in effects if e.op == "modify" and _scope(e) in applies]
+    mods += [e for e in enemy if e.op == "modify" and _scope(e) == "enemy"]
     bounds = core()["characteristics"]["bounds"]
-    touched = set()
-    for kind in order:
-        for e in mods:
-            if kind not in e.effect:
-                continue
-            char = str(e.get("characteristic"))
-            value = as_int(e.get(kind), e.bindings, str(e.path), e.where())
-            touched.add(char)
-            if char == "attacks":
-                cur = str(out.get("attacks", "0"))
-                out["attacks"] = str(value) if kind == "to" else f"({cur})+({value})"
-            else:
-                out[char] = value if kind == "to" else int(out.get(char, 0)) + value
-    for char in touched - {"attacks"}:
-        out[char] = min(max(out[char], bounds["min"]), bounds["max"])
+
+    def num(e: BoundEffect, key: str) -> int:
+        return as_int(e.get(key), e.bindings, str(e.path), e.where())
+
+    def limited(e: BoundEffect) -> bool:
+        return "min" in e.effect or "max" in e.effect
+
+    def current(char: str, e: BoundEffect) -> int:
+        text = str(out.get(char, 0))
+        if not re.fullmatch(r"\d+", text):
+            raise InputError(str(e.path), f"{char} {text!r} is rolled: it cannot be bounded")
+        return int(text)
+
+    for e in [e for e in mods if "to" in e.effect]:
+        out[str(e.get("characteristic"))] = num(e, "to")
+    for e in [e for e in mods if "by" in e.effect and not limited(e)]:
+        char, by = str(e.get("characteristic")), num(e, "by")
+        cur = out.get(char, 0)
+        if char == "attacks" and not re.fullmatch(r"\d+", str(cur)):
+            out[char] = f"({cur})+({by})"  # a rolled Attack Value (D6+1) stays a roll
+        else:
+            out[char] = int(cur) + by
+    for e in [e for e in mods if "by" in e.effect and limited(e)]:
+        char = str(e.get("characteristic"))
+        before = current(char, e)
+        new = before + num(e, "by")
+        if "max" in e.effect:
+            new = min(new, max(num(e, "max"), before))
+        if "min" in e.effect:
+            new = max(new, min(num(e, "min"), before))
+        out[char] = new
+    for e in [e for e in mods if "by" not in e.effect and limited(e)]:
+        char = str(e.get("characteristic"))
+        cur = current(char, e)
+        cur = min(cur, num(e, "max")) if "max" in e.effect else cur
+        out[char] = max(cur, num(e, "min")) if "min" in e.effect else cur
+    for char in {str(e.get("characteristic")) for e in mods}:
+        if char == "attacks":  # a count, not a characteristic on the 0..10 scale
+            out[char] = str(out[char])
+        else:
+            out[char] = min(max(int(out[char]), bounds["min"]), bounds["max"])
     return out
 
 
@@ -370,7 +483,7 @@ def _face_die(reroll: Collection[int]) -> list[tuple[int, Fraction]]:
 
 @dataclass
 class _RollRule:
-    """How one kind of roll is made: what it needs, its modifier, its re-rolls."""
+    """How one kind of roll is made: what it needs, its modifier, its limits, its re-rolls."""
 
     need: int | None  # None: no roll possible (no save) / automatic
     modifier: int = 0
@@ -379,15 +492,31 @@ class _RollRule:
     reroll: set[int] = field(default_factory=set)
     reroll_failed: bool = False
     reroll_ok: bool = False
+    may_reroll: set[int] = field(default_factory=set)  # rerolled only when they fail
+    need_min: int | None = None  # "never better than N+"
+    need_max: int | None = None  # "never worse than N+"
+    result: str | None = None  # "pass" / "fail" without a roll
+
+    def threshold(self) -> int:
+        """The natural roll needed, modifiers and limits applied."""
+        assert self.need is not None
+        t = self.need - self.modifier
+        if self.need_min is not None:
+            t = max(t, self.need_min)
+        if self.need_max is not None:
+            t = min(t, self.need_max)
+        return t
 
     def ok(self, v: int) -> bool:
+        if self.result is not None:
+            return self.result == "pass"
         if self.need is None:
             return False
         if self.natural_fail is not None and v == self.natural_fail:
             return False
         if self.natural_success is not None and v == self.natural_success:
             return True
-        return v + self.modifier >= self.need
+        return v >= self.threshold()
 
     def faces(self) -> list[tuple[int, Fraction]]:
         rr = set(self.reroll)
@@ -395,11 +524,14 @@ class _RollRule:
             rr |= {v for v in range(1, 7) if not self.ok(v)}
         if self.reroll_ok:
             rr |= {v for v in range(1, 7) if self.ok(v)}
-        if len(rr) >= 6:
+        rr |= {v for v in self.may_reroll if not self.ok(v)}
+        if len(rr) >= 6 or self.result is not None:
             rr = set()
         return _face_die(rr)
 
     def p(self) -> Fraction:
+        if self.result is not None:
+            return Fraction(self.result == "pass")
         if self.need is None:
             return Fraction(0)
         return sum((p for v, p in self.faces() if self.ok(v)), start=Fraction(0))
@@ -409,6 +541,7 @@ def _roll_rule(
     name: str, need: int | None, effects: Iterable[BoundEffect], section: Mapping[str, Any]
 ) -> _RollRule:
     rule = _RollRule(need, 0, section.get("natural_fail"), section.get("natural_success"))
+    stated: list[int] = []
     for e in effects:
         if e.op != "roll":
             continue
@@ -416,7 +549,12 @@ def _roll_rule(
         if name not in (rolls if isinstance(rolls, list) else [rolls]):
             continue
         rr = e.get("reroll")
-        if rr == "failed":
+        if e.get("may"):  # the roller's choice: a face that succeeds is kept
+            if rr == "failed":
+                rule.reroll_failed = True
+            elif isinstance(rr, list):
+                rule.may_reroll |= {int(v) for v in rr}
+        elif rr == "failed":
             rule.reroll_failed = True
         elif rr == "successful":
             rule.reroll_ok = True
@@ -424,15 +562,17 @@ def _roll_rule(
             rule.reroll |= {int(v) for v in rr}
         if "modifier" in e.effect:
             rule.modifier += as_int(e.get("modifier"), e.bindings, str(e.path), e.where())
+        if "need" in e.effect:
+            stated.append(int(e.get("need")))
+        if "need_min" in e.effect:
+            rule.need_min = max(rule.need_min or 0, int(e.get("need_min")))
+        if "need_max" in e.effect:
+            rule.need_max = min(rule.need_max or 7, int(e.get("need_max")))
+        if "result" in e.effect:  # a roll that fails without rolling wins over one that passes
+            rule.result = "fail" if "fail" in (rule.result, e.get("result")) else "pass"
+    if stated and rule.need is not None:
+        rule.need = min(stated)
     return rule
-
-
-AGAINST_MODES = {
-    "shooting-attacks": "shooting",
-    "ranged-attacks": "shooting",
-    "close-combat-attacks": "melee",
-    "melee-attacks": "melee",
-}
 
 
 def _save_against(e: BoundEffect, attacker_has: Collection[str]) -> bool:
@@ -494,12 +634,15 @@ def _hitter(
     nat_wound = _naturals(attacker_effects, "to-wound")
     specials = [e for e in defender_effects if e.op == "special-save"]
     arm = c["armour_save"]
+    # the defender's own saves, and what the attacker imposes on them ("no saves allowed")
+    imposed = [x for x in attacker_effects if x.op == "roll" and x.get("applies_to") == "enemy"]
+    saves = [x for x in defender_effects if x.get("applies_to") != "enemy"] + imposed
 
     def save_rule(ap_now: int, denied: set[str]) -> _RollRule:
         margin = defender["armour"] - ap_now
         no_save = margin <= arm["no_save_at_or_below"] or denied & {"armour", "all"}
         need = None if no_save else int(arm["base"]) - margin
-        return _roll_rule("armour-save", need, defender_effects, arm)
+        return _roll_rule("armour-save", need, saves, arm)
 
     def special_fail(denied: set[str]) -> Fraction:
         best = Fraction(0)
@@ -510,12 +653,9 @@ def _hitter(
                 continue
             need = as_int(e.get("value"), e.bindings, str(e.path), e.where())
             kind = e.get("kind")
-            imposed = [  # the attacker's changes to this save (Divine Attacks on Aegis)
-                x
-                for x in attacker_effects
-                if x.op == "roll" and x.get("applies_to") == "enemy" and x.get("save", kind) == kind
-            ]
-            changes = [*defender_effects, *imposed]
+            # the attacker's changes to this save (Divine Attacks on Aegis)
+            on_it = [x for x in imposed if x.get("save", kind) == kind]
+            changes = [*(x for x in defender_effects if x.get("applies_to") != "enemy"), *on_it]
             rule = _roll_rule("special-save", need, changes, c["special_save"])
             best = max(best, rule.p())
         return 1 - best
@@ -534,7 +674,9 @@ def _hitter(
 
     def one_hit(hit_nats: list[BoundEffect]) -> list[tuple[int, int, Fraction]]:
         """(wounded, size of the unsaved wound or 0, probability) of one hit."""
-        auto_wound = any(e.get("effect") == "auto-wound" for e in hit_nats)
+        auto_wound = wound.result == "pass" or (
+            wound.result is None and any(e.get("effect") == "auto-wound" for e in hit_nats)
+        )
         wfaces: list[tuple[int | None, Fraction]] = (
             [(None, Fraction(1))] if auto_wound else list(wound_faces)
         )
@@ -596,6 +738,8 @@ def per_roll(
             [*own, *against],
             c["to_hit"],
         )
+    if hit.result == "pass":  # "hits automatically": no roll, no natural result
+        auto_hit = True
     nat_hit = _naturals(attacker_effects, "to-hit")
     one_hit, wound, save_rule, specials = _hitter(
         strength, ap, defender, attacker_effects, defender_effects, mw_amount, attacker_has
@@ -625,12 +769,12 @@ def per_roll(
         [(None, Fraction(1))] if auto_hit else list(hit.faces())
     )
     beyond = c["shooting"]["beyond_six"]
-    short = None if hit.need is None else hit.need - hit.modifier
+    short = None if hit.need is None or auto_hit else hit.threshold()
     if aim is not None and short is not None and short > 6:
         # a 6, then a second roll; a face 0 stands for "a 6 whose second roll failed"
         second = Fraction(7 - int(beyond[short]), 6) if short in beyond else Fraction(0)
         hit.modifier, hit.natural_success = 0, 6
-        hit.need = 7  # only the natural 6 (as a first step) goes on
+        hit.need, hit.need_min, hit.need_max = 7, None, None  # only a natural 6 goes on
         hit_faces = [(v, p) for v, p in hit_faces if v != 6]
         hit_faces += [(6, p * second) for v, p in hit.faces() if v == 6]
         hit_faces += [(0, p * (1 - second)) for v, p in hit.faces() if v == 6]
@@ -685,27 +829,35 @@ def per_roll(
 def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, int]]:
     """The attack sources of the attacker, with everything their rules change, and the defender."""
     att, dfd = scenario.attacker, scenario.defender
-    att_cond = set(scenario.conditions) | ({"charging", "first-round"} if att.charging else set())
-    dfd_cond = set(scenario.conditions) | ({"charging", "first-round"} if dfd.charging else set())
+    att_cond = side_conditions(scenario, att, dfd, attacking=True)
+    dfd_cond = side_conditions(scenario, dfd, att, attacking=False)
     a_all = build.effects(att.rules, scenario.source)
     d_all = build.effects(dfd.rules, scenario.source)
-    a_ids = {parse_ref(r).id for r in att.rules} | {e.rule for e in a_all}
-    d_ids = {parse_ref(r).id for r in dfd.rules} | {e.rule for e in d_all}
-    a_eff = [e for e in a_all if _holds(e, att_cond, a_ids, d_ids)]
-    d_eff = [e for e in d_all if _holds(e, dfd_cond, d_ids, a_ids)]
+    a_ids = {parse_ref(r).id for r in att.rules} | {e.rule for e in a_all} | set(att.keywords)
+    d_ids = {parse_ref(r).id for r in dfd.rules} | {e.rule for e in d_all} | set(dfd.keywords)
+    # a rule the other side ignores (Paired Weapons: Parry; "attacks against the bearer with
+    # Lethal Strike lose this Attack Attribute") does nothing in this exchange
+    a_ignored = {
+        str(e.get("what")) for e in a_all if e.op == "ignore" and _holds(e, att_cond, a_ids, d_ids)
+    }
+    d_ignored = {
+        str(e.get("what")) for e in d_all if e.op == "ignore" and _holds(e, dfd_cond, d_ids, a_ids)
+    }
+    a_ids -= d_ignored
+    d_ids -= a_ignored
+    a_eff = [e for e in a_all if e.rule not in d_ignored and _holds(e, att_cond, a_ids, d_ids)]
+    d_eff = [e for e in d_all if e.rule not in a_ignored and _holds(e, dfd_cond, d_ids, a_ids)]
     # what only the one hit with the square-bracket values has (`Str 3 [7]`, `[Multiple Wounds]`)
     bracketed = [e for e in a_eff if e.bracket_hit or e.get("applies_to") == "bracket-hit"]
     a_eff = [e for e in a_eff if e not in bracketed]
-    ignored = {str(e.get("what")) for e in a_eff if e.op == "ignore"}
-    d_eff = [e for e in d_eff if e.rule not in ignored]
+    ignored = a_ignored
 
-    model = _modified({**att.chars, "attacks": att.attacks}, a_eff, {"model"})
-    model = _modified(model, d_eff, {"enemy"})
-    weapon = _modified(model, a_eff, {"attack"})
-    defender = _modified(dfd.chars, d_eff, {"model"})
-    defender = _modified(defender, a_eff, {"enemy"})
+    base = {**att.chars, "attacks": att.attacks}
+    model = _modified(base, a_eff, {"model"}, d_eff)
+    weapon = _modified(base, a_eff, {"model", "attack"}, d_eff)
+    defender = _modified(dfd.chars, d_eff, {"model"}, a_eff)
     for e in d_eff:  # "or equal to the attacker's ..., whichever is higher" (Parry)
-        if e.op == "modify" and e.get("or_enemy") and e.get("applies_to", "model") == "model":
+        if e.op == "modify" and e.get("or_enemy") and _scope(e) == "model":
             char = str(e.get("characteristic"))
             defender[char] = max(int(defender[char]), int(weapon[str(e.get("or_enemy"))]))
     defender["health_points"] = max(1, defender["health_points"])
@@ -728,7 +880,9 @@ def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, i
         dice = [parse(a, e.bindings, str(e.path)) for a, e in zip(amounts, found, strict=True)]
         return max(dice, key=lambda d: d.mean(), default=None)
 
-    model_effects = [e for e in a_eff if e.get("applies_to", "attack") == "model"]
+    model_effects = [
+        e for e in a_eff if e.get("applies_to", "attack") == "model" and not e.attack_only
+    ]
     out: list[Source] = []
     for e in a_eff:
         if e.op != "hits":
@@ -945,7 +1099,10 @@ def casualties(srcs: list[Source], hp: int, models: int | None) -> Dist:
 
 
 def resolve(scenario: Scenario, build: Build) -> AttackResult:
-    """Distributions of hits, wounds, unsaved wounds and casualties for a scenario."""
+    """Distributions of hits, wounds, unsaved wounds and casualties for a scenario; a
+    condition that neither the core data nor a rule in play names is refused."""
+    sides = (*scenario.attacker.rules, *scenario.defender.rules)
+    check_conditions(scenario.conditions, build.effects(sides, scenario.source), scenario.source)
     options = _weapon_options(scenario, build)
     if len(options) < 2:
         return _resolve(scenario, build)

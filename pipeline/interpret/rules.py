@@ -69,6 +69,7 @@ class BoundEffect:
     index: int
     params: tuple[str, ...] = ()  # the reference's whole bracket, for effects that read it
     bracket_hit: bool = False  # granted to the one hit that takes the square-bracket values
+    attack_only: bool = False  # granted to the attacks only, not to the model's other hits
 
     @property
     def op(self) -> str:
@@ -172,13 +173,25 @@ class Build:
         same conditions) adds nothing, so grants that fan out (20 rules each granting the
         same 20) are expanded once each. A rule granting itself through others is an error.
         """
+        return self._walk(refs, source)[0]
+
+    def in_play(
+        self, refs: Iterable[RuleRef | str], source: str = "rules"
+    ) -> tuple[list[str], list[tuple[str, str, Mapping[str, Any]]]]:
+        """The ids of the rules the references bring into play (grants followed), in the
+        order met, and the grants to rules this build lacks: (granting rule, missing id,
+        the grant's effect), which do nothing here."""
+        walk = self._walk(refs, source)[1]
+        return list(dict.fromkeys(walk.reached)), walk.missing
+
+    def _walk(self, refs: Iterable[RuleRef | str], source: str) -> tuple[list[BoundEffect], _Walk]:
         walk = _Walk()
         parsed = [parse_ref(r, source) if isinstance(r, str) else r for r in refs]
         walk.seen.update((ref, None) for ref in parsed)
         out: list[BoundEffect] = []
         for ref in parsed:
             out.extend(self._expand(ref, source, walk, (), None))
-        return out
+        return out, walk
 
     def _expand(
         self, ref: RuleRef, source: str, walk: _Walk, stack: tuple[str, ...], when: str | None
@@ -187,8 +200,10 @@ class Build:
         grant on the way here was under (the key of a rule already had)."""
         rule = self.rule(ref.id, source)
         walk.count += 1
+        walk.reached.append(rule.id)
         refuse_count(walk.count, MAX_GRANTS, "rules reached through grants", str(rule.path))
         stack = (*stack, rule.id)
+        ref, against = _against(rule, ref)
         names = rule.params or DEFAULT_PARAMS[: len(ref.params)]
         if len(ref.params) > len(names) and not _reads_bracket(rule):
             raise InputError(
@@ -207,12 +222,18 @@ class Build:
                 params = tuple(str(bindings.get(str(p), p)) for p in effect.get("params", ()))
                 sub = RuleRef(str(effect["rule"]), _split_times(params))
                 if not (self.rules_dir / f"{sub.id}.yaml").is_file():
+                    walk.missing.append((rule.id, sub.id, effect))
                     continue  # an unresolved reference, flagged by the build: no effect
                 cond = effect.get("when")
                 granted = self._grant(sub, str(rule.path), bound.where(), walk, stack, when, cond)
                 if effect.get("applies_to") == "bracket-hit":
                     granted = [replace(g, bracket_hit=True) for g in granted]
+                elif effect.get("applies_to") == "attack":
+                    granted = [replace(g, attack_only=True) for g in granted]
                 out.extend(_with_when(g, str(cond)) if cond is not None else g for g in granted)
+        for when_here in (against, "shooting" if _ranged(rule) else None):
+            if when_here:
+                out = [_with_when(g, when_here) for g in out]
         return out
 
     def _grant(
@@ -268,6 +289,7 @@ class Build:
             except InputError:
                 continue
             if not (self.rules_dir / f"{sub.id}.yaml").is_file():
+                walk.missing.append((bound.rule, sub.id, bound.effect))
                 continue  # not a rule of this build: nothing to apply
             granted = self._grant(sub, str(bound.path), bound.where(), walk, stack, when_here, when)
             out.extend(_with_when(g, str(when)) if when else g for g in granted)
@@ -317,6 +339,8 @@ class _Walk:
 
     seen: set[tuple[RuleRef, str | None]] = field(default_factory=set)
     count: int = 0
+    reached: list[str] = field(default_factory=list)
+    missing: list[tuple[str, str, Mapping[str, Any]]] = field(default_factory=list)
 
 
 _BRACKET_MOD = re.compile(r"^\s*(?P<sign>[+\-−])\s*(?P<n>\d+)\s+(?P<name>[A-Za-z][A-Za-z ]*?)\s*$")
@@ -326,7 +350,57 @@ def _with_when(g: BoundEffect, when: str) -> BoundEffect:
     """The effect under `when` as well as its own condition."""
     own = g.get("when")
     both = when if own is None or own == when else f"{when} & {own}"
-    return BoundEffect({**g.effect, "when": both}, g.bindings, g.rule, g.path, g.index)
+    return replace(g, effect={**g.effect, "when": both})
+
+
+# what "against X" names when X is a kind of attack, not something the target has
+AGAINST_MODES = {
+    "shooting-attacks": "shooting",
+    "ranged-attacks": "shooting",
+    "close-combat-attacks": "melee",
+    "melee-attacks": "melee",
+}
+_AGAINST = re.compile(r"^against\s+", re.I)
+
+
+def against_condition(names: Iterable[str]) -> str:
+    """`target-has:large | target-has:gigantic` for "against Large, Gigantic"; a kind of
+    attack ("against Close Combat Attacks") is the attack's mode."""
+    out = []
+    for name in names:
+        what = slugify(_AGAINST.sub("", name), fallback="")
+        out.append(AGAINST_MODES.get(what) or f"target-has:{what}")
+    return " | ".join(out)
+
+
+def _against(rule: Rule, ref: RuleRef) -> tuple[RuleRef, str | None]:
+    """A reference's bracket "(against X, Y)" that the rule does not read itself (Hatred
+    (against Large, Gigantic)) is a condition on its effects: the reference without it, and
+    the condition. A rule that takes it as a parameter (Aegis (4+, against Flaming Attacks))
+    keeps it."""
+    for i, param in enumerate(ref.params):
+        if not _AGAINST.match(param):
+            continue
+        names = rule.params or DEFAULT_PARAMS[: len(ref.params)]
+        if i < len(names) and _reads_variable(rule, names[i]):
+            return ref, None
+        return RuleRef(ref.id, ref.params[:i]), against_condition(ref.params[i:])
+    return ref, None
+
+
+def _reads_variable(rule: Rule, name: str) -> bool:
+    word = re.compile(rf"\b{re.escape(name)}\b")
+    return any(
+        isinstance(v, str) and word.search(v) for e in rule.effects for v in e.values()
+    ) or _reads_bracket(rule)
+
+
+def _ranged(rule: Rule) -> bool:
+    """A shooting weapon: its Strength, AP and attributes hold for its shots only."""
+    profile = rule.data.get("profile") or {}
+    return (
+        rule.kind == "weapon" and isinstance(profile, Mapping) and profile.get("weapon") == "ranged"
+    )
 
 
 def load_rule(path: Path) -> Rule:
@@ -383,7 +457,7 @@ def effect_conditions(effects: Iterable[BoundEffect]) -> set[str]:
     """The situations the effects' `when` names (`charging & not-first-round` gives both)."""
     found: set[str] = set()
     for effect in effects:
-        for part in str(effect.get("when") or "").split("&"):
+        for part in re.split(r"[&|]", str(effect.get("when") or "")):
             name = part.strip().removeprefix("not-")
             if name and ":" not in name:
                 found.add(name)

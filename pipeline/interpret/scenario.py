@@ -26,7 +26,13 @@ from weakref import WeakKeyDictionary
 from pipeline.build_folder import require_build
 from pipeline.errors import InputError
 from pipeline.files import read_data
-from pipeline.interpret.attack import ATTACKER_FIELDS, DEFENDER_FIELDS, INT_FIELDS, Side
+from pipeline.interpret.attack import (
+    ATTACKER_FIELDS,
+    DEFENDER_FIELDS,
+    INT_FIELDS,
+    Side,
+    unknown_field,
+)
 from pipeline.interpret.rules import Build, parse_ref
 from pipeline.lookup import did_you_mean, fold
 from pipeline.slug import slugify
@@ -254,7 +260,7 @@ def force(data: Any, build: Build, units: Units | None, source: str, where: str)
         return _written(data, source, where)
     unknown = set(data) - SIDE_KEYS - INT_FIELDS
     if unknown:
-        raise InputError(source, f"unknown field {sorted(unknown)[0]!r}", where)
+        unknown_field(source, sorted(unknown)[0], (*SIDE_KEYS, *INT_FIELDS), where)
     if units is None:
         units = Units(build)
     if not isinstance(data["unit"], str):
@@ -455,14 +461,23 @@ def _written(data: Mapping[str, Any], source: str, where: str) -> Force:
     from pipeline.interpret.attack import _side
 
     known = set(ATTACKER_FIELDS) | set(DEFENDER_FIELDS)
-    core = {k: v for k, v in data.items() if k in known or k in ("rules", "attacks", "charging")}
+    sides = ("rules", "attacks", "charging", "keywords")
+    for key in data:
+        if key not in known and key not in sides and key not in SIDE_KEYS | INT_FIELDS:
+            unknown_field(source, str(key), (*known, *sides, *SIDE_KEYS), where)
+    core = {k: v for k, v in data.items() if k in known or k in sides}
     side = _side(core, DEFENDER_FIELDS, source, where)
     models, width = _formation(data, side.models, source, where)
     chars = {**PART_DEFAULTS, **side.chars}
-    attacker = Side(chars, side.attacks, side.rules, models, side.charging)
+    attacker = Side(chars, side.attacks, side.rules, models, side.charging, side.keywords)
     height = str(data.get("height") or _default_height()).lower()
     defence = Side(
-        {k: side.chars[k] for k in DEFENDER_FIELDS}, "0", side.rules, models, side.charging
+        {k: side.chars[k] for k in DEFENDER_FIELDS},
+        "0",
+        side.rules,
+        models,
+        side.charging,
+        side.keywords,
     )
     return Force(
         name=where,
