@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
+from pipeline.extract.needs import Prefilter
 from pipeline.extract.views import View, form, view
 from pipeline.lang import data as lang_data
 from pipeline.quantities import Quantity
@@ -63,9 +64,13 @@ class Parts:
     vacuous: tuple[re.Pattern[str], ...]
     anaphoric: re.Pattern[str]
     who: tuple[tuple[str, re.Pattern[str]], ...]
+    who_filter: Prefilter
     situations: tuple[tuple[str | None, bool, re.Pattern[str]], ...]
+    situation_filter: Prefilter  # which situations may match a text (by their literals)
     verbs: tuple[_Verb, ...]
+    verb_filter: Prefilter  # which verbs may match a text in lower case
     any_verb: re.Pattern[str]
+    predicates: re.Pattern[str]
     values: dict[str, re.Pattern[str]]
     rolls: tuple[tuple[str, re.Pattern[str]], ...]
     any_roll: re.Pattern[str]
@@ -77,6 +82,7 @@ class Parts:
     states: frozenset[str]
     cues: re.Pattern[str]
     narrowing: re.Pattern[str]
+    cue_filter: Prefilter  # whether a text may hold a cue or a narrowing word at all
     separators: re.Pattern[str]
     conjunctions: re.Pattern[str]
     grant_item: re.Pattern[str]
@@ -134,8 +140,12 @@ def parts(lang: str) -> Parts:
         _Verb(str(v["frame"]), c(v["pattern"], re.I), bool(v.get("may")), bool(v.get("negated")))
         for v in raw["verbs"]
     )
+    who = tuple((str(w["who"]), c(w["pattern"])) for w in raw["who"])
     every = "|".join([*(v["pattern"] for v in raw["verbs"]), raw["predicates"]])
     any_verb = c(_GROUP.sub("(?:", every))
+    situations = [
+        (x.get("when"), bool(x.get("free")), str(x["pattern"])) for x in raw["situations"]
+    ]
     rule_cues = raw.get("rule_cues")
     return Parts(
         lang=lang,
@@ -145,12 +155,14 @@ def parts(lang: str) -> Parts:
         lead=c(raw["lead"]),
         vacuous=tuple(c(p) for p in raw.get("vacuous") or []),
         anaphoric=c(raw["anaphoric"]),
-        who=tuple((str(w["who"]), c(w["pattern"])) for w in raw["who"]),
-        situations=tuple(
-            (s.get("when"), bool(s.get("free")), c(s["pattern"])) for s in raw["situations"]
-        ),
+        who=who,
+        who_filter=Prefilter([pattern for _, pattern in who]),
+        situations=tuple((when, free, c(pat)) for when, free, pat in situations),
+        situation_filter=Prefilter([c(pat) for _, _, pat in situations]),
         verbs=verbs,
+        verb_filter=Prefilter([re.compile(v.pattern.pattern) for v in verbs], fold=True),
         any_verb=any_verb,
+        predicates=c(raw["predicates"], re.I),
         values={str(k): c(v) for k, v in raw["values"].items()},
         rolls=tuple((r, c(p)) for r, p in rolls),
         any_roll=c("{roll}"),
@@ -164,6 +176,7 @@ def parts(lang: str) -> Parts:
         states=frozenset(str(s) for s in raw.get("states") or []),
         cues=c(raw["cues"]),
         narrowing=c(raw["narrowing"]),
+        cue_filter=Prefilter([c(f"(?:{raw['cues']})|(?:{raw['narrowing']})")]),
         separators=c(raw["separators"]),
         conjunctions=c(raw["conjunctions"]),
         grant_item=re.compile(
@@ -211,6 +224,24 @@ class Clause:
         """Whether an answer using this rule must say this clause was not read."""
         return self.state in ("unread", "partial")
 
+    def moved(self, by: int) -> Clause:
+        """The clause with its spans (its effects' too) `by` characters later: a sentence's
+        clauses are read once and placed in each paragraph that holds it."""
+        effects = tuple({**e, "span": [e["span"][0] + by, e["span"][1] + by]} for e in self.effects)
+        return Clause(
+            (self.span[0] + by, self.span[1] + by),
+            self.who,
+            self.frame,
+            self.negated,
+            self.situations,
+            effects,
+            self.state,
+            self.why,
+            self.cue,
+            tuple((a + by, b + by) for a, b in self.cues),
+            self.restricts,
+        )
+
 
 @dataclass(slots=True)
 class Context:
@@ -226,6 +257,26 @@ class Context:
     """A condition that leads a list ("If X, - A. - B."): it holds for each item."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Maybe:
+    """The situations, verbs and subjects a text may hold, and whether it may hold a cue:
+    found once per sentence by the literal words each part needs."""
+
+    situations: tuple[int, ...]
+    verbs: tuple[int, ...]
+    who: tuple[int, ...]
+    cue: bool
+
+    @staticmethod
+    def of(text: str, p: Parts) -> _Maybe:
+        return _Maybe(
+            tuple(p.situation_filter.candidates(text)),
+            tuple(p.verb_filter.candidates(text.lower())),
+            tuple(p.who_filter.candidates(text)),
+            bool(p.cue_filter.candidates(text)),
+        )
+
+
 @dataclass(slots=True)
 class _Text:
     """A clause's view text, with the parts read blanked out, and its map to the sentence."""
@@ -233,6 +284,14 @@ class _Text:
     text: str
     view: View
     offset: int  # where the clause starts in the view
+    maybe: _Maybe | None = None  # which parts its sentence may hold (by their words)
+
+    def may(self, p: Parts) -> _Maybe:
+        """The parts whose words the text holds (its sentence's, when it has one: a
+        clause holds no word its sentence lacks)."""
+        if self.maybe is None:
+            self.maybe = _Maybe.of(self.text, p)
+        return self.maybe
 
     def take(self, a: int, b: int) -> None:
         self.text = self.text[:a] + BLANK * (b - a) + self.text[b:]
@@ -340,24 +399,33 @@ def _situations(
     text states no condition)."""
     found: list[str] = []
     end = len(t.text) if end is None else end
-    for when, free, pattern in p.situations:
+    for i in t.may(p).situations:  # in the data's order
+        when, free, pattern = p.situations[i]
         for m in list(pattern.finditer(t.text, start, end)):
-            if m.end() == m.start() or _inside_brackets(t.text, m.start()):
-                continue  # a bracket's situation is the granted rule's own
-            t.take(m.start(), m.end())
-            lead = p.connectors.search(t.text, max(0, m.start() - 60), m.start())
-            negated = bool(lead and lead.group("negated"))
-            if lead:
-                t.take(lead.start(), lead.end())
-            if when:
-                w = _when_of(str(when), {**_groups(m), "own": own or ""}, free)
-                if own and w.startswith("has:") and _same_weapon(w[4:], own):
-                    continue  # the rule's own weapon: no condition
-                if negated:
-                    w = _negate(w)
-                if w and w not in found and not w.endswith(":"):
-                    found.append(w)
+            if m.end() > m.start() and not _inside_brackets(t.text, m.start()):
+                _situation(t, p, m, when, free, own, found)
     return found
+
+
+def _situation(
+    t: _Text, p: Parts, m: re.Match[str], when: Any, free: bool, own: str | None, found: list[str]
+) -> None:
+    """Read one situation (and the words that introduce it: "unless" negates it) into
+    `found`."""
+    t.take(m.start(), m.end())
+    lead = p.connectors.search(t.text, max(0, m.start() - 60), m.start())
+    negated = bool(lead and lead.group("negated"))
+    if lead:
+        t.take(lead.start(), lead.end())
+    if not when:
+        return
+    w = _when_of(str(when), {**_groups(m), "own": own or ""}, free)
+    if own and w.startswith("has:") and _same_weapon(w[4:], own):
+        return  # the rule's own weapon: no condition
+    if negated:
+        w = _negate(w)
+    if w and w not in found and not w.endswith(":"):
+        found.append(w)
 
 
 def _negate(when: str) -> str:
@@ -776,7 +844,8 @@ class _Parsed:
 
 def _subject(t: _Text, p: Parts, ctx: Context, pos: int) -> tuple[str | None, list[str], int]:
     """Who a clause is for, read at `pos`: (who, what its words state, where it ends)."""
-    for role, pattern in p.who:
+    for i in t.may(p).who:
+        role, pattern = p.who[i]
         wm = pattern.match(t.text, pos)
         if wm is None or wm.end() == pos or _word_at(t.text, wm.end()):
             continue
@@ -803,10 +872,10 @@ def _subject(t: _Text, p: Parts, ctx: Context, pos: int) -> tuple[str | None, li
 def _verb(t: _Text, p: Parts, pos: int) -> tuple[_Verb | None, re.Match[str] | None]:
     """The clause's verb: the first of the data's verbs found ("has its Strength set to" is
     set, not have)."""
-    for cand in p.verbs:
-        found = cand.pattern.search(t.text, pos)
+    for i in t.may(p).verbs:
+        found = p.verbs[i].pattern.search(t.text, pos)
         if found:
-            return cand, found
+            return p.verbs[i], found
     return None, None
 
 
@@ -819,12 +888,8 @@ def read_clause_parts(
 ) -> _Parsed:
     """Read one clause (its view text in `t`, the sentence as written in `raw`)."""
     out = _Parsed()
-    out.named = (
-        bool(quantities)
-        or bool(p.any_roll.search(t.text))
-        or bool(p.any_char.search(t.text))
-        or any(pattern.search(t.text) for when, _, pattern in p.situations if when)
-    )
+    # it names a game quantity: a number, a roll, a characteristic (or a situation, below)
+    out.named = bool(quantities or p.any_roll.search(t.text) or p.any_char.search(t.text))
     pos = _skip(t.text, 0)
     m = p.fillers.match(t.text, pos)
     while m and m.end() > pos:
@@ -850,6 +915,7 @@ def read_clause_parts(
                 t.take(am.start(), am.end())
     if verb is None or vm is None:
         out.situations = _situations(t, p, _own(ctx))
+        out.named = out.named or bool(out.situations)
         implicit = t.text[pos:].lstrip(" " + BLANK)
         bare = out.who is None and not p.any_verb.search(t.text, pos)
         if bare and (_SIGNED.match(implicit) or p.char_first.match(implicit)):
@@ -873,6 +939,7 @@ def read_clause_parts(
     subject = _situations(t, p, _own(ctx), 0, vm.start())
     out.situations = subject + [w for w in _situations(t, p, _own(ctx)) if w not in subject]
     out.who_when += [w for w in subject if w not in out.who_when]
+    out.named = out.named or bool(out.situations)
     between = re.findall(r"[^\W_]+", t.text[pos : vm.start()])
     if out.who is None and all(p.adverbs.match(w) for w in between):
         out.who, out.who_when = ctx.who or "model", [*ctx.who_when, *out.who_when]
@@ -945,17 +1012,28 @@ def read_clause_parts(
     return out
 
 
-def clause_spans(text: str, p: Parts, start: int = 0) -> list[Span]:
+def _verb_starts(text: str, p: Parts, start: int, maybe: _Maybe) -> list[int]:
+    """Where any verb (read or not) starts, in order."""
+    found = {m.start() for m in p.predicates.finditer(text, start)}
+    for i in maybe.verbs:
+        found.update(m.start() for m in p.verbs[i].pattern.finditer(text, start))
+    return sorted(found)
+
+
+def clause_spans(text: str, p: Parts, start: int = 0, maybe: _Maybe | None = None) -> list[Span]:
     """Where a sentence's view text splits into clauses (view offsets from `start`): at a
     separator, and at a conjunction followed by another verb before any number (a verb
     inside a situation, "is not Charging", starts no clause)."""
-    plain = _Text(text, View(text), 0)
-    _situations(plain, p)
-    verbs = [m.start() for m in p.any_verb.finditer(plain.text, start)]
     hard = [(m.start(), m.end()) for m in p.separators.finditer(text, start)]
     cuts: list[Span] = list(hard)
+    conjunctions = [m for m in p.conjunctions.finditer(text, start)]
+    verbs: list[int] = []
+    if conjunctions:
+        plain = _Text(text, View(text), 0, maybe)
+        _situations(plain, p)
+        verbs = _verb_starts(plain.text, p, start, plain.may(p))
     last = start
-    for m in p.conjunctions.finditer(text, start):
+    for m in conjunctions:
         if _inside_brackets(text, m.start()):
             continue
         if not any(last <= v < m.start() for v in verbs):
@@ -1017,7 +1095,8 @@ def read_sentence(
         lead_end = lm.end()
         if p.bullet.match(text, lead_end):  # the condition of a list's items
             ctx.carry = (tuple(lead[0]), lead[1], lead[2])
-    spans = clause_spans(text, p, lead_end)
+    maybe = _Maybe.of(text, p)
+    spans = clause_spans(text, p, lead_end, maybe)
     if spans and lead_end > 0:
         spans[0] = (0, spans[0][1])
     out: list[Clause] = []
@@ -1025,7 +1104,7 @@ def read_sentence(
         ctext = text[ca:cb]
         if ca == 0 and lm:
             ctext = BLANK * (lead_end) + text[lead_end:cb]
-        t = _Text(ctext, v, ca)
+        t = _Text(ctext, v, ca, maybe)
         inside = []
         for q in quantities:
             qa, qb = q.span[0] - offset, q.span[1] - offset
@@ -1132,7 +1211,9 @@ def _leftovers(t: _Text, inside: Sequence[tuple[Quantity, int, int]]) -> list[Sp
 def _cues(t: _Text, p: Parts, pattern: re.Pattern[str]) -> list[Span]:
     """Where the clause says when or to what it applies in words no part read (spans in
     the sentence; brackets are asides, never conditions)."""
-    text = _BRACKET.sub(lambda m: " " * len(m.group(0)), t.text)
+    if not t.may(p).cue:
+        return []
+    text = _BRACKET.sub(lambda m: " " * len(m.group(0)), t.text) if "(" in t.text else t.text
     return [t.span(m.start(), m.end()) for m in pattern.finditer(text)]
 
 
