@@ -140,7 +140,8 @@ def parts(lang: str) -> Parts:
         _Verb(str(v["frame"]), c(v["pattern"], re.I), bool(v.get("may")), bool(v.get("negated")))
         for v in raw["verbs"]
     )
-    who = tuple((str(w["who"]), c(w["pattern"])) for w in raw["who"])
+    # a subject ends where a word ends: "она" is never read as "он" and a stray "а"
+    who = tuple((str(w["who"]), c(f"(?:{w['pattern']})(?![^\\W_])")) for w in raw["who"])
     every = "|".join([*(v["pattern"] for v in raw["verbs"]), raw["predicates"]])
     any_verb = c(_GROUP.sub("(?:", every))
     situations = [
@@ -352,12 +353,13 @@ def header_situation(text: str, lang: str) -> tuple[tuple[str, ...], int]:
     """The situation a rule's leading labels state ("Attack Attribute - Shooting." is
     shooting), and where the labels end."""
     p = parts(lang)
+    seen = view(text, p.on, lang)  # the labels as the patterns read them
     found: list[str] = []
     pos = 0
     moved = True
     while moved:
         moved = False
-        rest = text[pos:]
+        rest = seen.text[pos:]
         lead = len(rest) - len(rest.lstrip())
         for pattern, when in p.headers:
             m = pattern.match(rest, lead)
@@ -367,17 +369,24 @@ def header_situation(text: str, lang: str) -> tuple[tuple[str, ...], int]:
                 pos += m.end()
                 moved = True
                 break
-    return tuple(found), pos
+    return tuple(found), seen.end(pos)
 
 
-def _when_of(template: str, groups: dict[str, str], free: bool = False) -> str:
+def _when_of(
+    template: str,
+    groups: dict[str, str],
+    free: bool = False,
+    split: re.Pattern[str] | None = None,
+    words: dict[str, str] | None = None,
+) -> str:
     """A situation's condition: its template with each `{group}` as an id ("Large" ->
-    large; a type in the plural, "Beasts", as its singular), or as written (`free`)."""
+    large; a type in the plural, "Beasts", as its singular; a word the language's `words`
+    name, as that id), or as written (`free`)."""
 
     def fill(m: re.Match[str], value: str) -> str:
         if free:
             return value
-        slug = slugify(value)
+        slug = (words or {}).get(value.strip().lower()) or slugify(value)
         return slug.rstrip("s") if m.group(1) == "t" else slug
 
     field = re.search(r"\{(\w+)\}", template)
@@ -387,7 +396,7 @@ def _when_of(template: str, groups: dict[str, str], free: bool = False) -> str:
     if free:
         return template.replace(field.group(0), value)
     # a list ("Large or Gigantic") is alternatives: one must hold
-    items = [x for x in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", value) if x] or [value]
+    items = [x for x in (split.split(value) if split else [value]) if x] or [value]
     return " | ".join(template.replace(field.group(0), fill(field, x)) for x in items)
 
 
@@ -419,13 +428,31 @@ def _situation(
         t.take(lead.start(), lead.end())
     if not when:
         return
-    w = _when_of(str(when), {**_groups(m), "own": own or ""}, free)
+    groups = {**_groups(m), "own": own or ""}
+    w = _when_of(str(when), groups, free, p.values["alternatives"], p.word_map)
     if own and w.startswith("has:") and _same_weapon(w[4:], own):
         return  # the rule's own weapon: no condition
     if negated:
         w = _negate(w)
     if w and w not in found and not w.endswith(":"):
         found.append(w)
+
+
+def _test_id(name: str, p: Parts) -> str | None:
+    """A test's id: its name as a slug ("Panic" -> panic), or in a language whose `words`
+    name its tests, the id its words (or its first word) stand for, else None."""
+    name = name.strip()
+    if not name:
+        return None
+    if not p.word_map:
+        return slugify(name)
+    key = name.lower()
+    return p.word_map.get(key) or p.word_map.get(key.split()[0])
+
+
+def _named(m: re.Match[str], name: str) -> bool:
+    """Whether a group called `name` (or `name2`, ...) of a verb's pattern matched."""
+    return any(v is not None and k.rstrip("0123456789") == name for k, v in m.groupdict().items())
 
 
 def _negate(when: str) -> str:
@@ -526,11 +553,11 @@ def _grants(t: _Text, a: int, b: int, p: Parts, raw: str, out: _Read, applies: s
     """Granted rules listed in `t.text[a:b]` (read from the sentence's own text `raw`)."""
     sa, sb = t.span(a, b)
     region = raw[sa:sb]
-    # what earlier parts read is blank in the view; blank it in the text too
-    for i in range(a, b):
-        if t.text[i] == BLANK:
-            x, y = t.span(i, i + 1)
-            region = region[: x - sa] + BLANK * (y - x) + region[y - sa :]
+    # what earlier parts read is blank in the view; blank it in the text too, a run of
+    # blanks at a time (a lemma shorter than its word covers the whole word)
+    for run in re.finditer(BLANK + "+", t.text[a:b]):
+        x, y = t.span(a + run.start(), a + run.end())
+        region = region[: x - sa] + BLANK * (y - x) + region[y - sa :]
     for item, ia, _ib in _items(region, p):
         body = item.strip(" .,;" + BLANK)
         if not body:
@@ -554,21 +581,21 @@ def _grants(t: _Text, a: int, b: int, p: Parts, raw: str, out: _Read, applies: s
             continue
         params = [x.strip() for x in (m.group("params") or "").split(",") if x.strip()]
         x, y = t.local(sa + ia + lead), t.local(sa + ia + lead + m.end(), end=True)
-        out.effects.append((_grant_effect(name, params, applies), (x, y)))
+        out.effects.append((_grant_effect(name, params, applies, p), (x, y)))
         t.take(x, y)
 
 
 _SAVES = frozenset({"aegis", "fortitude", "regeneration"})
 
 
-def _grant_effect(name: str, params: list[str], applies: str | None) -> dict[str, Any]:
+def _grant_effect(name: str, params: list[str], applies: str | None, p: Parts) -> dict[str, Any]:
     rule = slugify(name)
     when: list[str] = []
     kept: list[str] = []
     for param in params:
-        m = re.match(r"^(?:against|vs\.?)\s+(.+)$", param)
+        m = p.values["against_param"].match(param)
         if m and rule not in _SAVES:
-            targets = re.split(r"\s*(?:,|\bor\b|\band\b)\s*", m.group(1))
+            targets = p.values["alternatives"].split(m.group("what"))
             when.append(" | ".join(f"target-has:{slugify(x).rstrip('s')}" for x in targets if x))
         else:
             kept.append(param)
@@ -613,17 +640,18 @@ def _applies(who: str | None) -> str | None:
 def _frame_gain(
     t: _Text,
     a: int,
-    verb: re.Match[str],
     p: Parts,
     who: str | None,
     quantities: Sequence[tuple[Quantity, int, int]],
     raw: str,
+    have: bool = False,
 ) -> _Read:
+    """Gains ("gains +1 Strength and Fear", "suffers a -1 to-hit modifier", "to a maximum of
+    3"); `have`: set values and bounds ("always have at least Strength 5"), never rules."""
     out = _Read()
     applies = _applies(who)
     b = len(t.text)
     v = p.values
-    have = verb.group(0).lower() in ("has", "have")
     if have:
         for m in list(v["at_least"].finditer(t.text, a, b)):
             char = _char_name(m.group("char"), p)
@@ -687,6 +715,9 @@ def _frame_gain(
         if re.search(r"[^\W\d_]{3,}", t.text[a:b].replace(BLANK, " ")):
             out.partial = out.partial or "what it has is not read"
         return out
+    word = v.get("rule_word")  # "получает правила Страх и ..." (a language that says "rule")
+    for m in list(word.finditer(t.text, a, b)) if word else ():
+        t.take(m.start(), m.end())
     _grants(t, a, b, p, raw, out, applies)
     return out
 
@@ -803,8 +834,7 @@ def _frame_roll_sub(t: _Text, start: int, vm: re.Match[str], p: Parts) -> _Read:
     if not rolls:
         out.blocked = "no roll named before 'subject to'"
         return out
-    how = (vm.group("how") or "").lower()
-    drop = "lowest" if how.startswith("max") else "highest"
+    drop = "lowest" if _named(vm, "max") else "highest"
     for roll, x, y in rolls:
         out.effects.append(
             ({"op": "roll", "roll": roll, "extra_dice": 1, "drop": drop}, (x, vm.end()))
@@ -816,8 +846,7 @@ def _frame_roll_sub(t: _Text, start: int, vm: re.Match[str], p: Parts) -> _Read:
 def _frame_need(t: _Text, vm: re.Match[str], p: Parts, key: str) -> _Read:
     out = _Read()
     m = p.values["need"].search(t.text, vm.end(), min(len(t.text), vm.end() + 12))
-    roll_word = (_groups(vm).get("roll") or "").lower()
-    roll = "to-hit" if roll_word.startswith("hit") else "to-wound"
+    roll = "to-hit" if _named(vm, "hit") else "to-wound"
     if m is None:
         out.blocked = "the roll needed is not read"
         return out
@@ -853,7 +882,7 @@ def _subject(t: _Text, p: Parts, ctx: Context, pos: int) -> tuple[str | None, li
         states: list[str] = []
         if "charging" in g:
             states.append("enemy-charging")
-        if "selfcharging" in g:
+        if "selfcharging" in g or "selfcharging2" in g:
             states.append("charging")
         if "melee" in g:
             states.append("melee")
@@ -911,6 +940,8 @@ def read_clause_parts(
         actions = p.enemy_actions if out.who == "enemy" else p.actions
         for action, pattern in actions:
             for am in list(pattern.finditer(t.text, vm.end())):
+                if _inside_brackets(t.text, am.start()):
+                    continue  # "(unless already Fleeing)": an aside
                 read.effects.append(({"op": "forbid", "action": action}, (am.start(), am.end())))
                 t.take(am.start(), am.end())
     if verb is None or vm is None:
@@ -920,10 +951,8 @@ def read_clause_parts(
         bare = out.who is None and not p.any_verb.search(t.text, pos)
         if bare and (_SIGNED.match(implicit) or p.char_first.match(implicit)):
             # a line made only of values ("+1 Strength, +1 Armour Penetration.") gives them
-            fake = re.match(r"", t.text[pos:])
-            assert fake is not None
             out.who, out.frame = "model", "gain"
-            out.read = _frame_gain(t, pos, fake, p, "model", quantities, raw)
+            out.read = _frame_gain(t, pos, p, "model", quantities, raw)
             if not out.read.effects or out.read.partial:
                 out.read.blocked = "no verb"
             return out
@@ -940,6 +969,13 @@ def read_clause_parts(
     out.situations = subject + [w for w in _situations(t, p, _own(ctx)) if w not in subject]
     out.who_when += [w for w in subject if w not in out.who_when]
     out.named = out.named or bool(out.situations)
+    if out.who is None:  # a situation first ("При нападении модель получает ..."), then who
+        after = _skip(t.text, pos)
+        if after < vm.start():
+            who, states, end = _subject(t, p, ctx, after)
+            if who is not None:
+                out.who, pos = who, end
+                out.who_when += [w for w in states if w not in out.who_when]
     between = re.findall(r"[^\W_]+", t.text[pos : vm.start()])
     if out.who is None and all(p.adverbs.match(w) for w in between):
         out.who, out.who_when = ctx.who or "model", [*ctx.who_when, *out.who_when]
@@ -954,7 +990,7 @@ def read_clause_parts(
         read.blocked = "who the clause is for is not read"
         return out
     if frame in ("gain", "have"):
-        out.read = read = _frame_gain(t, vm.end(), vm, p, who, quantities, raw)
+        out.read = read = _frame_gain(t, vm.end(), p, who, quantities, raw, frame == "have")
     elif frame == "set":
         out.read = read = _frame_set(t, vm.end(), vm, p, who, pos)
     elif frame == "become":
@@ -966,19 +1002,20 @@ def read_clause_parts(
     elif frame == "roll-sub":
         out.read = read = _frame_roll_sub(t, pos, vm, p)
     elif frame == "auto":
-        g = _groups(vm)
-        word = (g.get("a") or g.get("b") or "").lower()
-        roll = "to-hit" if word.startswith("hit") else "to-wound"
+        roll = "to-hit" if _named(vm, "hit") else "to-wound"
         read.effects.append(
             ({"op": "roll", "roll": roll, "result": "pass"}, (vm.start(), vm.end()))
         )
     elif frame == "pass":
         after = t.text[vm.end() :]
-        for tm in list(re.finditer(r"(?P<test>(?:[A-Z][\w'’-]*\s+)+)Tests?\b", after)):
+        for tm in list(p.values["tests"].finditer(after)):
             x, y = vm.end() + tm.start(), vm.end() + tm.end()
-            for name in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", tm.group("test").strip()):
-                if name:
-                    read.effects.append(({"op": "auto-pass", "test": slugify(name)}, (x, y)))
+            for name in p.values["alternatives"].split(tm.group("test").strip()):
+                test = _test_id(name, p)
+                if test:
+                    read.effects.append(({"op": "auto-pass", "test": test}, (x, y)))
+                elif name:
+                    read.partial = read.partial or f"the test {name!r} is not read"
             t.take(x, y)
     elif frame == "strike":
         for q, qa, qb in quantities:
@@ -989,10 +1026,8 @@ def read_clause_parts(
     elif frame == "need":
         out.read = read = _frame_need(t, vm, p, "need")
     elif frame == "never":
-        key = "need_min" if vm.group("dir") == "better" else "need_max"
+        key = "need_min" if _named(vm, "better") else "need_max"
         out.read = read = _frame_need(t, vm, p, key)
-        if read.effects:
-            read.effects[0][0]["roll"] = "to-hit" if vm.group("roll") == "hit" else "to-wound"
     elif frame not in ("forbid", "restrict"):  # forbid: read above; restrict: see Clause
         read.blocked = f"the verb of frame {frame!r} is not read into effects"
     if frame in ("reroll", "rerolled", "pass", "roll-sub") and read.effects:
