@@ -76,6 +76,8 @@ class Parts:
     any_roll: re.Pattern[str]
     chars: tuple[tuple[str, re.Pattern[str]], ...]
     any_char: re.Pattern[str]
+    counts: re.Pattern[str]  # numbers written as words ("two Bound Spells")
+    named_char: re.Pattern[str]  # a characteristic named in full ("Strength", never "Attacks")
     char_first: re.Pattern[str]  # "Armour +1": a characteristic, then its modifier
     actions: tuple[tuple[str, re.Pattern[str]], ...]
     enemy_actions: tuple[tuple[str, re.Pattern[str]], ...]
@@ -169,6 +171,8 @@ def parts(lang: str) -> Parts:
         any_roll=c("{roll}"),
         chars=tuple((k, c(p)) for k, p in chars),
         any_char=c("{char}"),
+        counts=c(raw["counts"]),
+        named_char=c(raw["named_characteristics"]),
         char_first=c("{char}\\s*[+\\-−]\\s?\\d"),
         actions=tuple((str(a["action"]), c(a["pattern"])) for a in raw.get("actions") or []),
         enemy_actions=tuple(
@@ -918,7 +922,12 @@ def read_clause_parts(
     """Read one clause (its view text in `t`, the sentence as written in `raw`)."""
     out = _Parsed()
     # it names a game quantity: a number, a roll, a characteristic (or a situation, below)
-    out.named = bool(quantities or p.any_roll.search(t.text) or p.any_char.search(t.text))
+    out.named = bool(
+        quantities
+        or p.any_roll.search(t.text)
+        or p.named_char.search(t.text)
+        or p.counts.search(t.text)
+    )
     pos = _skip(t.text, 0)
     m = p.fillers.match(t.text, pos)
     while m and m.end() > pos:
@@ -982,6 +991,18 @@ def read_clause_parts(
     t.take(vm.start(), vm.end())
     who, frame = out.who, verb.frame
     out.frame = frame
+    # a verb about a roll or a value names a game quantity itself ("is subject to Maximised
+    # Roll", "must reroll", "is set to")
+    out.named = out.named or frame in (
+        "roll-sub",
+        "reroll",
+        "rerolled",
+        "auto",
+        "need",
+        "never",
+        "strike",
+        "set",
+    )
     if verb.negated:
         out.negated = True
         read.blocked = "a negated verb"
@@ -1132,6 +1153,10 @@ def read_sentence(
             ctx.carry = (tuple(lead[0]), lead[1], lead[2])
     maybe = _Maybe.of(text, p)
     spans = clause_spans(text, p, lead_end, maybe)
+    # a lead's own words name a quantity too ("If one or more Resilience Tests are failed")
+    head = text[:lead_end]
+    lead_named = bool(lead[0] or p.any_roll.search(head) or p.named_char.search(head))
+    lead_named = lead_named or bool(p.counts.search(head))
     if spans and lead_end > 0:
         spans[0] = (0, spans[0][1])
     out: list[Clause] = []
@@ -1176,7 +1201,7 @@ def read_sentence(
                 a, b = t.span(x, y)
                 e["span"] = [offset + a, offset + b]
                 effects.append(e)
-        named = parsed.named or bool(when_parts and read.effects)
+        named = parsed.named or bool(when_parts and read.effects) or lead_named
         if effects or restricts:
             state = "partial" if left or read.partial else "read"
         else:

@@ -407,7 +407,7 @@ def find_effects(
     used: set[int] = set()
     skipped: list[Span] = []
     clauses: list[Clause] = []
-    attaches: list[tuple[int, _Rule, dict[str, Any]]] = []
+    attaches: list[tuple[int, _Rule, dict[str, Any], Span]] = []
     for si, (a, b) in enumerate(spans):
         read = _sentence(text[a:b], a, quantities, data, lang, ctx)
         if read.skipped:
@@ -418,10 +418,19 @@ def find_effects(
         for effect, (x, y), fired_by in read.effects:
             effects.append({**_copy(effect), "span": [a + x, a + y]})
             origin.append((si, fired_by))
-        attaches.extend((si, rule, groups) for rule, groups in read.attaches)
+        attaches.extend(
+            (si, rule, groups, (a + x, a + y)) for rule, groups, (x, y) in read.attaches
+        )
         clauses.extend(clause.moved(a) for clause in read.clauses)
-    for si, rule, groups in attaches:
-        _attach(rule, groups, si, effects, origin, data, lang)
+    for si, rule, groups, span in attaches:
+        if not _attach(rule, groups, si, effects, origin, data, lang):
+            # it completes effects the paragraph does not have: what it says is not read
+            clauses = [
+                replace(c, state="unread", why="it completes no effect read here")
+                if _overlaps(c.span, span)
+                else c
+                for c in clauses
+            ]
     for clause in clauses:  # "This rule can only be used against ...": for all its effects
         for effect in effects if clause.restricts else ():
             parts_ = str(effect.get("when") or "").split(" & ") if effect.get("when") else []
@@ -443,7 +452,7 @@ class _Read:
 
     skipped: bool
     effects: tuple[tuple[dict[str, Any], Span, str], ...]
-    attaches: tuple[tuple[_Rule, dict[str, Any]], ...]
+    attaches: tuple[tuple[_Rule, dict[str, Any], Span], ...]
     used: bool
     clauses: tuple[Clause, ...] = ()
     who: tuple[Any, ...] = (None, (), None)
@@ -510,7 +519,7 @@ def _read_sentence(
     when = _condition(sentence, data, lemmas, [i - len(data.rules) for i in maybe[first:]])
     fired: dict[str, list[int]] = {}
     effects: list[tuple[dict[str, Any], Span, str]] = []
-    attaches: list[tuple[_Rule, dict[str, Any]]] = []
+    attaches: list[tuple[_Rule, dict[str, Any], Span]] = []
     idiom_spans: list[Span] = []
     stated: set[int] = set()  # the effects whose idiom states their condition itself
     for i in maybe[:first]:  # the idioms a sentence may fire, in order
@@ -521,7 +530,7 @@ def _read_sentence(
         for groups, span in _matches(rule, sentence, 0, inside, data, seen):
             idiom_spans.append(span)
             if rule.attach is not None:
-                attaches.append((rule, groups))
+                attaches.append((rule, groups, span))
                 continue
             for template in rule.emit:
                 effect = _clean(_fill(template, groups, data, lang))
@@ -584,7 +593,8 @@ def _attach(
     origin: list[tuple[int, str]],
     data: _Data,
     lang: str,
-) -> None:
+) -> bool:
+    """Complete the effects an attaching idiom is for; whether there were any."""
     assert rule.attach is not None
     op, scope = rule.attach["op"], rule.attach.get("scope", "paragraph")
     values = _fill(rule.attach.get("set") or {}, groups, data, lang)
@@ -602,3 +612,4 @@ def _attach(
                 effects[i][key] = f"{old} & {val}"
             elif key == "when" or key not in effects[i]:
                 effects[i][key] = val
+    return bool(targets)
