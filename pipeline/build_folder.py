@@ -8,9 +8,26 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
-from .files import MAX_BUILD_FILE_BYTES, decode, read_bytes
+from .files import MAX_BUILD_FILE_BYTES, Inventory, decode, read_bytes
 from .gc_pause import gc_paused
 from .jsonl import read_jsonl
+
+#: Everything a build writes: a folder holding anything else is not replaced by a build.
+BUILD = Inventory(
+    "a rulepipe build",
+    "manifest.json",
+    frozenset(
+        {
+            "manifest.json",
+            "segments.jsonl",
+            "clusters.json",
+            "alignments.json",
+            "rules.json",
+            "units.json",
+        }
+    ),
+    (("rules", ".yaml"),),
+)
 
 
 def require_build(build: Path) -> Path:

@@ -23,8 +23,16 @@ from typing import Any, BinaryIO
 import orjson
 import yaml
 
+from .build_folder import BUILD
 from .errors import InputError
-from .files import environment_error, name_unnamed, unnamed_file, write_all
+from .files import (
+    Inventory,
+    environment_error,
+    folder_output,
+    name_unnamed,
+    unnamed_file,
+    write_all,
+)
 from .parallel import Background, Started
 from .schemas import SchemaViolation, validate, validator
 from .yamltext import WIDTH, block_yaml
@@ -263,13 +271,20 @@ class FolderOutput:
     """A folder written whole or not at all: an exclusive lock beside it (a second writer is
     refused at once), the files written to a temporary folder beside it, which replaces
     the folder in one exchange on success and is removed on failure. Use as a context
-    manager. `what` names the writer in refusals; `_refuse` says which existing folders
-    are not its own to replace."""
+    manager. `what` names the writer in refusals; `inventory` is everything it writes: an
+    existing folder holding anything else (or a link, a file, a device) is refused, before
+    the work and again at the swap (files.folder_output), and writing a name outside it
+    is a bug."""
 
     what = "folder"
+    inventory: Inventory
 
     def __init__(self, out: Path) -> None:
-        self.out = out.resolve()
+        if os.fspath(out) == "-":
+            folder_output(out, self.inventory)  # refused: a folder is not a stream
+        given = Path(os.path.abspath(out))
+        # the folders above are followed to where they are; the last name is judged itself
+        self.out = given.parent.resolve() / given.name if given.name else given
         parent = self.out.parent
         self._lock_path = parent / f".{self.out.name}.lock"
         self._tmp = parent / f".{self.out.name}.tmp-{os.getpid()}"
@@ -300,19 +315,21 @@ class FolderOutput:
 
     def _refuse(self) -> None:
         """Raise InputError if the existing `out` is not this writer's to replace."""
-        if self.out.exists() and not self.out.is_dir():
-            raise InputError(str(self.out), "output path exists and is not a folder")
+        folder_output(self.out, self.inventory)
 
     def __enter__(self) -> FolderOutput:
-        self._refuse()
+        self._refuse()  # at once, before anything is made (the lock's file included)
         try:
             self.out.parent.mkdir(parents=True, exist_ok=True)
             self._lock_fd = self._lock()
             self._recover()
+            self._refuse()  # again, now that no other writer can change it
             self._start()
-        except OSError as exc:
+        except BaseException as exc:
             self._unlock()
-            raise self._environment(exc, "cannot write here") or exc from None
+            if isinstance(exc, OSError):
+                raise self._environment(exc, "cannot write here") or exc from None
+            raise
         return self
 
     def _recover(self) -> None:
@@ -336,12 +353,21 @@ class FolderOutput:
         self.path(relative).write_text(text, encoding="utf-8")
 
     def path(self, relative: str) -> Path:
+        target = self._target(relative)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        return Path(target)
+
+    def _target(self, relative: str) -> str:
+        """The path of `relative` in the temporary folder: inside it, and in the inventory
+        (a name the writer does not declare would make its next run refuse the folder)."""
         root = os.fspath(self._tmp)
         target = os.path.normpath(os.path.join(root, relative))
         if not target.startswith(root + os.sep):
             raise InputError(relative, "output path would escape the output folder")
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        return Path(target)
+        name = target[len(root) + 1 :].replace(os.sep, "/")
+        if not self.inventory.holds(name):
+            raise ValueError(f"{name} is not in the {self.what}'s inventory")
+        return target
 
     def _complete(self) -> None:
         """What is left to write once the body has run (nothing here)."""
@@ -362,6 +388,7 @@ class FolderOutput:
                 return
             try:
                 self._complete()
+                self._refuse()  # what came into the folder while this ran is not lost
                 swap_in(self._tmp, self.out, self._old)
             except BaseException as err:
                 shutil.rmtree(self._tmp, ignore_errors=True)
@@ -388,6 +415,7 @@ class BuildOutput(FolderOutput):
     """A build folder being written: it lands only on success."""
 
     what = "build"
+    inventory = BUILD
 
     def __init__(self, out: Path) -> None:
         super().__init__(out)
@@ -396,27 +424,12 @@ class BuildOutput(FolderOutput):
         self._started: list[Started] = []  # files being written by other processes
         self._background: list[Background] = []
 
-    def _refuse(self) -> None:
-        super()._refuse()
-        if (
-            self.out.is_dir()
-            and any(self.out.iterdir())
-            and not (self.out / "manifest.json").is_file()
-        ):
-            raise InputError(
-                str(self.out),
-                "folder exists and is not a rulepipe build (no manifest.json); not replacing it",
-            )
-
     def __enter__(self) -> BuildOutput:
         super().__enter__()
         return self
 
     def path(self, relative: str) -> Path:
-        root = os.fspath(self._tmp)
-        target = os.path.normpath(os.path.join(root, relative))
-        if not target.startswith(root + os.sep):
-            raise InputError(relative, "output path would escape the output folder")
+        target = self._target(relative)
         folder = os.path.dirname(target)
         if folder not in self._dirs:  # the temporary folder is new: no links to follow
             os.makedirs(folder, exist_ok=True)
@@ -496,21 +509,9 @@ class ReportOutput(FolderOutput):
     what = "check"
 
     def __init__(self, out: Path, own: frozenset[str]) -> None:
+        self.inventory = Inventory("check reports", None, own)
         super().__init__(out)
-        self.own = own
         self._written: list[tuple[str, int | None, str]] = []  # name, unnamed file, text
-
-    def _refuse(self) -> None:
-        super()._refuse()
-        if self.out.is_dir():
-            other = sorted(p.name for p in self.out.iterdir() if p.name not in self.own)
-            if other:
-                raise InputError(
-                    str(self.out),
-                    f"folder holds files that are not check reports ({', '.join(other[:3])}"
-                    f"{' ...' if len(other) > 3 else ''}); not replacing it: give a new or"
-                    " empty folder",
-                )
 
     def __enter__(self) -> ReportOutput:
         super().__enter__()

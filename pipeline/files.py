@@ -14,7 +14,7 @@ import sys
 import tempfile
 import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -349,15 +349,195 @@ def _write_named(path: Path, text: str) -> None:
         raise
 
 
-def write_output(text: str, path: Path | None) -> None:
-    """A command's document: to standard output when `path` is None, else replaced whole."""
-    if path is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+# --- where a command's output goes: the one rule for every -o (docs/limits.md) ----------
+#
+# A regular file, or nothing, is replaced whole (write_atomic); a folder is replaced whole
+# only when it holds nothing but what the writer itself writes (its Inventory); a FIFO, a
+# character device (a terminal, /dev/null) or `-` is written into as a stream. A symbolic
+# link is never replaced: one that leads to a stream is written through (/dev/stdout,
+# /dev/fd/N), one that leads to a file or a folder is refused, naming its target. Replacing
+# works by renaming over the path, and a rename through a link would replace a file in
+# another folder than the one named (in a shared folder, one that a planted link chose).
+
+STANDARD_OUTPUT = "-"
+
+
+class Inventory(NamedTuple):
+    """Everything a folder writer puts in its folder, which recognises a folder it made:
+    one holding nothing else (no other file, folder or link) is its own to replace."""
+
+    noun: str  # what such a folder is, for refusals: "a rulepipe build", "check reports"
+    marker: str | None  # a file every such folder holds once written (manifest.json)
+    files: frozenset[str]  # files at the top of the folder
+    trees: tuple[tuple[str, str], ...] = ()  # (folder, suffix): files so named, at any depth
+
+    def holds(self, relative: str) -> bool:
+        """Whether the writer writes `relative` (a path with `/`)."""
+        top, _, rest = relative.partition("/")
+        if not rest:
+            return top in self.files
+        return any(top == folder and rest.endswith(suffix) for folder, suffix in self.trees)
+
+    def foreign(self, folder: Path) -> str | None:
+        """The first entry of `folder` (relative path, sorted order) that the writer never
+        writes: a name outside the inventory, a link, anything but a regular file or
+        folder where one is expected. None when every entry is the writer's own."""
+        tree = dict(self.trees)
+        todo: list[tuple[str, str | None]] = [("", None)]  # (relative folder, suffix)
+        while todo:
+            relative, suffix = todo.pop()
+            with os.scandir(folder / relative) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+            for entry in entries:
+                name = f"{relative}{entry.name}"
+                if entry.is_dir(follow_symlinks=False):
+                    if suffix is None and entry.name not in tree:
+                        return name
+                    todo.append((name + "/", tree[entry.name] if suffix is None else suffix))
+                elif not entry.is_file(follow_symlinks=False) or not (
+                    entry.name in self.files if suffix is None else entry.name.endswith(suffix)
+                ):
+                    return name
+        return None
+
+
+def _link_refusal(path: Path) -> InputError:
+    try:
+        target = os.readlink(path)
+    except OSError:
+        target = "?"
+    return InputError(
+        str(path),
+        f"is a symbolic link (to {safe_name(target)}): a link is never replaced, and only"
+        " a FIFO or a device is written through one; give the path it names",
+    )
+
+
+def folder_output(path: Path, inventory: Inventory) -> None:
+    """Refuse (InputError) a `path` that a writer of `inventory` may not replace whole: `-`
+    (a folder is not a stream), a link, anything but a folder, a folder without the
+    marker or with anything the writer does not write. Absent or empty is the writer's."""
+    if os.fspath(path) == STANDARD_OUTPUT:
+        raise InputError(
+            STANDARD_OUTPUT, f"{inventory.noun} is a folder; give -o DIR, not standard output"
+        )
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
         return
-    if path.is_dir():
+    except OSError as exc:
+        raise InputError(str(path), f"cannot write here: {exc.strerror}") from None
+    if stat.S_ISLNK(mode):
+        raise _link_refusal(path)
+    if not stat.S_ISDIR(mode):
+        raise InputError(str(path), f"is {_kind(mode)}, not a folder; not replacing it")
+    try:
+        entries = sorted(os.listdir(path))
+        if not entries:
+            return
+        marker = inventory.marker
+        if marker is not None and not stat.S_ISREG(_lmode(path / marker)):
+            raise InputError(
+                str(path),
+                f"folder is not {inventory.noun} (no {marker}); not replacing it:"
+                " give a new or empty folder",
+            )
+        other = inventory.foreign(path)
+    except OSError as exc:
+        raise InputError(str(path), f"cannot read the folder: {exc.strerror}") from None
+    if other is not None:
+        raise InputError(
+            str(path),
+            f"folder holds files that are not {inventory.noun} ({safe_name(other)});"
+            " not replacing it: give a new or empty folder",
+        )
+
+
+def _lmode(path: Path) -> int:
+    try:
+        return os.lstat(path).st_mode
+    except FileNotFoundError:
+        return 0
+
+
+def _kind(mode: int) -> str:
+    return "a file" if stat.S_ISREG(mode) else file_kind(mode)
+
+
+def _is_std(status: os.stat_result) -> int | None:
+    """1 or 2 when `status` is the file of standard output or error (`/dev/stdout`)."""
+    for fd in (1, 2):
+        try:
+            std = os.fstat(fd)
+        except OSError:
+            continue
+        if (std.st_dev, std.st_ino) == (status.st_dev, status.st_ino):
+            return fd
+    return None
+
+
+def _stream(path: Path) -> int | None:
+    """Where the output rule sends a document for `path`: None to replace it whole (a
+    regular file, or nothing yet in an existing folder), 1 or 2 for standard output or
+    error, or a descriptor opened for writing into a FIFO or a character device. Refuses
+    (InputError) a folder, a socket, a block device, a link to a file, folder or nothing."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        folder = path.parent if str(path.parent) else Path(".")
+        if not folder.is_dir():
+            raise InputError(str(path), "the folder to write into does not exist") from None
+        return None
+    except OSError as exc:
+        raise InputError(str(path), f"cannot write: {exc.strerror}") from None
+    try:
+        status = os.stat(path)
+    except OSError:  # a link to nothing (or a loop)
+        raise _link_refusal(path) from None
+    std = _is_std(status)
+    if std is not None:
+        return std
+    if stat.S_ISLNK(mode) and not _is_stream(status.st_mode):
+        raise _link_refusal(path)
+    if stat.S_ISREG(status.st_mode):
+        return None
+    if stat.S_ISDIR(status.st_mode):
         raise InputError(str(path), "is a folder; give a file name to -o")
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise InputError(str(path), "the folder to write into does not exist")
-    write_atomic(path, text)
+    if not _is_stream(status.st_mode):
+        raise InputError(str(path), f"is {file_kind(status.st_mode)}; not written")
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)  # a FIFO waits for a reader
+    except OSError as exc:
+        raise environment_error(path, exc, "cannot write") or exc from None
+    opened = os.fstat(fd)
+    if (opened.st_dev, opened.st_ino) != (status.st_dev, status.st_ino):  # changed meanwhile
+        os.close(fd)
+        raise InputError(str(path), "changed while it was opened; nothing was written")
+    return fd
+
+
+def _is_stream(mode: int) -> bool:
+    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)
+
+
+def write_output(text: str, path: Path | None) -> None:
+    """A command's document by the output rule: to standard output when `path` is None or
+    `-`; written into a FIFO or a character device; else replacing the file whole."""
+    fd = 1 if path is None or os.fspath(path) == STANDARD_OUTPUT else _stream(path)
+    if fd is None:
+        assert path is not None
+        write_atomic(path, text)
+    elif fd in (1, 2):
+        stream = sys.stdout if fd == 1 else sys.stderr
+        stream.write(text)
+        stream.flush()
+    else:
+        try:
+            write_all(fd, text.encode("utf-8"))
+        except BrokenPipeError:  # the FIFO's reader left: it has what it wanted
+            pass
+        except OSError as exc:
+            assert path is not None
+            raise environment_error(path, exc, "cannot write") or exc from None
+        finally:
+            os.close(fd)

@@ -335,3 +335,18 @@ def test_close_candidates_are_told_apart_by_the_anchors_they_differ_in(who, gene
     index = AnchorIndex([en_general, en_wizard])
     assert _told_apart(ru, en_general, [en_wizard], index) is general
     assert _told_apart(ru, en_wizard, [en_general], index) is wizard
+
+
+def test_an_unseen_drop_is_aligned_without_a_glossary(tmp_path):
+    """tests/data/align/unseen/movement.yaml: a chapter and its translation by another
+    hand, shuffled, with look-alikes (never linked) and near copies (linked with the
+    translation they copy)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests" / "bench"))
+    from unseen import build_drop, drops, score_links
+
+    drop = next(d for d in drops() if d.name == "movement")
+    scored = score_links(drop, build_drop(drop, tmp_path))
+    assert not [m for m in scored["mistakes"] if m[1] is None]  # no look-alike linked
+    assert scored["precision"] >= 0.97 and scored["recall"] >= 0.95, scored["mistakes"]

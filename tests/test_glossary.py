@@ -247,3 +247,38 @@ def test_exported_tbx_loads_back_as_the_same_glossary(tmp_path):
     assert [(t.id, t.renderings, t.deprecated) for t in back.terms] == [
         (t.id, t.renderings, t.deprecated) for t in project.terms
     ]
+
+
+def test_a_name_given_with_its_english_in_brackets_is_proposed_as_written():
+    beads = [
+        Bead(
+            "A unit with Rally Around the Flag may reroll failed Rally Tests.",
+            "Отряд с правилом Сплотиться вокруг знамени (Rally Around the Flag) перебрасывает"
+            " проваленные проверки сплочения.",
+        ),
+        Bead(
+            "Models with Light Troops may Reform any number of times.",
+            "Лёгкие войска (Light Troops) могут перестраиваться сколько угодно раз.",
+        ),
+    ]
+    found = {s.source: s for s in suggest(beads, "ru")}
+    assert found["Rally Around the Flag"].target == "Сплотиться вокруг знамени"
+    assert found["Light Troops"].target == "Лёгкие войска"
+    assert found["Light Troops"].note == "named in brackets"
+
+
+def test_a_core_term_is_proposed_with_the_drops_own_rendering_and_its_verb():
+    beads = [
+        Bead("The unit may declare a Charge.", "Отряд может объявить нападение."),
+        Bead("A Charging unit gains +1 Strength.", "Нападающий отряд получает +1 к силе."),
+        Bead("The Charge fails.", "Нападение проваливается."),
+        Bead("It may not Charge this turn.", "В этот ход он не может нападать."),
+        Bead("A unit may March.", "Отряд может маршировать."),
+        Bead("It cannot March if enemies are near.", "Рядом с врагом маршировать нельзя."),
+    ]
+    found = {s.source: s for s in suggest(beads, "ru")}
+    charge = found["Charge"]  # the noun and the verb, each in two beads of this drop
+    assert {charge.target, *charge.variants} == {"нападение", "нападать"}
+    assert charge.note == "core vocabulary"
+    # the vocabulary says "марш"; the drop says "маршировать", a verb made from it
+    assert found["March"].target == "маршировать"

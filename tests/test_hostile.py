@@ -17,9 +17,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -31,6 +29,8 @@ from pipeline.schemas import validator
 from pipeline.slug import RESERVED
 
 from .conftest import ROOT, run_cli
+from .helpers.output_cases import CASES as OUTPUT_CASES
+from .helpers.output_cases import Case, state
 from .helpers.outputs import assert_refused, leftovers, limits, make_corpus, tree
 
 PREVIOUS_TEXT = (
@@ -712,6 +712,43 @@ def test_files_written_with_o_have_the_modes_of_the_build(tmp_path, previous):
     assert target.stat().st_mode & 0o777 == build_mode == 0o666 & ~current_umask()
 
 
+def test_a_build_is_its_own_and_writes_nothing_outside_its_inventory(tmp_path, previous):
+    """The output rule tells a writer's folder by the exact inventory of what it writes:
+    the committed build and a fresh one hold nothing else, and a writer asked to write
+    another name fails before anything lands (its next run would refuse the folder)."""
+    from pipeline.build_folder import BUILD
+    from pipeline.emit import BuildOutput
+
+    out, _ = previous
+    assert BUILD.foreign(ROOT / "output") is None and BUILD.foreign(out) is None
+    (out / "rules" / "deep").mkdir()
+    (out / "rules" / "deep" / "x.yaml").write_text("id: x\n", "utf-8")
+    assert BUILD.foreign(out) is None  # ids with a slash are rules/a/b.yaml
+    (out / "rules" / "deep" / "x.yml").write_text("id: x\n", "utf-8")
+    assert BUILD.foreign(out) == "rules/deep/x.yml"
+    target = tmp_path / "new"
+    with pytest.raises(ValueError, match="not in the build's inventory"), BuildOutput(target) as b:
+        b.write_text("notes.json", "{}")
+    assert not target.exists() and leftovers(tmp_path) == []
+
+
+def test_po_files_written_into_a_folder_follow_the_rule_one_by_one(tmp_path):
+    from pipeline.commands.export import write_po_files
+    from pipeline.errors import InputError
+
+    folder = tmp_path / "po"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine\n", "utf-8")
+    (tmp_path / "theirs.po").write_text("previous\n", "utf-8")
+    (folder / "ru.po").symlink_to(tmp_path / "theirs.po")
+    with pytest.raises(InputError, match=r"ru\.po: is a symbolic link"):
+        write_po_files({"it": "it\n", "ru": "ru\n"}, folder)
+    assert (tmp_path / "theirs.po").read_text("utf-8") == "previous\n"
+    (folder / "ru.po").unlink()
+    write_po_files({"it": "it\n", "ru": "ru\n"}, folder)
+    assert tree(folder) == {"it.po": b"it\n", "notes.txt": b"mine\n", "ru.po": b"ru\n"}
+
+
 def current_umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
@@ -790,17 +827,6 @@ def test_the_check_report_stays_linear_with_thousands_of_nested_findings(tmp_pat
 
 
 NEUTRAL = "D6 +1 12″.\n\n"  # no words: the language models stay unloaded, the child quick
-
-
-@dataclass
-class Case:
-    args: list[str]
-    code: int  # 0 done, 2 refused; never 3
-    previous: Path  # must be byte-identical after a refusal
-    module: str = "pipeline"
-    file_size: int | None = None
-    said: str = ""  # what the one line of a refusal says (a regular expression)
-    expect: Callable[[Path, str], None] | None = None  # more to check: (root, stdout)
 
 
 def _build_case(
@@ -1025,11 +1051,16 @@ CASES = {
         ['{"id": "a", "text": "[b]Fear[/b]  +1 to hit.", "lang": "en"}'], 0
     ),
     "8-diff-of-a-malformed-bundle": case_diff_of_a_malformed_bundle,
+    **OUTPUT_CASES,
 }
 
 
-def snapshot(path: Path) -> dict[str, bytes] | bytes:
-    return tree(path) if path.is_dir() else path.read_bytes()
+def snapshot(path: Path) -> dict[str, bytes] | bytes | None:
+    if path.is_symlink() or not path.exists():
+        return None if not path.is_symlink() else os.readlink(path).encode()
+    if path.is_dir():
+        return tree(path)
+    return path.read_bytes() if path.is_file() else str(path.lstat().st_ino).encode()
 
 
 def written_text(root: Path) -> str:
@@ -1051,7 +1082,7 @@ def hostile_runs(tmp_path_factory: pytest.TempPathFactory, previous_template: Pa
         root = tmp_path_factory.mktemp(name)
         canary(root)
         case = CASES[name](root, previous_template)
-        before = snapshot(case.previous)
+        before = snapshot(case.previous), state(root)
         started = time.monotonic()
         result = run_measured(
             *case.args, timeout=120, cwd=root, file_size=case.file_size, module=case.module
@@ -1064,7 +1095,7 @@ def hostile_runs(tmp_path_factory: pytest.TempPathFactory, previous_template: Pa
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_each_case_of_the_issue_is_done_or_refused_and_reads_nothing_outside(hostile_runs, name):
-    case, before, (code, stdout, stderr, peak_kib), root, took = hostile_runs[name]
+    case, (before, entries), (code, stdout, stderr, peak_kib), root, took = hostile_runs[name]
     assert "Traceback" not in stderr and "internal error" not in stderr, stderr
     assert code == case.code, stderr
     assert CANARY not in stdout + stderr
@@ -1075,5 +1106,10 @@ def test_each_case_of_the_issue_is_done_or_refused_and_reads_nothing_outside(hos
         [line] = stderr.strip().splitlines()
         assert re.search(case.said, line), line
         assert snapshot(case.previous) == before  # byte-identical after a refusal
+    # nothing else in its folder touched: a refusal changes nothing, a success its output
+    after = state(root)
+    changed = {key for key in entries.keys() | after.keys() if entries.get(key) != after.get(key)}
+    mine = [p.relative_to(root).as_posix() for p in [case.previous, *case.also] if code == 0]
+    assert {k for k in changed if not any(k == m or k.startswith(m + "/") for m in mine)} == set()
     if case.expect is not None:
         case.expect(root, stdout)

@@ -19,7 +19,7 @@ from ..extract.facts import Facts
 from ..ingest.spans import raw_spans
 from ..model import Segment
 from .anchors import Anchors, anchors, length_ratio, sentence_anchors
-from .paragraphs import Decision, Scored, assign, params
+from .paragraphs import Decision, Scored, assign, params, share_with_near_copies
 from .sentences import Bead, align_sentences
 
 MASTER = "en"
@@ -133,6 +133,8 @@ def align(
         if c.lang == MASTER
     ]
     decisions: list[Decision] = assign(foreign, english, _adjacency(segments, cluster_of))
+    texts = {a.cluster: by_id[a.segment].text for a in foreign}
+    decisions = share_with_near_copies(decisions, foreign, texts)
     english_of = {a.cluster: a for a in english}
     links = []
     for cluster, found, decision in zip(foreign_clusters, foreign, decisions, strict=True):

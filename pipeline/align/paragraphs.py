@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from rapidfuzz.distance import Indel
 
 from .anchors import NAME, Anchors, length_ratio
 
@@ -265,6 +266,17 @@ def assign(
             continue
         taken.add(key)
         chosen[fi] = ci
+    # A best candidate under the threshold is still taken when it leads every other one by
+    # far: a translation whose anchors are few (no numbers, rule terms the glossary lacks)
+    # stands out from the rest of the book all the same; a look-alike resembles several.
+    for fi, found in enumerate(scored):
+        if fi in chosen or not found or found[0].score < p["clear_lead_threshold"]:
+            continue
+        runner_up = found[1].score if len(found) > 1 else 0.0
+        key = (found[0].source, foreign[fi].lang)
+        if found[0].score >= p["clear_lead"] * runner_up and key not in taken:
+            taken.add(key)
+            chosen[fi] = 0
     decisions = []
     for fi, f in enumerate(foreign):
         found = scored[fi]
@@ -284,3 +296,36 @@ def assign(
         status = "ambiguous" if close else "linked"
         decisions.append(Decision(f.cluster, status, best, tuple(rivals[:3])))
     return decisions
+
+
+def share_with_near_copies(
+    decisions: Sequence[Decision], foreign: Sequence[Anchors], text_of: Mapping[str, str]
+) -> list[Decision]:
+    """Decisions where a foreign cluster left unlinked only because its best candidate went
+    to a near copy of it (one translation pasted twice and edited a little, too far apart
+    for dedup to merge) is linked to the same English cluster.
+
+    Links are one to one per language, so the second copy would otherwise stay unlinked or
+    fall to a wrong runner-up. Only the owner of its best candidate is compared with it (a
+    similarity of the texts, rapidfuzz Indel), so the cost stays linear; a look-alike that
+    says something else is far from the translation it resembles and stays unlinked.
+    """
+    p = params()["paragraphs"]
+    owner: dict[tuple[str, str], int] = {}
+    for i, (d, f) in enumerate(zip(decisions, foreign, strict=True)):
+        if d.status != "unlinked" and d.best is not None:
+            owner[(d.best.source, f.lang)] = i
+    out = list(decisions)
+    for i, (d, f) in enumerate(zip(decisions, foreign, strict=True)):
+        if d.status != "unlinked" or d.best is None or d.best.score < p["link_threshold"]:
+            continue
+        j = owner.get((d.best.source, f.lang))
+        if j is None:
+            continue
+        alike = Indel.normalized_similarity(
+            text_of[f.cluster].lower(), text_of[foreign[j].cluster].lower()
+        )
+        if alike >= p["near_copy"]:
+            best = Scored(d.best.source, d.best.score, {**d.best.evidence, "near_copy": alike})
+            out[i] = Decision(d.target, decisions[j].status, best, d.alternatives)
+    return out

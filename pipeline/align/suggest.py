@@ -22,9 +22,10 @@ bead. Any proposal with thin or contested evidence says so in its note (`unsure:
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..extract.keywords import core_lexicon
@@ -34,6 +35,10 @@ from ..slug import slugify
 from .terms import Candidate, candidates, dictionary_form, english_key
 
 MIN_SCORE = 0.5
+#: Renderings of a core-vocabulary term proposed beside its first (a noun and its verbs).
+MAX_VARIANTS = 2
+#: The least score of a pair the translation states itself ("Авангард (Vanguard)").
+NAMED_SCORE = 0.9
 #: A pair whose translation is never capitalised where the English term is needs this many
 #: beads before it is believed (rule names are capitalised in both languages).
 UNCAPITALISED_NEEDS = 3
@@ -80,9 +85,10 @@ def _lemmas(text: str, lang: str) -> str:
 
 def _known(
     glossary: Glossary | None, lang: str
-) -> tuple[dict[str, str], dict[str, str], dict[str, tuple[str, ...]]]:
+) -> tuple[dict[str, str], dict[str, str], dict[str, tuple[str, ...]], dict[str, str]]:
     """(English key -> term id of the glossary or a rejection, translation lemmas -> term
-    id, core-vocabulary English key -> its renderings' lemmas)."""
+    id, core-vocabulary English key -> its renderings' lemmas, English key of any form of a
+    core-vocabulary term -> the key of its first form: "Charging" is the term Charge)."""
     english: dict[str, str] = {}
     target: dict[str, str] = {}
     reviewed = (*glossary.terms, *glossary.rejected) if glossary else ()
@@ -92,15 +98,103 @@ def _known(
         for form in (*term.renderings.get(lang, ()), *term.deprecated.get(lang, ())):
             target[_lemmas(form, lang)] = term.id
     lexicon: dict[str, tuple[str, ...]] = {}
+    alias: dict[str, str] = {}
     for term in core_lexicon().terms:
         forms = tuple(_lemmas(f, lang) for f in term.renderings.get(lang, ()))
         for form in forms:
             target.setdefault(form, "lexicon:" + term.id)
-        for form in term.renderings.get("en", ()):
-            key = english_key(form.split())
-            if key not in english and form[:1].isupper():
-                lexicon[key] = forms
-    return english, target, lexicon
+        english_forms = term.renderings.get("en", ())
+        first = english_key(english_forms[0].split())
+        # a capital marks a rule term of the vocabulary (Charge, March), which a team's
+        # glossary holds; everyday words (unit, roll) are not proposed
+        if first in english or not english_forms[0][:1].isupper():
+            continue
+        lexicon[first] = forms
+        for form in english_forms:
+            alias.setdefault(english_key(form.split()), first)
+    return english, target, lexicon, alias
+
+
+_BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*\)")
+
+
+def _written_before(text: str, end: int, size: int) -> Candidate | None:
+    """The `size` words before `end`, as written, when the first is capitalised."""
+    words = list(re.finditer(r"[\w-]+", text[:end]))[-size:]
+    if len(words) != size or not words[0].group()[:1].isupper():
+        return None
+    if re.search(r"[^\w\s-]", text[words[0].start() : end]):
+        return None  # punctuation inside: not one name
+    key = " ".join(lemma(w.group(), "ru") for w in words)
+    initial = (
+        not text[: words[0].start()].rstrip() or text[: words[0].start()].rstrip()[-1] in ".!?"
+    )
+    return Candidate(
+        key, tuple(w.group() for w in words), words[0].start(), end, True, False, initial
+    )
+
+
+def _bracketed(
+    bead: Bead, english: Mapping[str, Candidate], found: Sequence[Candidate]
+) -> list[tuple[str, Candidate]]:
+    """Names the translation gives with their English in brackets ("Авангард (Vanguard)"),
+    when the bead's English has that term: the phrase right before the bracket, of the
+    English term's length (the candidate ending there, else the words as written when the
+    first is capitalised: "Сплотиться вокруг знамени (Rally Around the Flag)")."""
+    out = []
+    for m in _BRACKETED.finditer(bead.target):
+        e = english.get(english_key(m.group(1).split()))
+        if e is None:
+            continue
+        end = len(bead.target[: m.start()].rstrip())
+        ending = [c for c in found if c.end == end and not c.verb]
+        exact = [c for c in ending if c.size == e.size]
+        written = _written_before(bead.target, end, e.size)
+        if exact:
+            out.append((e.key, _fitting(e, exact)))
+        elif written is not None:
+            out.append((e.key, written))
+        elif ending:
+            out.append((e.key, _fitting(e, ending)))
+    return out
+
+
+_ENDINGS = ("ться", "ть", "ение", "ание", "ство", "ие")
+
+
+def _stem(word: str) -> str:
+    """A word less its infinitive or verbal-noun ending and a last vowel."""
+    for end in _ENDINGS:
+        if word.endswith(end) and len(word) > len(end) + 2:
+            word = word[: -len(end)]
+            break
+    return word[:-1] if word[-1:] in "аеиоуыя" and len(word) > 3 else word
+
+
+def _cognate(verb: str, forms: Sequence[str]) -> bool:
+    """Whether a verb is made from one of the (one-word) renderings: "маршировать" from
+    "марш", "нападать" from "нападение", "перестраиваться" from "перестроение" (their
+    stems agree but for the last letter; "переставать" is another word)."""
+    a = _stem(verb)
+    for form in forms:
+        if " " in form:
+            continue
+        b = _stem(form)
+        shared = next(
+            (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+        )
+        if shared >= 4 and shared >= min(len(a), len(b)) - 1:
+            return True
+    return False
+
+
+def _meet(pair: _Pair, n: int, e: Candidate, t: Candidate, bead: Bead) -> None:
+    """Count bead `n` for a pair: where the two sit, whether the rendering is capitalised."""
+    pair.beads.append(n)
+    pair.position += abs(_relative(e, bead.source) - _relative(t, bead.target))
+    if t.capitalised is not None:
+        pair.caps_known += 1
+        pair.caps_agree += t.capitalised
 
 
 def _relative(c: Candidate, text: str) -> float:
@@ -209,7 +303,12 @@ def suggest(
     min_score: float = MIN_SCORE,
 ) -> list[Suggestion]:
     """Term pairs from the beads, best first (see the module docstring)."""
-    known_en, known_target, lexicon = _known(glossary, lang)
+    known_en, known_target, lexicon, alias = _known(glossary, lang)
+    first_form = {
+        english_key(f.split()): f
+        for t in core_lexicon().terms
+        for f in t.renderings.get("en", ())[:1]
+    }
     beads = list(beads)
     en_count: Counter[str] = Counter()
     target_count: Counter[str] = Counter()
@@ -217,11 +316,18 @@ def suggest(
     en_seen: dict[str, list[Candidate]] = defaultdict(list)
     target_seen: dict[str, list[Candidate]] = defaultdict(list)
     singles: set[tuple[str, str]] = set()
+    named: dict[tuple[str, str], Candidate] = {}  # the rendering as the bracket names it
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
     for n, bead in enumerate(beads):
-        english = {c.key: c for c in candidates(bead.source, "en") if c.key not in known_en}
+        english: dict[str, Candidate] = {}
+        for c in candidates(bead.source, "en"):
+            key = alias.get(c.key, c.key)
+            if key not in known_en:
+                english.setdefault(key, replace(c, key=key) if key != c.key else c)
         found = candidates(bead.target, lang)
-        free = {c.key: c for c in found if c.key not in known_target}
+        # verbs pair with the core vocabulary's verbs only: free, every verb of a sentence
+        # would compete with its nouns
+        free = {c.key: c for c in found if c.key not in known_target and not c.verb}
         fixed = {c.key: c for c in found if c.key in known_target}
         for c in english.values():
             en_seen[c.key].append(c)
@@ -230,39 +336,68 @@ def suggest(
         en_count.update(english.keys())
         target_count.update(free.keys())
         target_count.update(fixed.keys())
+        extra: dict[str, Candidate] = {}  # verbs of the core vocabulary met in this bead
         for e in english.values():
-            allowed = (
-                {k: fixed[k] for k in lexicon[e.key] if k in fixed} if e.key in lexicon else free
-            )
+            allowed = free
+            if e.key in lexicon:
+                # the core vocabulary's renderings and their verbs when the bead has one
+                # ("марш", "маршировать"); the drop's own word when it has none ("натиск"
+                # where the vocabulary says "нападение")
+                forms = lexicon[e.key]
+                allowed = {
+                    c.key: c for c in found if c.key in forms or (c.verb and _cognate(c.key, forms))
+                } or free
+                for c in allowed.values():
+                    if c.key not in free and c.key not in fixed and c.key not in extra:
+                        extra[c.key] = c
+                        target_seen[c.key].append(c)
+                        target_count[c.key] += 1
             for t in allowed.values():
-                pair = pairs[(e.key, t.key)]
-                pair.beads.append(n)
-                pair.position += abs(_relative(e, bead.source) - _relative(t, bead.target))
-                if t.capitalised is not None:
-                    pair.caps_known += 1
-                    pair.caps_agree += t.capitalised
+                _meet(pairs[(e.key, t.key)], n, e, t, bead)
             if e.key in lexicon and bead.one_to_one and len(allowed) == 1:
                 t = next(iter(allowed.values()))
-                if t.capitalised:  # the core vocabulary's one rendering, a rule term in both
+                if t.key in lexicon[e.key] or t.verb:  # the vocabulary's one reading here
                     singles.add((e.key, t.key))
+        for e_key, t in _bracketed(bead, english, found):
+            key = (e_key, t.key)
+            if t.key not in free and t.key not in fixed and t.key not in extra:
+                target_seen[t.key].append(t)
+                target_count[t.key] += 1
+            if n not in pairs[key].beads:
+                _meet(pairs[key], n, english[e_key], t, bead)
+            named.setdefault(key, t)
         unknown = [e for e in english.values() if e.key not in lexicon]
         one = _single(bead, unknown, list(free.values()))
         if one is not None:
             singles.add(one)
         seen.append((english, free, fixed))
 
+    def _lexical(key: tuple[str, str]) -> bool:
+        e, t = key
+        return e in lexicon and (t in lexicon[e] or _cognate(t, lexicon[e]))
+
     def score(key: tuple[str, str]) -> float:
         e, t = key
         pair = pairs[key]
         together = len(pair.beads)
+        if _lexical(key):
+            # the vocabulary already pairs them: the question is only which of its
+            # renderings the drop uses, and how often it does where the English has it
+            return together / en_count[e]
         dice = 2 * together / (en_count[e] + target_count[t])
         position = 1 - pair.position / together
         caps = pair.caps_agree / pair.caps_known if pair.caps_known else 1.0
         size = 1 - 0.1 * min(abs(en_seen[e][0].size - target_seen[t][0].size), 3)
-        return dice * (0.8 + 0.2 * position) * (0.8 + 0.2 * caps) * size
+        found = dice * (0.8 + 0.2 * position) * (0.8 + 0.2 * caps) * size
+        # the translation names it with the English in brackets: as sure as a bead gets
+        return max(found, NAMED_SCORE) if key in named else found
 
     def eligible(key: tuple[str, str]) -> bool:
+        if key in named:
+            return True
         pair = pairs[key]
+        if key[0] in lexicon and key[1] in target_seen and _lexical(key):
+            return len(pair.beads) >= min_count or key in singles
         together = len(pair.beads)
         if together < min_count and key not in singles:
             return False
@@ -276,7 +411,7 @@ def suggest(
         scored = {k: score(k) for k in pairs if eligible(k)}
         order = sorted(
             scored,
-            key=lambda k: (-scored[k], -len(pairs[k].beads), -len(k[1].split()), k),
+            key=lambda k: (k not in named, -scored[k], -len(pairs[k].beads), -len(k[1].split()), k),
         )
         for e, t in order:
             if scored[(e, t)] < min_score or e in chosen or t in taken:
@@ -295,7 +430,31 @@ def suggest(
         singles |= more
     out = []
     for e, t in chosen.items():
-        out.append(_suggestion(e, t, lang, pairs, scored, en_seen, target_seen, beads, taken))
+        basis = "named in brackets" if (e, t) in named else ""
+        if not basis and _lexical((e, t)):
+            basis = "core vocabulary"
+        found = _suggestion(
+            e, t, lang, pairs, scored, en_seen, target_seen, beads, taken, basis, _lexical
+        )
+        if (e, t) in named:  # the name as the bracket gives it, capitals and all
+            c = named[(e, t)]
+            form = dictionary_form(c, c.plural, tuple(w[:1].isupper() for w in c.words))
+            found = replace(found, target=form)
+        elif basis:
+            # the vocabulary's other renderings the drop uses too (the verb of a noun)
+            others = sorted(
+                (k for k in scored if k[0] == e and k[1] != t and k[1] not in taken),
+                key=lambda k: (-len(pairs[k].beads), k[1]),
+            )
+            forms = [
+                dictionary_form(target_seen[k[1]][0], False, _capitals(target_seen[k[1]]))
+                for k in others
+                if _lexical(k) and len(pairs[k].beads) >= min_count
+            ]
+            found = replace(
+                found, source=first_form.get(e, found.source), variants=tuple(forms[:MAX_VARIANTS])
+            )
+        out.append(found)
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
 
 
@@ -309,7 +468,11 @@ def _suggestion(
     target_seen: Mapping[str, list[Candidate]],
     beads: Sequence[Bead],
     taken: set[str],
+    basis: str = "",
+    kin: Callable[[tuple[str, str]], bool] = lambda key: False,
 ) -> Suggestion:
+    """One proposal; `kin` tells renderings that are the same term's (the vocabulary's
+    noun and verb), which are variants, not rivals."""
     pair = pairs[(e, t)]
     together = len(pair.beads)
     english = en_seen[e]
@@ -322,15 +485,19 @@ def _suggestion(
     plural = plural and sum(c.plural for c in found) * 2 > len(found)
     target = dictionary_form(found[0], plural, _capitals(found))
     notes = []
-    if together == 1:
+    if together == 1 and basis != "named in brackets":
         notes.append("one occurrence")
     rivals = sorted(
-        (s for (e2, t2), s in scored.items() if e2 == e and t2 != t and not _nested(t, t2)),
+        (
+            s
+            for (e2, t2), s in scored.items()
+            if e2 == e and t2 != t and not _nested(t, t2) and not kin((e2, t2))
+        ),
         reverse=True,
     )
     if rivals and rivals[0] >= 0.9 * scored[(e, t)]:
         notes.append("another rendering scores close")
-    if pair.caps_known and not pair.caps_agree:
+    if pair.caps_known and not pair.caps_agree and not basis:
         notes.append("capitalised in English only")
     variants = []
     own = set(pair.beads)
@@ -350,7 +517,7 @@ def _suggestion(
         target_count=len(found),
         score=round(scored[(e, t)], 3),
         example=beads[pair.beads[0]],
-        note=("unsure: " + ", ".join(notes)) if notes else "",
+        note="; ".join(x for x in (basis, ("unsure: " + ", ".join(notes)) if notes else "") if x),
         variants=tuple(variants[:1]),
     )
 

@@ -43,6 +43,7 @@ class Candidate:
     plural: bool  # the head as written is plural
     initial: bool  # starts a sentence
     parts: tuple[Any, ...] = ()  # Russian: (parse, role) per word, for the dictionary form
+    verb: bool = False  # a verb, participle or gerund, keyed by its infinitive
 
     @property
     def size(self) -> int:
@@ -160,8 +161,32 @@ def _phrase(words: list[Any], i: int, case: str | None) -> tuple[list[tuple[int,
     return None
 
 
+_VERB_FORMS = frozenset({"INFN", "VERB", "PRTF", "PRTS", "GRND"})
+
+
+def _verb(text: str, tok: Any) -> Candidate | None:
+    """A verb (or its participle or gerund) as a one-word candidate keyed by its infinitive:
+    the rules say "нападает", "нападающий", "напали" where the English says Charge."""
+    parses = _parses(tok.text)
+    if not parses or parses[0].tag.POS not in _VERB_FORMS:
+        return None
+    initial = _initial(text, tok.idx)
+    capital = tok.text[:1].isupper()
+    return Candidate(
+        lemma(tok.text, "ru"),
+        (tok.text,),
+        tok.idx,
+        tok.idx + len(tok.text),
+        None if initial else capital,
+        False,
+        initial,
+        verb=True,
+    )
+
+
 def russian_candidates(text: str) -> list[Candidate]:
-    """Noun phrases of a Russian sentence, with every shorter phrase of the same head."""
+    """Noun phrases of a Russian sentence, with every shorter phrase of the same head, and
+    its verbs (`_verb`)."""
     links, not_heads = _ru_data()
     doc = nlp("ru").make_doc(text)
     words = [t if _RU_WORD.match(t.text) else None for t in doc]
@@ -169,6 +194,9 @@ def russian_candidates(text: str) -> list[Candidate]:
     for i, tok in enumerate(words):
         if tok is None:
             continue
+        verb = _verb(text, tok)
+        if verb is not None:
+            found.append(verb)
         nouns = _nouns(tok.text)
         if not nouns:
             adjs = _adjectives(tok.text)
@@ -254,7 +282,9 @@ def _make(text: str, parts: list[tuple[Any, Any, str]], head: int) -> Candidate:
 def dictionary_form(candidate: Candidate, plural: bool, capitals: tuple[bool, ...]) -> str:
     """The candidate with its head in the nominative (singular unless `plural`), agreeing
     adjectives, complements as written, and the given capital per word."""
-    if not candidate.parts:
+    if candidate.verb:
+        words = [candidate.key]
+    elif not candidate.parts:
         words = list(candidate.words)
     else:
         head = next(p for p, role in candidate.parts if role == "head")

@@ -100,7 +100,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 def write_po_files(catalogues: dict[str, str], out: Path | None) -> None:
     """One catalogue to standard output or FILE.po; several to FOLDER/LANG.po."""
     from ..errors import InputError
-    from ..files import write_atomic, write_output
+    from ..files import write_output
 
     if out is None or out.suffix.lower() in (".po", ".pot"):
         if len(catalogues) > 1:
@@ -118,7 +118,7 @@ def write_po_files(catalogues: dict[str, str], out: Path | None) -> None:
         raise InputError(str(out), "the folder to write into does not exist")
     out.mkdir(exist_ok=True)
     for lang, text in catalogues.items():
-        write_atomic(out / f"{lang}.po", text)
+        write_output(text, out / f"{lang}.po")
 
 
 def run(args: argparse.Namespace) -> int:

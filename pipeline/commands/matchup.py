@@ -55,7 +55,7 @@ def _count(value: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..files import write_atomic
+    from ..files import write_output
     from ..interpret.matchup import matchup, matchup_json, pick
     from ..interpret.matchup_html import render
     from ..interpret.report import print_lines
@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.out:
         title = f"{args.attackers} against {args.defenders}"
-        write_atomic(args.out, render(m, title))
+        write_output(render(m, title), args.out)
     if args.json:
         print_json({**matchup_json(m), "unread": found})
         return 0

@@ -12,7 +12,14 @@ Prints, per language: proposals, right, wrong, unjudged (English term in no labe
 entry; counted as wrong in the strict precision), precision, and the share of labelled
 terms occurring in the linked pairs that were found.
 
-    python tests/bench/eval_glossary.py
+Then the same for each unseen drop of tests/data/align/unseen/ (bench/unseen.py), built
+with no glossary as a new team would: a proposal is right when its English term and its
+rendering (or a variant it offers) are a term and a rendering of one entry of the terms the
+translators used (`<name>.terms.yaml`); any other proposal is wrong. The share is of all
+those entries, by kind (term, name, characteristic, roll, verb, state). The held-out drop
+is marked so.
+
+    python tests/bench/eval_glossary.py [--unseen-only]
 """
 
 from __future__ import annotations
@@ -36,6 +43,9 @@ from pipeline.build import build  # noqa: E402
 from pipeline.extract.keywords import core_lexicon  # noqa: E402
 from pipeline.glossary import load_glossary  # noqa: E402
 from pipeline.lang import lemma  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tests" / "bench"))
+from unseen import build_drop, drops  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "align"
 
@@ -62,7 +72,51 @@ def labelled(lang: str) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     return out, written
 
 
+def evaluate_unseen(verbose: bool = True) -> None:
+    """Suggestions from each unseen drop, judged against its translators' terms."""
+    from collections import Counter
+
+    for drop in drops():
+        # the held-out drop's proposals are counted, not listed: nothing is tuned on them
+        listed = verbose and not drop.held_out
+        with tempfile.TemporaryDirectory() as tmp:
+            built = build_drop(drop, Path(tmp))
+        beads = build_beads(built.alignments, built.raw, "ru")
+        found = suggest(beads, "ru")
+        gold = drop.gold_terms()
+        by_key: dict[str, list[int]] = {}
+        for i, term in enumerate(gold):
+            for en in term["en"]:
+                by_key.setdefault(english_key(en.split()), []).append(i)
+        hit: set[int] = set()
+        right = wrong = 0
+        for s in found:
+            entries = by_key.get(english_key(s.source.split()), [])
+            forms = {lemmas(f, "ru") for f in (s.target, *s.variants)}
+            good = [i for i in entries if forms & {lemmas(f, "ru") for f in gold[i]["ru"]}]
+            hit.update(good)
+            right += bool(good)
+            wrong += not good
+            if listed and not good:
+                print(f"  x {s.source} -> {s.target} ({s.together}, {s.score}) {s.note}")
+        kinds = Counter(t.get("kind", "term") for t in gold)
+        got = Counter(gold[i].get("kind", "term") for i in hit)
+        if listed:
+            missed = [f"{t['en'][0]}={t['ru'][0]}" for i, t in enumerate(gold) if i not in hit]
+            print("  missed:", ", ".join(missed))
+        label = f"{drop.name} (held out)" if drop.held_out else drop.name
+        print(
+            f"{label}: {len(found)} proposed, {right} right, {wrong} wrong;"
+            f" precision {right / max(len(found), 1):.3f};"
+            f" terms found {len(hit)} of {len(gold)} ({len(hit) / max(len(gold), 1):.3f});"
+            " by kind " + ", ".join(f"{k} {got[k]}/{n}" for k, n in sorted(kinds.items()))
+        )
+
+
 def main() -> None:
+    if "--unseen-only" in sys.argv[1:]:
+        evaluate_unseen()
+        return
     pairs = yaml.safe_load((DATA / "translations.yaml").read_text("utf-8"))["pairs"]
     random.Random(11).shuffle(pairs)
     with tempfile.TemporaryDirectory() as tmp:
@@ -117,6 +171,7 @@ def main() -> None:
             f" labelled terms found {len(hits)} of {len(present)}"
             f" ({len(hits) / max(len(present), 1):.3f})"
         )
+    evaluate_unseen()
 
 
 if __name__ == "__main__":

@@ -3,36 +3,34 @@ target, which then replaces the old site in one exchange (as a build replaces it
 
 from __future__ import annotations
 
-import os
-
 from ...emit import FolderOutput
 from ...errors import InputError
+from ...files import Inventory
 
-MARKER = "index.html"  # a folder without it is not a site: never replaced
+#: Every page and file a site holds: a folder holding anything else is never replaced.
+SITE = Inventory(
+    "a site",
+    "index.html",
+    frozenset({"index.html", "changes.html", "search-index.js", "search.js", "site.css"}),
+    (("rules", ".html"), ("units", ".html")),
+)
 
 
 class SiteOutput(FolderOutput):
     """Use as a context manager; `write` pages by relative path; lands only on success."""
 
     what = "site"
+    inventory = SITE
 
     def _refuse(self) -> None:
-        if self.out.exists() and not self.out.is_dir():
-            raise InputError(str(self.out), "exists and is not a folder")
-        if self.out.is_dir() and any(self.out.iterdir()) and not (self.out / MARKER).is_file():
-            raise InputError(str(self.out), "folder is not empty and not a site; not replacing it")
         if not self.out.parent.is_dir():
             raise InputError(str(self.out), "the folder to write into does not exist")
+        super()._refuse()
 
     def __enter__(self) -> SiteOutput:
         super().__enter__()
         return self
 
     def write(self, relative: str, text: str) -> None:
-        root = os.fspath(self._tmp)
-        target = os.path.normpath(os.path.join(root, relative))
-        if not target.startswith(root + os.sep):
-            raise InputError(relative, "page path would escape the site folder")
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        with open(target, "w", encoding="utf-8", newline="\n") as fh:
+        with open(self.path(relative), "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
