@@ -55,7 +55,7 @@ def test_json_has_every_cell_with_exact_fractions(out: Path) -> None:
 def test_text_table_and_unknown_armies(out: Path) -> None:
     done = run_cli("matchup", "arena", "Wisps", "--build", str(out), "--no-charge")
     assert done.returncode == 0, done.stderr
-    lines = done.stdout.strip().splitlines()
+    lines = done.stdout.strip().split("\n\n")[0].splitlines()  # the table, not the notes
     assert lines[0].split("\t")[:2] == ["attacker", "defender"]
     assert len(lines) == 1 + len(ARENA)
     assert done.stderr == ""  # no progress bar when standard error is not a terminal

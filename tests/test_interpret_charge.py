@@ -97,3 +97,19 @@ def test_unknown_rule_is_exit_2(build: Path, capsys: pytest.CaptureFixture[str])
     args = ["charge", "--distance", "12", "--advance", "7", "--rules", "fly", "--build", str(build)]
     assert main(args) == 2
     assert "fly" in capsys.readouterr().err
+
+
+def test_a_charge_condition_with_alternatives(tmp_path: Path) -> None:
+    """ "Swiftstride for the Charge Range roll when charging the Flank or Rear Facing"."""
+    (tmp_path / "rules").mkdir()
+    pack = {
+        "id": "pack-hunters",
+        "kind": "special-rule",
+        "names": {"en": "Pack Hunters"},
+        "effects": [{"op": "roll", "roll": "charge", "extra_dice": 1, "drop": "lowest",
+                     "when": "enemy-flank | enemy-rear"}],
+    }  # fmt: skip
+    (tmp_path / "rules" / "pack-hunters.yaml").write_text(yaml.safe_dump(pack))
+    effects = Build(tmp_path).effects(["pack-hunters"])
+    for when, dice in (((), 2), (("enemy-flank",), 3), (("enemy-rear",), 3), (("x",), 2)):
+        assert charge(10, 4, effects, when).p_success == p_reach(10, 4, dice, dice - 2), when

@@ -107,6 +107,21 @@ def test_a_rule_granted_by_one_in_play_is_in_play(out: Path, tmp_path: Path) -> 
     assert doc["unread"] == [{**gone, "missing": "smoke-cloud"}]
 
 
+def test_an_effect_under_a_condition_no_one_names_is_listed(out: Path, tmp_path: Path) -> None:
+    hit = {"op": "roll", "roll": "to-hit", "modifier": 1, "span": [0, 14]}
+    _edit(out, "oath-of-dread", effects=[{**hit, "when": "melee & fighting a Wyrm"}])
+    sc = _scenario(tmp_path, {"attacker": {"rules": ["oath-of-dread"]}})
+    doc = json.loads(run_cli("attack", str(sc), "--build", str(out), "--json").stdout)
+    assert doc["hits"]["mean"] == "1/2"  # the effect never holds: the answer says so
+    assert doc["unread"] == [
+        {"rule": "oath-of-dread", "text": "The model part", "span": [0, 14],
+         "condition": "fighting a Wyrm"}
+    ]  # fmt: skip
+    _edit(out, "oath-of-dread", effects=[{**hit, "when": "melee & target-has:fear"}])
+    doc = json.loads(run_cli("attack", str(sc), "--build", str(out), "--json").stdout)
+    assert doc["unread"] == []
+
+
 def test_charge_lists_the_clauses_about_charging_only(out: Path) -> None:
     args = ["charge", "--distance", "9", "--advance", "4", "--build", str(out)]
     doc = json.loads(run_cli(*args, "--rules", "hatred", "--json").stdout)
@@ -170,3 +185,24 @@ def test_a_combat_of_units_refuses_unknown_conditions(out: Path, tmp_path: Path)
     assert done.returncode == 2 and "rear-facing" in done.stderr
     sc.write_text(yaml.safe_dump({**doc, "conditions": ["rear-facing"]}), encoding="utf-8")
     assert run_cli("attack", str(sc), "--build", str(out)).returncode == 0
+
+
+def test_a_unit_is_of_its_height_and_type(out: Path) -> None:
+    """Brutes are Large Infantry: a rule against Large models holds against them."""
+    from dataclasses import replace
+    from fractions import Fraction
+
+    from pipeline.interpret.attack import Scenario, Side, resolve
+    from pipeline.interpret.rules import Build
+    from pipeline.interpret.scenario import Units, unit_force
+
+    build = Build(out)
+    brutes = unit_force(Units(build).find("Brutes"), {}, build).defence
+    assert brutes.keywords == ("large", "infantry")
+    reroll = {"op": "roll", "roll": "to-hit", "reroll": "failed", "when": "target-has:large"}
+    _edit(out, "giant-bane", effects=[reroll])
+    chars = {"offensive_skill": 3, "strength": 3, "armour_penetration": 0, "agility": 3}
+    attacker = Side(chars, "1", ("giant-bane",), 1)
+    # OS 3 against DS 3: 4+, rerolled when failed against a Large target only
+    for target, p_hit in ((brutes, Fraction(3, 4)), (replace(brutes, keywords=()), Fraction(1, 2))):
+        assert resolve(Scenario(attacker, target, frozenset()), Build(out)).hits.mean() == p_hit

@@ -43,6 +43,7 @@ from pipeline.interpret.rules import (
     as_int,
     bracket_profile,
     effect_conditions,
+    holds,
     parse_ref,
     split_params,
 )
@@ -344,28 +345,8 @@ def _holds(
     own: Collection[str] = (),
     other: Collection[str] = (),
 ) -> bool:
-    """Whether every part of the effect's `when` holds (`a & not-b & has:id & target-has:id`)."""
-    when = e.get("when")
-    if when is None:
-        return True
-    return all(
-        any(_alternative(alt.strip(), conditions, own, other) for alt in part.split("|"))
-        for part in str(when).split(" & ")
-    )
-
-
-def _alternative(
-    part: str, conditions: Collection[str], own: Collection[str], other: Collection[str]
-) -> bool:
-    negated = part.startswith("not-")
-    name = part[4:] if negated else part
-    if name.startswith("has:"):
-        found = name[4:] in own
-    elif name.startswith("target-has:"):
-        found = name[11:] in other
-    else:
-        found = name in conditions
-    return found != negated
+    """Whether the effect's `when` holds (see `rules.holds`)."""
+    return holds(e.get("when"), conditions, own, other)
 
 
 def side_conditions(scenario: Scenario, me: Side, other: Side, attacking: bool) -> set[str]:
@@ -376,9 +357,10 @@ def side_conditions(scenario: Scenario, me: Side, other: Side, attacking: bool) 
         out |= {"charging", "first-round"}
     if other.charging:
         out |= {"enemy-charging", "first-round"}
-    if scenario.mode == "melee":
-        facings = [f for f in core()["facings"] if f"{f}-facing" in out]
-        if attacking:  # the attacker fights with its front, at the defender's named facing
+    facings = [f for f in core()["facings"] if f"{f}-facing" in out]
+    if scenario.mode == "melee" and facings:
+        # the attacker fights with its front, at the facing of the defender the scenario names
+        if attacking:
             out |= {"engaged-front", *(f"enemy-{f}" for f in facings)}
         else:
             out |= {"enemy-front", *(f"engaged-{f}" for f in facings)}
@@ -636,7 +618,8 @@ def _hitter(
     arm = c["armour_save"]
     # the defender's own saves, and what the attacker imposes on them ("no saves allowed")
     imposed = [x for x in attacker_effects if x.op == "roll" and x.get("applies_to") == "enemy"]
-    saves = [x for x in defender_effects if x.get("applies_to") != "enemy"] + imposed
+    own_saves = [x for x in defender_effects if x.op == "roll" and x.get("applies_to") != "enemy"]
+    saves = own_saves + imposed
 
     def save_rule(ap_now: int, denied: set[str]) -> _RollRule:
         margin = defender["armour"] - ap_now
@@ -655,7 +638,7 @@ def _hitter(
             kind = e.get("kind")
             # the attacker's changes to this save (Divine Attacks on Aegis)
             on_it = [x for x in imposed if x.get("save", kind) == kind]
-            changes = [*(x for x in defender_effects if x.get("applies_to") != "enemy"), *on_it]
+            changes = [*own_saves, *on_it]
             rule = _roll_rule("special-save", need, changes, c["special_save"])
             best = max(best, rule.p())
         return 1 - best
@@ -827,12 +810,14 @@ def per_roll(
 
 
 def sources(scenario: Scenario, build: Build) -> tuple[list[Source], dict[str, int]]:
-    """The attack sources of the attacker, with everything their rules change, and the defender."""
+    """The attack sources of the attacker, with everything their rules change, and the
+    defender; a condition that neither the core data nor a rule in play names is refused."""
     att, dfd = scenario.attacker, scenario.defender
     att_cond = side_conditions(scenario, att, dfd, attacking=True)
     dfd_cond = side_conditions(scenario, dfd, att, attacking=False)
     a_all = build.effects(att.rules, scenario.source)
     d_all = build.effects(dfd.rules, scenario.source)
+    check_conditions(scenario.conditions, [*a_all, *d_all], scenario.source)
     a_ids = {parse_ref(r).id for r in att.rules} | {e.rule for e in a_all} | set(att.keywords)
     d_ids = {parse_ref(r).id for r in dfd.rules} | {e.rule for e in d_all} | set(dfd.keywords)
     # a rule the other side ignores (Paired Weapons: Parry; "attacks against the bearer with
@@ -1099,10 +1084,7 @@ def casualties(srcs: list[Source], hp: int, models: int | None) -> Dist:
 
 
 def resolve(scenario: Scenario, build: Build) -> AttackResult:
-    """Distributions of hits, wounds, unsaved wounds and casualties for a scenario; a
-    condition that neither the core data nor a rule in play names is refused."""
-    sides = (*scenario.attacker.rules, *scenario.defender.rules)
-    check_conditions(scenario.conditions, build.effects(sides, scenario.source), scenario.source)
+    """Distributions of hits, wounds, unsaved wounds and casualties for a scenario."""
     options = _weapon_options(scenario, build)
     if len(options) < 2:
         return _resolve(scenario, build)
@@ -1129,9 +1111,9 @@ def _weapon_options(scenario: Scenario, build: Build) -> list[tuple[str, tuple[s
     att = scenario.attacker
     if scenario.mode != "melee":
         return []
-    cond = set(scenario.conditions) | ({"charging", "first-round"} if att.charging else set())
+    cond = side_conditions(scenario, att, scenario.defender, attacking=True)
     effects = build.effects(att.rules, scenario.source)
-    ids = {parse_ref(r).id for r in att.rules} | {e.rule for e in effects}
+    ids = {parse_ref(r).id for r in att.rules} | {e.rule for e in effects} | set(att.keywords)
     choose = [e for e in effects if e.op == "choose-weapon" and _holds(e, cond, ids)]
     if not choose:
         return []

@@ -17,7 +17,7 @@ import icepool
 from pipeline.errors import InputError
 from pipeline.interpret.core import core
 from pipeline.interpret.dice import parse
-from pipeline.interpret.rules import BoundEffect, as_int
+from pipeline.interpret.rules import BoundEffect, as_int, holds
 
 ROLL = "charge"
 
@@ -32,11 +32,12 @@ class Charge:
     p_success: Fraction
 
 
-def _applies(effect: BoundEffect, roll: str, conditions: Collection[str]) -> bool:
+def _applies(
+    effect: BoundEffect, roll: str, conditions: Collection[str], own: Collection[str]
+) -> bool:
     rolls = effect.get("roll")
     rolls = rolls if isinstance(rolls, list) else [rolls]
-    when = effect.get("when")
-    return effect.op == "roll" and roll in rolls and (when is None or when in conditions)
+    return effect.op == "roll" and roll in rolls and holds(effect.get("when"), conditions, own)
 
 
 def charge(
@@ -54,8 +55,10 @@ def charge(
         raise InputError("core.yaml", f"charge dice {spec!r} must be NdS", "charge.dice")
     count, sides = int(m.group(1) or 1), int(m.group(2))
     extra, drops, faces, mod, reroll_failed = 0, {"lowest": 0, "highest": 0}, set(), 0, False
+    effects = list(effects)
+    own = {e.rule for e in effects}
     for e in effects:
-        if not _applies(e, ROLL, conditions):
+        if not _applies(e, ROLL, conditions, own):
             continue
         src = str(e.path)
         if "extra_dice" in e.effect:

@@ -10,7 +10,7 @@ file is reported with its file and effect index instead of silently doing nothin
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -451,6 +451,34 @@ def as_int(value: Any, bindings: Mapping[str, str], source: str, where: str) -> 
         hint = " (give it in brackets, e.g. rule(3))" if re.fullmatch(r"[A-Z]", text) else ""
         raise InputError(source, f"expected a number, found {value!r}{hint}", where)
     return int(m.group(1))
+
+
+def holds(
+    when: Any, conditions: Collection[str], own: Collection[str] = (), other: Collection[str] = ()
+) -> bool:
+    """Whether a condition holds: parts joined by ` & ` all hold, each part's alternatives
+    (` | `) one at least; `not-X` negates; `has:ID` is a rule or keyword of the side (`own`),
+    `target-has:ID` of the other side (`other`); any other name is a situation."""
+    if when is None:
+        return True
+    return all(
+        any(_alternative(alt.strip(), conditions, own, other) for alt in part.split("|"))
+        for part in str(when).split(" & ")
+    )
+
+
+def _alternative(
+    part: str, conditions: Collection[str], own: Collection[str], other: Collection[str]
+) -> bool:
+    negated = part.startswith("not-")
+    name = part[4:] if negated else part
+    if name.startswith("has:"):
+        found = name[4:] in own
+    elif name.startswith("target-has:"):
+        found = name[11:] in other
+    else:
+        found = name in conditions
+    return found != negated
 
 
 def effect_conditions(effects: Iterable[BoundEffect]) -> set[str]:

@@ -33,6 +33,7 @@ from pipeline.interpret.attack import (
     Side,
     unknown_field,
 )
+from pipeline.interpret.core import core
 from pipeline.interpret.rules import Build, parse_ref
 from pipeline.lookup import did_you_mean, fold
 from pipeline.slug import slugify
@@ -364,7 +365,8 @@ def unit_force(
                     )
                 ints[key] = value
         height = str((chars.get("size") or {}).get("height", "")).lower()
-        side = Side(ints, str(attacks), tuple(rules), models, charging)
+        keywords = _keywords(chars.get("size") or {})
+        side = Side(ints, str(attacks), tuple(rules), models, charging, keywords)
         parts.append(Part(p["name"], p["role"], side, height or _default_height()))
     if not base:
         raise InputError(source, f"{unit['name']}: no model profile with Health Points", where)
@@ -374,7 +376,8 @@ def unit_force(
         if not isinstance(value, int):
             raise InputError(source, f"{unit['name']}: {key} is {value!r}, not a number", where)
         defence_chars[key] = value
-    defence = Side(defence_chars, "0", tuple(all_rules), models, charging)
+    keywords = parts[0].side.keywords if parts else ()
+    defence = Side(defence_chars, "0", tuple(all_rules), models, charging, keywords)
     height = str(data.get("height") or parts[0].height if parts else _default_height())
     return Force(
         name=unit["name"],
@@ -423,6 +426,13 @@ def _unbound(build: Build, ref: str) -> str | None:
 _UNBOUND: WeakKeyDictionary[Build, dict[str, str | None]] = WeakKeyDictionary()
 
 
+def _keywords(size: Mapping[str, Any]) -> tuple[str, ...]:
+    """The keywords a model part's height and type give its side (`large` for "against
+    Large models", `infantry`)."""
+    found = (slugify(str(size.get(k) or ""), fallback="") for k in ("height", "type"))
+    return tuple(k for k in found if k in core()["keywords"])
+
+
 def _default_height() -> str:
     return str(combat_data()["supporting_attacks"]["default_height"])
 
@@ -465,8 +475,8 @@ def _written(data: Mapping[str, Any], source: str, where: str) -> Force:
     for key in data:
         if key not in known and key not in sides and key not in SIDE_KEYS | INT_FIELDS:
             unknown_field(source, str(key), (*known, *sides, *SIDE_KEYS), where)
-    core = {k: v for k, v in data.items() if k in known or k in sides}
-    side = _side(core, DEFENDER_FIELDS, source, where)
+    fields = {k: v for k, v in data.items() if k in known or k in sides}
+    side = _side(fields, DEFENDER_FIELDS, source, where)
     models, width = _formation(data, side.models, source, where)
     chars = {**PART_DEFAULTS, **side.chars}
     attacker = Side(chars, side.attacks, side.rules, models, side.charging, side.keywords)

@@ -4,7 +4,8 @@ A rule file lists, in `unread`, every clause naming a game quantity that no effe
 from (`{"lang", "text", "span"}`, the span in `texts[lang].text`). An answer built from the
 rule's effects alone would pass in silence over those clauses; `attack`, `charge` and
 `matchup` list them under their result instead (`--strict` refuses to answer). A grant to a
-rule the build does not have is listed too: it does nothing here. Which clauses a command
+rule the build does not have is listed too: it does nothing here; and so is an effect whose
+condition is free text no scenario names ("using a Bow"): it never holds. Which clauses a command
 lists is data (`pipeline/lang/<code>/answers.yaml`): a charge lists the clauses about
 charging and moving, an attack every clause.
 """
@@ -66,6 +67,13 @@ def unread(
             span = item.get("span") or [0, 0]
             if text and _matters(text, lang, command):
                 add({"rule": rule_id, "text": text, "span": [int(span[0]), int(span[1])]})
+    for rule_id in ids:
+        data = build.rule(rule_id, source).data
+        for effect in data.get("effects") or []:
+            free = [p for p in _parts(effect.get("when")) if not _NAME.fullmatch(p)]
+            text, span = _clause(data, effect)
+            if free and _matters(text, "en", command):
+                add({"rule": rule_id, "text": text, "span": span, "condition": free[0]})
     for rule_id, wanted, effect in missing:
         text, span = _clause(build.rule(rule_id, source).data, effect)
         if _matters(text, "en", command):
@@ -73,14 +81,27 @@ def unread(
     return out
 
 
+# a situation's name or `has:`/`target-has:` of an id; anything else is free text
+_NAME = re.compile(r"(?:(?:target-)?has:)?[a-z0-9][a-z0-9-]*")
+
+
+def _parts(when: Any) -> list[str]:
+    """The names a condition is made of, without `not-`."""
+    if when is None:
+        return []
+    return [p.strip().removeprefix("not-") for p in re.split(r"&|\|", str(when)) if p.strip()]
+
+
 def lines(found: list[dict[str, Any]]) -> list[str]:
     """The text a user reads under an answer: each clause, quoted, with its rule and span."""
     if not found:
         return []
-    out = ["not read (the result above leaves these clauses out):"]
+    out = ["", "not read (the result above leaves these clauses out):"]
     for u in found:
         where = f" [{u['span'][0]}-{u['span'][1]}]" if u["span"] != [0, 0] else ""
         why = f" (grants {u['missing']}, which this build does not have)" if "missing" in u else ""
+        if "condition" in u:
+            why = f' (holds only when a scenario names "{u["condition"]}", free text)'
         out.append(f'  {u["rule"]}: "{u["text"]}"{where}{why}')
     return out
 
