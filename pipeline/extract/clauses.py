@@ -715,7 +715,7 @@ def _frame_gain(
                 (_modify(char, applies, min=int(m.group("n"))), (m.start(), m.end()))
             )
             t.take(m.start(), m.end())
-    if have:  # "has access to Alchemy": having is no gaining
+    if have and who != "attack":  # "has access to Alchemy": having is no gaining
         if re.search(r"[^\W\d_]{3,}", t.text[a:b].replace(BLANK, " ")):
             out.partial = out.partial or "what it has is not read"
         return out
@@ -886,7 +886,7 @@ def _subject(t: _Text, p: Parts, ctx: Context, pos: int) -> tuple[str | None, li
         states: list[str] = []
         if "charging" in g:
             states.append("enemy-charging")
-        if "selfcharging" in g or "selfcharging2" in g:
+        if any(k.startswith("selfcharging") for k in g):
             states.append("charging")
         if "melee" in g:
             states.append("melee")
