@@ -78,6 +78,7 @@ class Parts:
     any_char: re.Pattern[str]
     counts: re.Pattern[str]  # numbers written as words ("two Bound Spells")
     named_char: re.Pattern[str]  # a characteristic named in full ("Strength", never "Attacks")
+    slugs: dict[str, str]  # the quantity grammar's characteristic slugs -> the interpreter's
     char_first: re.Pattern[str]  # "Armour +1": a characteristic, then its modifier
     actions: tuple[tuple[str, re.Pattern[str]], ...]
     enemy_actions: tuple[tuple[str, re.Pattern[str]], ...]
@@ -173,6 +174,7 @@ def parts(lang: str) -> Parts:
         any_char=c("{char}"),
         counts=c(raw["counts"]),
         named_char=c(raw["named_characteristics"]),
+        slugs={str(k): str(v) for k, v in (effects.get("characteristics") or {}).items()},
         char_first=c("{char}\\s*[+\\-−]\\s?\\d"),
         actions=tuple((str(a["action"]), c(a["pattern"])) for a in raw.get("actions") or []),
         enemy_actions=tuple(
@@ -641,6 +643,24 @@ def _applies(who: str | None) -> str | None:
     return {"attack": "attack", "against": "enemy", "enemy": "enemy", "unit": "unit"}.get(who or "")
 
 
+def _char_values(
+    t: _Text,
+    a: int,
+    b: int,
+    pattern: re.Pattern[str],
+    p: Parts,
+    out: _Read,
+    effect: Any,
+) -> None:
+    """Read each characteristic value `pattern` finds in `t.text[a:b]` ("at least Strength
+    5") into `effect(characteristic, number)`."""
+    for m in list(pattern.finditer(t.text, a, b)):
+        char = _char_name(m.group("char"), p)
+        if char:
+            out.effects.append((effect(char, _int(m.group("n"))), (m.start(), m.end())))
+            t.take(m.start(), m.end())
+
+
 def _frame_gain(
     t: _Text,
     a: int,
@@ -656,28 +676,10 @@ def _frame_gain(
     applies = _applies(who)
     b = len(t.text)
     v = p.values
-    if have:
-        for m in list(v["at_least"].finditer(t.text, a, b)):
-            char = _char_name(m.group("char"), p)
-            if char:
-                out.effects.append(
-                    (_modify(char, applies, min=int(m.group("n"))), (m.start(), m.end()))
-                )
-                t.take(m.start(), m.end())
-        for m in list(v["set_value"].finditer(t.text, a, b)):
-            char = _char_name(m.group("char"), p)
-            if char:
-                out.effects.append(
-                    (_modify(char, applies, to=int(m.group("n"))), (m.start(), m.end()))
-                )
-                t.take(m.start(), m.end())
-    for m in list(v["as_user"].finditer(t.text, a, b)):
-        char = _char_name(m.group("char"), p)
-        if char:
-            out.effects.append(
-                (_modify(char, "attack", by=_int(m.group("n"))), (m.start(), m.end()))
-            )
-            t.take(m.start(), m.end())
+    if have:  # "always have at least Strength 4", "always have Armour Penetration 10"
+        _char_values(t, a, b, v["at_least"], p, out, lambda c, n: _modify(c, applies, min=n))
+        _char_values(t, a, b, v["set_value"], p, out, lambda c, n: _modify(c, applies, to=n))
+    _char_values(t, a, b, v["as_user"], p, out, lambda c, n: _modify(c, "attack", by=n))
     for m in list(v["roll_modifier"].finditer(t.text, a, b)):
         roll = next((r for r, x, y in _roll_names(m.group("roll"), p)), None)
         if roll in ("to-hit", "to-wound"):
@@ -688,7 +690,6 @@ def _frame_gain(
     for m in list(v["additional"].finditer(t.text, a, b)):
         t.take(m.start(), m.end())
     # characteristic modifiers: the quantities the language's grammar read ("+1 Strength")
-    last: dict[str, Any] | None = None
     for q, qa, qb in quantities:
         if qa < a or qb > b or BLANK in t.text[qa:qb] or _inside_brackets(t.text, qa):
             continue
@@ -696,25 +697,17 @@ def _frame_gain(
             continue  # inside an example, blanked before reading
         if q.type != "modifier" or q.characteristic is None or not isinstance(q.value, int):
             continue
-        char = _CHAR_OF_SLUG.get(q.characteristic)
+        char = p.slugs.get(q.characteristic)
         if char is None:
             continue
         effect = _modify(char, applies, by=q.value)
         out.effects.append((effect, (qa, qb)))
         t.take(qa, qb)
-        last = effect
         m = v["maximum"].match(t.text, qb) or v["maximum"].match(t.text.replace(BLANK, " "), qb)
         if m:
             effect["max"] = int(m.group("n") or m.group("n2"))
             t.take(m.start(), m.end())
-    del last
-    for m in list(v["at_least"].finditer(t.text, a, b)):
-        char = _char_name(m.group("char"), p)
-        if char:
-            out.effects.append(
-                (_modify(char, applies, min=int(m.group("n"))), (m.start(), m.end()))
-            )
-            t.take(m.start(), m.end())
+    _char_values(t, a, b, v["at_least"], p, out, lambda c, n: _modify(c, applies, min=n))
     if have and who != "attack":  # "has access to Alchemy": having is no gaining
         if re.search(r"[^\W\d_]{3,}", t.text[a:b].replace(BLANK, " ")):
             out.partial = out.partial or "what it has is not read"
@@ -724,22 +717,6 @@ def _frame_gain(
         t.take(m.start(), m.end())
     _grants(t, a, b, p, raw, out, applies)
     return out
-
-
-_CHAR_OF_SLUG = {
-    "advance-rate": "advance_rate",
-    "march-rate": "march_rate",
-    "discipline": "discipline",
-    "health-points": "health_points",
-    "defensive-skill": "defensive_skill",
-    "resilience": "resilience",
-    "armour": "armour",
-    "attack-value": "attacks",
-    "offensive-skill": "offensive_skill",
-    "strength": "strength",
-    "armour-penetration": "armour_penetration",
-    "agility": "agility",
-}
 
 
 def _word_at(text: str, i: int) -> bool:
