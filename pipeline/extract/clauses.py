@@ -947,6 +947,8 @@ def read_clause_parts(
     if verb.frame == "set":  # "has the Strength of its Close Combat Attacks set to 4"
         of = p.values["of_attacks"].search(t.text, pos, vm.start())
         if of:
+            if out.who is None:  # "..., and has the Strength of its attacks set to 4"
+                out.who_when = [*ctx.who_when, *out.who_when]
             out.who = "attack" if out.who in (None, "model") else out.who
             out.who_when += [w for w in ("melee", "shooting") if of.group(w)]
             t.take(of.start(), of.end())
