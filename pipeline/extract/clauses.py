@@ -789,6 +789,9 @@ def _frame_reroll(
     applies = _applies(who)
     if who == "attack":
         applies = None
+    owner = p.values.get("roll_owner")
+    for om in list(owner.finditer(t.text, a, b)) if owner else ():
+        t.take(om.start(), om.end())  # the bearer's own rolls: no condition
     against = p.values.get("against_bearer")
     if against:
         am = against.search(t.text, a, b)
@@ -965,7 +968,8 @@ def read_clause_parts(
                 out.who, pos = who, end
                 out.who_when += [w for w in states if w not in out.who_when]
     between = re.findall(r"[^\W_]+", t.text[pos : vm.start()])
-    if out.who is None and all(p.adverbs.match(w) for w in between):
+    opens = p.any_verb.match(t.text, _skip(t.text, pos))  # "..., and have their Strength set"
+    if out.who is None and (opens or all(p.adverbs.match(w) for w in between)):
         out.who, out.who_when = ctx.who or "model", [*ctx.who_when, *out.who_when]
     t.take(vm.start(), vm.end())
     who, frame = out.who, verb.frame
@@ -1036,9 +1040,10 @@ def read_clause_parts(
         if left:
             read.partial = read.partial or f"{left.group(0)!r} is not read"
     gap = re.findall(r"[^\W_]+", t.text[pos : vm.start()])
-    if who is not None and not all(p.adverbs.match(w) or p.glue.match(w) for w in gap):
-        # "A model that has lost one or more Health Points ... suffers": the subject is
-        # narrowed in words no part reads
+    if not all(p.adverbs.match(w) or p.glue.match(w) for w in gap):
+        # "A model that has lost one or more Health Points ... suffers", "the Offensive Skill
+        # of models in a unit joined by ... is set to 6": the subject is not (only) the
+        # bearer, in words no part reads
         read.blocked = read.blocked or "who the clause is for is narrowed in words not read"
     if who == "enemy" and any(e["op"] in ("grant", "multiple-wounds") for e, _ in read.effects):
         read.blocked = read.blocked or "a rule granted to enemies"
@@ -1066,6 +1071,8 @@ def clause_spans(text: str, p: Parts, start: int = 0, maybe: _Maybe | None = Non
     if conjunctions:
         plain = _Text(text, View(text), 0, maybe)
         _situations(plain, p)
+        for m in list(p.values["not_improved"].finditer(plain.text)):  # a limit, no verb
+            plain.take(m.start(), m.end())
         verbs = _verb_starts(plain.text, p, start, plain.may(p))
     last = start
     for m in conjunctions:
@@ -1183,8 +1190,8 @@ def read_sentence(
         named = parsed.named or bool(when_parts and read.effects) or lead_named
         if effects or restricts:
             state = "partial" if left or read.partial else "read"
-        else:
-            state = "unread" if named else "none"
+        else:  # an effect withheld (a condition not read) is a clause not read
+            state = "unread" if named or read.effects else "none"
         why = blocked or read.partial or ("a number not read" if left else "")
         a, b = v.start(ca), v.end(cb)
         while b > a and sentence[b - 1] in " .,;":

@@ -333,7 +333,9 @@ def _typed_facts(segment: Segment, typed: TypedProfile, glossary: Glossary | Non
         quantities=quantities,
         profile=profile,
         effects=tuple(effects),
-        coverage="partial" if unformalised else "full",
+        coverage=("partial" if unformalised else "full")
+        if effects or typed.kind != "special-rule"
+        else "descriptive",
         unformalised=unformalised,
         read_clauses=read_clauses,
     )
