@@ -1138,6 +1138,11 @@ def read_sentence(
         if p.bullet.match(text, lead_end):  # the condition of a list's items
             ctx.carry = (tuple(lead[0]), lead[1], lead[2])
     maybe = _Maybe.of(text, p)
+    if not maybe.verbs and not _names_a_quantity(text, p, maybe, sentence, quantities, offset):
+        # no verb to read and nothing a player counts: one clause that needs no reading
+        ctx.carry = ctx.carry if bullet else None
+        end = len(sentence.rstrip(" .,;"))
+        return [Clause((offset, offset + end), None, None, False, (), (), "none")] if end else []
     spans = clause_spans(text, p, lead_end, maybe)
     # a lead's own words name a quantity too ("If one or more Resilience Tests are failed")
     head = text[:lead_end]
@@ -1214,6 +1219,21 @@ def read_sentence(
         if parsed.frame is not None and parsed.who is not None:
             ctx.who, ctx.who_when = parsed.who, tuple(parsed.who_when)
     return out
+
+
+def _names_a_quantity(
+    text: str, p: Parts, maybe: _Maybe, sentence: str, quantities: Sequence[Quantity], offset: int
+) -> bool:
+    """Whether a sentence may name a game quantity: a number, a roll, a characteristic named
+    in full, a number word, or a situation's words."""
+    end = offset + len(sentence)
+    return bool(
+        maybe.situations
+        or any(offset <= q.span[0] < end for q in quantities)
+        or p.any_roll.search(text)
+        or p.named_char.search(text)
+        or p.counts.search(text)
+    )
 
 
 def _to_view(v: View, i: int, text: str, end: bool = False) -> int:

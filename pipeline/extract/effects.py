@@ -488,7 +488,10 @@ def _sentence(
         for q in quantities
         if offset <= q.span[0] < end
     )
-    key = (lang, raw, inside, ctx.name, ctx.header, ctx.who, ctx.who_when, ctx.blocked, ctx.carry)
+    # the rule's name matters only to a sentence holding one of its words (a copy of a
+    # rule under another name reads the same)
+    name = ctx.name if ctx.name and _names_in(ctx.name, raw) else None
+    key = (lang, raw, inside, name, ctx.header, ctx.who, ctx.who_when, ctx.blocked, ctx.carry)
     read = _read.get(key)
     if read is None:
         read = _read_sentence(raw, inside, data, lang, ctx)
@@ -497,6 +500,13 @@ def _sentence(
         _read[key] = read
     ctx.who, ctx.who_when, ctx.carry = read.who
     return read
+
+
+def _names_in(name: str, sentence: str) -> bool:
+    """Whether a word of `name` (its first four letters: an inflected form counts) stands
+    in `sentence`."""
+    low = sentence.lower()
+    return any(w[:4] in low for w in WORD.findall(name.lower()))
 
 
 def _overlaps(a: Span, b: Sequence[int]) -> bool:
