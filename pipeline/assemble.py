@@ -199,6 +199,7 @@ def _rule(draft: _Draft, translations: Sequence[_Part]) -> dict[str, Any]:
     references: list[str] = []
     labels: list[str] = []
     unformalised: dict[str, list[list[int]]] = {}
+    read_clauses = 0
     part_rows: list[dict[str, Any]] = []
     table = profile = None
     translated_tables: list[dict[str, Any]] = []
@@ -240,6 +241,7 @@ def _rule(draft: _Draft, translations: Sequence[_Part]) -> dict[str, Any]:
                 flag["spans"] = [_shift(x, start) for x in flag.get("spans", [])]
                 flags.append(flag)
             unformalised.setdefault(part_lang, []).extend(_shift(x, start) for x in f.unformalised)
+            read_clauses += f.read_clauses
             variables.update(_variables(f))
             if table is None and f.table is not None:
                 table = f.table
@@ -260,11 +262,16 @@ def _rule(draft: _Draft, translations: Sequence[_Part]) -> dict[str, Any]:
             1 if lang != "en" else 0,
             {"flag": "no-name", "lang": lang, "detail": "the text names no rule"},
         )
+    unread: list[dict[str, Any]] = []
     for part_lang, spans in unformalised.items():
         if spans:
             flags.append(
-                rule_flag("unformalised", part_lang, "sentences no effect was read from", spans)
+                rule_flag(
+                    "unformalised", part_lang, "clauses naming a game quantity not read", spans
+                )
             )
+            body = texts[part_lang]["text"]
+            unread.extend({"lang": part_lang, "text": body[a:b], "span": [a, b]} for a, b in spans)
     if len(draft.parts) == 1:
         coverage = draft.head.facts.coverage
     elif not effects and table is None and profile is None:
@@ -296,7 +303,8 @@ def _rule(draft: _Draft, translations: Sequence[_Part]) -> dict[str, Any]:
         rule["profile"] = profile
     if table is not None:
         rule["table"] = _with_translated_rows(table, translated_tables)
-    rule |= {"effects": effects, "coverage": coverage, "flags": flags}
+    rule |= {"effects": effects, "coverage": coverage, "flags": flags, "unread": unread}
+    rule["clauses"] = {"read": read_clauses, "unread": len(unformalised.get(lang, []))}
     return rule
 
 

@@ -158,7 +158,7 @@ def test_gains_insignificant_is_a_grant_without_a_name(en_facts):
     text, f = facts_for(en_facts, "The model gains Insignificant.")
     assert (f.name, f.name_evidence, f.kind) == (None, None, "grant")
     assert [(e["rule"], text[slice(*e["span"])]) for e in f.effects] == [
-        ("insignificant", "gains Insignificant.")
+        ("insignificant", "Insignificant")
     ]
     _, both = facts_for(en_facts, "The model gains Insignificant and Strider")
     assert [(e["rule"], e.get("params")) for e in both.effects] == [
@@ -205,8 +205,6 @@ def test_names_from_text(en_facts):
         ("If more than half of a unit's models are Fearless", "auto-pass", {"test": "panic"}),
         ("Fortitude is a Special Save", "special-save", {"kind": "fortitude", "value": "X"}),
         ("Before rolling to hit", "multiple-wounds", {"amount": "D3+1"}),
-        ("Natural to-wound rolls of '1'", "roll", {"roll": "to-wound", "reroll": [1]}),
-        ("Natural to-wound rolls of '1'", "roll", {"roll": "discipline", "drop": "highest"}),
         (
             "In the First Round of Combat",
             "modify",
@@ -223,7 +221,6 @@ def test_names_from_text(en_facts):
                 "when": "front-facing",
             },
         ),
-        ("When a Gnasher Herd unit", "hits", {"count": 1, "strength": 5, "ap": 2}),
         ("At the model part's Initiative Step", "hits", {"count": 1, "strength": 5, "ap": 10}),
         ("At the start of each friendly Player Turn", "test", {"on_fail": "shaken"}),
         ("Model parts with Harnessed", "forbid", {"action": "supporting-attacks"}),
@@ -235,6 +232,15 @@ def test_effect_ops(en_facts, start, op, fields):
     assert any(
         e["op"] == op and all(e.get(k) == v for k, v in fields.items()) for e in f.effects
     ), f.effects
+
+
+@pytest.mark.parametrize("start", ["Natural to-wound rolls of '1'", "When a Gnasher Herd unit"])
+def test_within_a_distance_is_unread_not_guessed(en_facts, start):
+    # "units within 6\" of a friendly Idol": an aura no part reads; the clause is listed
+    # unread instead of holding everywhere (or under a condition no scenario can name)
+    text, f = facts_for(en_facts, start)
+    assert f.effects == () and f.coverage == "descriptive"
+    assert any("within" in text[a:b] for a, b in f.unformalised)
 
 
 def test_lance_modifiers_in_brackets_are_not_the_lance_own(en_facts):

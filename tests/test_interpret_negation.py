@@ -15,8 +15,8 @@ from pipeline.extract.effects import find_effects
 from pipeline.quantities import find_quantities
 
 
-def effects(text: str) -> list[dict[str, Any]]:
-    found = find_effects(text, "en", find_quantities(text, "en"))
+def effects(text: str, name: str | None = "Stubborn Mule") -> list[dict[str, Any]]:
+    found = find_effects(text, "en", find_quantities(text, "en"), name=name)
     return [{k: v for k, v in e.items() if k != "span"} for e in found.effects]
 
 

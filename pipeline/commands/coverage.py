@@ -1,4 +1,4 @@
-"""`rulepipe coverage`: which sentences of each rule became effects, and which did not."""
+"""`rulepipe coverage`: which clauses of each rule became effects, and which did not."""
 
 from __future__ import annotations
 
@@ -12,10 +12,13 @@ def add(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser(
         "coverage",
-        help="which sentences of each rule became effects, and the share of rules per state",
-        description="Per rule of a build: each sentence with its span, marked `+` when effects "
-        "were read from it (they are named), `-` when it reads as rule content no effect was "
-        "read from, blank when it needs none; first the share of rules in each state.",
+        help="which clauses of each rule became effects, and the share of rules per state",
+        description="Per rule of a build: the clauses read and not read, then each sentence "
+        "with its span, marked `+` when effects were read from it (they are named), `~` when "
+        "effects were read but a clause of it was not (the clause is shown), `-` when it names "
+        "a game quantity no effect was read from, blank when it needs none; first the share "
+        "of rules in each state and of clauses read. A rule is full only when every clause "
+        "naming a roll, a characteristic, a number or a situation was read.",
         epilog="examples:\n  rulepipe coverage --state partial\n"
         "  rulepipe coverage --rule ricochet",
         formatter_class=options.FORMATTER,

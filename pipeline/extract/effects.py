@@ -1,26 +1,36 @@
 """Effects of a rule text in the interpreter's vocabulary (schemas/effect.schema.json).
 
-Rule prose is formulaic ("gain +2 Strength", "cannot Charge", "suffers X hits"), so effects
-come from sentence patterns kept as data in `pipeline/lang/<lang>/effects.yaml`, not code:
-a pattern matched in a sentence emits effects filled from its groups, and `attach` patterns
-complete effects found elsewhere in the paragraph ("Hits are resolved with the Strength and
-Armour Penetration of the model" sets `strength: self` on Ricochet's hits). Each effect keeps
-the span of the text it came from; sentences that produced nothing are reported so that a
-rule's coverage is honest about what is left to a human.
+Clauses are read from the parts they are written in (`pipeline/extract/clauses.py`, parts in
+`pipeline/lang/<lang>/clauses.yaml`); a few whole phrases the parts do not compose (a natural
+roll's trigger, hits made several, Breath Attack's bracket) are idioms kept as data in
+`pipeline/lang/<lang>/effects.yaml`: an idiom matched in a sentence emits its effects filled
+from its groups, and `attach` idioms complete effects found elsewhere in the paragraph
+("Hits are resolved with the Strength and Armour Penetration of the model" sets
+`strength: self` on Ricochet's hits). A clause an idiom read is not read again. Each effect
+keeps the span of the text it came from, and every clause that names a game quantity and was
+not read is returned (`unread`), so that a rule's coverage is honest about what is left.
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
-from itertools import accumulate
 from typing import Any
 
+from pipeline.extract.clauses import (
+    Clause,
+    Context,
+    activated,
+    header_situation,
+    own_label,
+    read_sentence,
+)
 from pipeline.extract.names import rule_id
 from pipeline.extract.needs import Prefilter
+from pipeline.extract.views import WORD, View, view
 from pipeline.lang import ENGLISH, lemma
 from pipeline.lang import data as lang_data
 from pipeline.quantities import Quantity
@@ -49,9 +59,6 @@ class _Rule:
     on: str = "text"
 
 
-_NONE = Prefilter(())  # of no patterns
-
-
 @dataclass(frozen=True, slots=True)
 class _Data:
     rules: tuple[_Rule, ...]
@@ -68,24 +75,25 @@ class _Data:
     grant_item: re.Pattern[str] = re.compile("")
     list_sep: re.Pattern[str] = re.compile("")
     filters: tuple[tuple[str, Prefilter], ...] = ()
-    """Per view ("text", "lemmas"), which of the rules, then the conditions (numbered after
-    the rules), read on it may match a sentence."""
+    """Per view ("text", "lemmas"), which idioms, then the conditions (numbered after the
+    idioms), read on it may match a sentence: most sentences hold no idiom's words."""
     replacing: tuple[_Rule, ...] = ()
     """The rules that replace another rule's effects."""
-    skip_filter: Prefilter = _NONE
-    example_filter: Prefilter = _NONE
     reads_lemmas: bool = False
     """Some rule or condition reads a sentence's lemmas."""
 
 
 @dataclass(frozen=True, slots=True)
 class EffectResult:
-    """What a paragraph's sentences gave: effects, and the sentences that gave nothing."""
+    """What a paragraph's sentences gave: effects, the sentences that gave nothing, and its
+    clauses with the spans of those that name a game quantity and were not read whole."""
 
     effects: tuple[dict[str, Any], ...]
     sentences: tuple[Span, ...]
     unformalised: tuple[Span, ...]
     skipped: tuple[Span, ...]
+    clauses: tuple[Clause, ...] = ()
+    unread: tuple[Span, ...] = ()
 
 
 def _listing(raw: dict[str, Any], key: str) -> re.Pattern[str]:
@@ -138,8 +146,6 @@ def _data(lang: str) -> _Data:
             [*(r.pattern for r in rules), *patterns], [*(r.on for r in rules), *condition_on]
         ),
         replacing=tuple(r for r in rules if r.replaces),
-        skip_filter=Prefilter(skip),
-        example_filter=Prefilter(examples),
         reads_lemmas=any(r.on == "lemmas" for r in rules) or "lemmas" in condition_on,
     )
 
@@ -174,89 +180,9 @@ def _maybe(filters: tuple[tuple[str, Prefilter], ...], texts: dict[str, str]) ->
     return sorted(found)
 
 
-_WORD = re.compile(r"[^\W\d_]+")
-_WORD_SPLIT = re.compile(f"({_WORD.pattern})")
-
-
-class _View:
-    """A sentence as patterns read it: its text, or its words in dictionary form (`match:
-    lemmas`, so that one pattern matches every inflection), with each character's offset in
-    the sentence so that spans and groups are always read back from the text itself. The
-    offsets are worked out only for a sentence some pattern matches, and then only for the
-    characters asked (a match's ends); the text as written is its own map."""
-
-    __slots__ = ("_map", "_parts", "_words", "text")
-
-    def __init__(
-        self, text: str, parts: list[str] | None = None, words: list[str] | None = None
-    ) -> None:
-        self.text = text
-        # the view's parts (between words, a word's lemma, ...) and the words they read;
-        # None: the view is the sentence itself
-        self._parts = parts
-        self._words = words
-        self._map: tuple[list[int], list[int]] | None = None
-
-    def _at(self, i: int) -> int:
-        """The offset in the sentence of the view's i-th character: each lemma character at
-        its word's character, the surplus on the word's last one."""
-        if self._map is None:
-            assert self._parts is not None and self._words is not None
-            lens = list(map(len, self._parts))
-            view = list(accumulate(lens, initial=0))
-            lens[1::2] = map(len, self._words)
-            self._map = (view, list(accumulate(lens, initial=0)))
-        view, sentence = self._map
-        k = bisect_right(view, i) - 1  # the part holding it
-        if k % 2 == 0:
-            return sentence[k] + i - view[k]
-        j = i - view[k]
-        n = min(view[k + 1] - view[k] - 1, sentence[k + 1] - sentence[k] - 1)
-        return sentence[k] + j if j < n else sentence[k + 1] - 1
-
-    def start(self, i: int) -> int:
-        if self._parts is None:
-            return i
-        size = len(self.text)
-        return self._at(i) if i < size else (self._at(size - 1) + 1 if size else 0)
-
-    def end(self, i: int) -> int:
-        if self._parts is None:
-            return i
-        return self._at(i - 1) + 1 if i > 0 else 0
-
-
-# A word form's dictionary form, lower case, per language: read once per form, not per
-# occurrence. Cleared when full, so memory stays bounded.
-_FORMS_KEPT = 50_000
-_forms: dict[str, dict[str, str]] = {}
-
-
-def _form(form: str, lang: str) -> str:
-    """The dictionary form of one word form, lower case."""
-    forms = _forms.setdefault(lang, {})
-    word = forms.get(form)
-    if word is None:
-        word = (lemma(form, lang) or form).lower()
-        if len(forms) >= _FORMS_KEPT:
-            forms.clear()
-        forms[form] = word
-    return word
-
-
-def _view(sentence: str, on: str, lang: str) -> _View:
-    if on != "lemmas":
-        return _View(sentence)
-    parts = _WORD_SPLIT.split(sentence)  # between words, a word, between words, ...
-    words = parts[1::2]
-    known = _forms.setdefault(lang, {}).get
-    parts[1::2] = [known(w) or _form(w, lang) for w in words]
-    return _View("".join(parts), parts, words)
-
-
 def _lemma_text(text: str, lang: str) -> str:
     """`text` with each word in dictionary form, lower case ("Силе" -> "сила")."""
-    return _WORD.sub(lambda m: (lemma(m.group(), lang) or m.group()).lower(), text)
+    return WORD.sub(lambda m: (lemma(m.group(), lang) or m.group()).lower(), text)
 
 
 def _mask(sentence: str, examples: Sequence[re.Pattern[str]]) -> str:
@@ -380,8 +306,8 @@ def _grant_items(listed: str, data: _Data) -> list[tuple[str, list[str]]]:
 
 
 def _condition(sentence: str, data: _Data, lemmas: str | None, maybe: Sequence[int]) -> str | None:
-    """The named situations a sentence states, joined by " & "; a negated one wins over its
-    plain form ("provided their unit is not Charging" is `not-charging`, never `charging`).
+    """The named situations a sentence states for its idioms, joined by " & "; a negated one
+    wins over its plain form ("provided their unit is not Charging" is `not-charging`).
     `lemmas`: the sentence in dictionary form, for conditions read as lemmas; `maybe`: the
     conditions that may match it (by number), the others are not searched."""
     found: list[str] = []
@@ -409,11 +335,11 @@ def _matches(
     offset: int,
     quantities: Sequence[Quantity],
     data: _Data,
-    view: _View | None = None,
+    seen: View | None = None,
 ) -> list[tuple[dict[str, Any], Span]]:
     """(groups, span in the paragraph) for each emission of `rule` in one sentence; a
-    pattern read on the sentence's `view` gives groups and spans of the sentence's text."""
-    v = view if view is not None else _View(sentence)
+    pattern read on the sentence's view `seen` gives groups and spans of the sentence's text."""
+    v = seen if seen is not None else View(sentence)
     m = rule.pattern.search(v.text)
     if m is None or (rule.unless is not None and rule.unless.search(v.text)):
         return []
@@ -458,23 +384,37 @@ def find_effects(
     quantities: Sequence[Quantity] = (),
     start: int = 0,
     spans: Sequence[Span] | None = None,
+    name: str | None = None,
 ) -> EffectResult:
     """Effects of `text[start:]` (after any leading labels), with spans into `text`.
-    `spans`: the sentences of `text[start:]`, when the caller has split it already."""
+    `spans`: the sentences of `text[start:]`, when the caller has split it already; `name`:
+    the rule's own name, which its text may use for itself ("models with Fear")."""
     data = _data(lang)
+    header, _ = header_situation(text[:start], lang)
+    more, after = header_situation(text[start:], lang)
+    header = tuple(dict.fromkeys((*header, *more)))
+    cut = own_label(text, start + after, name, lang)
     spans = sentences(text, start) if spans is None else list(spans)
+    spans = [(max(a, cut), b) for a, b in spans if b > cut]
+    spans = [(a + len(text[a:b]) - len(text[a:b].lstrip()), b) for a, b in spans]
+    spans = [(a, b) for a, b in spans if a < b]
+    special = "special" in header  # a special attack of its own: nothing here describes it
+    header = tuple(h for h in header if h != "special")
+    blocked = special or activated(text[start:], lang)
+    ctx = Context(name=name, header=header, blocked=blocked)
     effects: list[dict[str, Any]] = []
     origin: list[tuple[int, str]] = []  # (sentence index, rule id) per effect
     used: set[int] = set()
     skipped: list[Span] = []
-    attaches: list[tuple[int, _Rule, dict[str, Any]]] = []
+    clauses: list[Clause] = []
+    attaches: list[tuple[int, _Rule, dict[str, Any], Span]] = []
     # the quantities of each sentence, in their order, found by bisection: scanning all of
     # them for every sentence was quadratic in a paragraph of thousands of sentences
     by_start = sorted(range(len(quantities)), key=lambda k: quantities[k].span[0])
     starts = [quantities[k].span[0] for k in by_start]
     for si, (a, b) in enumerate(spans):
         ks = sorted(by_start[bisect_left(starts, a) : bisect_left(starts, b)])
-        read = _sentence(text[a:b], a, [quantities[k] for k in ks], data, lang)
+        read = _sentence(text[a:b], a, [quantities[k] for k in ks], data, lang, ctx)
         if read.skipped:
             skipped.append((a, b))
             continue
@@ -483,98 +423,172 @@ def find_effects(
         for effect, (x, y), fired_by in read.effects:
             effects.append({**_copy(effect), "span": [a + x, a + y]})
             origin.append((si, fired_by))
-        attaches.extend((si, rule, groups) for rule, groups in read.attaches)
-    for si, rule, groups in attaches:
-        _attach(rule, groups, si, effects, origin, data, lang)
+        attaches.extend(
+            (si, rule, groups, (a + x, a + y)) for rule, groups, (x, y) in read.attaches
+        )
+        clauses.extend(clause.moved(a) for clause in read.clauses)
+    for si, rule, groups, span in attaches:
+        if not _attach(rule, groups, si, effects, origin, data, lang):
+            # it completes effects the paragraph does not have: what it says is not read
+            clauses = [
+                replace(c, state="unread", why="it completes no effect read here")
+                if _overlaps(c.span, span)
+                else c
+                for c in clauses
+            ]
+    for clause in clauses:  # "This rule can only be used against ...": for all its effects
+        for effect in effects if clause.restricts else ():
+            parts_ = str(effect.get("when") or "").split(" & ") if effect.get("when") else []
+            effect["when"] = " & ".join(
+                [*parts_, *(w for w in clause.restricts if w not in parts_)]
+            )
     unformalised = tuple(s for i, s in enumerate(spans) if i not in used and s not in skipped)
-    return EffectResult(tuple(effects), tuple(spans), unformalised, tuple(skipped))
+    unread = tuple(c.span for c in clauses if c.unread)
+    return EffectResult(
+        tuple(effects), tuple(spans), unformalised, tuple(skipped), tuple(clauses), unread
+    )
 
 
 @dataclass(frozen=True, slots=True)
 class _Read:
     """What one sentence gives, spans relative to the sentence: whether it is skipped,
-    (effect without span, span, rule id) per effect, the attaching rules that fired and
-    whether any rule fired."""
+    (effect without span, span, rule id) per effect, the attaching rules that fired,
+    whether any rule fired, its clauses, and the subject the next sentence's "it" means."""
 
     skipped: bool
     effects: tuple[tuple[dict[str, Any], Span, str], ...]
-    attaches: tuple[tuple[_Rule, dict[str, Any]], ...]
+    attaches: tuple[tuple[_Rule, dict[str, Any], Span], ...]
     used: bool
+    clauses: tuple[Clause, ...] = ()
+    who: tuple[Any, ...] = (None, (), None)
 
 
 # Paragraphs repeat their sentences (copies, translations memories, a corpus's boilerplate),
-# and reading one sentence is most of the cost: each is read once per language and the
-# quantities in it. Cleared when full, so memory stays bounded.
+# and reading one sentence is most of the cost: each is read once per language, the
+# quantities in it and what it shares with its paragraph. Cleared when full, so memory stays
+# bounded.
 _READ_KEPT = 20_000
 _read: dict[tuple[Any, ...], _Read] = {}
 
 
 def _sentence(
-    raw: str, offset: int, quantities: Sequence[Quantity], data: _Data, lang: str
+    raw: str, offset: int, quantities: Sequence[Quantity], data: _Data, lang: str, ctx: Context
 ) -> _Read:
-    """The effects of one sentence at `offset` in its paragraph, read once per sentence text,
-    language and the quantities inside it (which `each: modifiers` rules read)."""
+    """The effects and clauses of one sentence at `offset` in its paragraph, read once per
+    sentence text, language, the quantities inside it and the paragraph's context."""
     end = offset + len(raw)
     inside = tuple(
-        (q.span[0] - offset, q.span[1] - offset, q.type, repr(q.value), q.characteristic)
+        Quantity(  # the same quantity, its span in the sentence (a dataclass copy is slow)
+            q.type,
+            (q.span[0] - offset, q.span[1] - offset),
+            q.surface,
+            q.value,
+            q.expr,
+            q.unit,
+            q.characteristic,
+            q.qualifier,
+            q.inner,
+            q.notes,
+        )
         for q in quantities
         if offset <= q.span[0] < end
     )
-    key = (lang, raw, inside)
+    # the rule's name matters only to a sentence holding one of its words (a copy of a
+    # rule under another name reads the same)
+    name = ctx.name if ctx.name and _names_in(ctx.name, raw) else None
+    key = (lang, raw, inside, name, ctx.header, ctx.who, ctx.who_when, ctx.blocked, ctx.carry)
     read = _read.get(key)
     if read is None:
-        read = _read_sentence(raw, offset, quantities, data, lang)
+        read = _read_sentence(raw, inside, data, lang, ctx)
         if len(_read) >= _READ_KEPT:
             _read.clear()
         _read[key] = read
+    ctx.who, ctx.who_when, ctx.carry = read.who
     return read
 
 
+def _names_in(name: str, sentence: str) -> bool:
+    """Whether a word of `name` (its first four letters: an inflected form counts) stands
+    in `sentence`."""
+    low = sentence.lower()
+    return any(w[:4] in low for w in WORD.findall(name.lower()))
+
+
+def _overlaps(a: Span, b: Sequence[int]) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
+
+
 def _read_sentence(
-    raw: str, a: int, quantities: Sequence[Quantity], data: _Data, lang: str
+    raw: str, inside: Sequence[Quantity], data: _Data, lang: str, ctx: Context
 ) -> _Read:
-    # A sentence without an example's words is its own mask: no pattern blanks anything.
-    sentence = _mask(raw, data.examples) if data.example_filter.candidates(raw) else raw
-    if any(data.skip[i].search(sentence) for i in data.skip_filter.candidates(sentence)):
-        return _Read(True, (), (), False)
-    views = {"text": _View(sentence)}
+    sentence = _mask(raw, data.examples)
+    if any(p.search(sentence) for p in data.skip):
+        return _Read(True, (), (), False, (), (ctx.who, ctx.who_when, ctx.carry))
+    views = {"text": View(sentence)}
     if data.reads_lemmas:
-        views["lemmas"] = _view(sentence, "lemmas", lang)
-    texts = {on: view.text for on, view in views.items()}
-    maybe = _maybe(data.filters, texts)  # the rules, then conditions, that may match
+        views["lemmas"] = view(sentence, "lemmas", lang)
+    texts = {on: seen.text for on, seen in views.items()}
+    maybe = _maybe(data.filters, texts)  # the idioms, then conditions, that may match
     first = bisect_left(maybe, len(data.rules))
     lemmas = texts.get("lemmas")
     when = _condition(sentence, data, lemmas, [i - len(data.rules) for i in maybe[first:]])
     fired: dict[str, list[int]] = {}
     effects: list[tuple[dict[str, Any], Span, str]] = []
-    attaches: list[tuple[_Rule, dict[str, Any]]] = []
-    used = False
-    for i in maybe[:first]:  # the rules a sentence may fire, in order
+    attaches: list[tuple[_Rule, dict[str, Any], Span]] = []
+    idiom_spans: list[Span] = []
+    stated: set[int] = set()  # the effects whose idiom states their condition itself
+    for i in maybe[:first]:  # the idioms a sentence may fire, in order
         rule = data.rules[i]
-        view = views.get(rule.on, views["text"])
-        if rule.pattern.search(view.text) is None:
-            continue  # most rules: no call to read what they would give
-        for groups, span in _matches(rule, sentence, a, quantities, data, view):
+        seen = views.get(rule.on, views["text"])
+        if rule.pattern.search(seen.text) is None:
+            continue
+        for groups, span in _matches(rule, sentence, 0, inside, data, seen):
+            idiom_spans.append(span)
             if rule.attach is not None:
-                attaches.append((rule, groups))
-                used = True
+                attaches.append((rule, groups, span))
                 continue
             for template in rule.emit:
                 effect = _clean(_fill(template, groups, data, lang))
                 if effect is None:
                     continue
+                if "when" in effect or rule.when != "auto":
+                    stated.add(id(effect))  # the idiom reads its sentence's condition itself
                 if "when" not in effect and rule.when != "none":
                     cond = when if rule.when == "auto" else rule.when
                     if cond:
                         effect["when"] = cond
                 fired.setdefault(rule.id, []).append(len(effects))
-                effects.append((effect, (span[0] - a, span[1] - a), rule.id))
-                used = True
+                effects.append((effect, span, rule.id))
     for rule in data.replacing if fired else ():
         if rule.id in fired:
             drop = set(fired.get(rule.replaces or "", ()))
             effects[:] = [e for i, e in enumerate(effects) if i not in drop]
-    return _Read(False, tuple(effects), tuple(attaches), used)
+    local = Context(ctx.name, ctx.header, ctx.who, ctx.who_when, ctx.blocked, ctx.carry)
+    clauses = []
+    for clause in read_sentence(sentence, lang, inside, 0, local):
+        if any(_overlaps(clause.span, s) for s in idiom_spans):
+            mine = [s for s in idiom_spans if _overlaps(clause.span, s)]
+            loose = [c for c in clause.cues if not any(a <= c[0] and c[1] <= b for a, b in mine)]
+            drop = [
+                e
+                for e in effects
+                if _overlaps(clause.span, e[1])
+                and (ctx.blocked or (loose and id(e[0]) not in stated))
+            ]
+            if drop:
+                # a condition no part reads: the idiom's effects would hold in the wrong place
+                effects[:] = [e for e in effects if e not in drop]
+                clause = replace(clause, effects=(), state="unread")
+            else:
+                # an idiom read this clause: what it gives stands for the clause
+                clause = replace(clause, effects=(), state="read", why="")
+        clauses.append(clause)
+        for e in clause.effects:
+            x, y = e["span"]
+            effects.append(({k: v for k, v in e.items() if k != "span"}, (x, y), "clause"))
+    used = bool(effects or attaches)
+    who = (local.who, local.who_when, local.carry)
+    return _Read(False, tuple(effects), tuple(attaches), used, tuple(clauses), who)
 
 
 def _copy(value: Any) -> Any:
@@ -594,7 +608,8 @@ def _attach(
     origin: list[tuple[int, str]],
     data: _Data,
     lang: str,
-) -> None:
+) -> bool:
+    """Complete the effects an attaching idiom is for; whether there were any."""
     assert rule.attach is not None
     op, scope = rule.attach["op"], rule.attach.get("scope", "paragraph")
     values = _fill(rule.attach.get("set") or {}, groups, data, lang)
@@ -612,3 +627,4 @@ def _attach(
                 effects[i][key] = f"{old} & {val}"
             elif key == "when" or key not in effects[i]:
                 effects[i][key] = val
+    return bool(targets)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pipeline.bbcode import find_markup, strip_tags, tag_spans
+from pipeline.extract.clauses import activated, additional_spans
 from pipeline.extract.effects import find_effects
 from pipeline.extract.keywords import Occurrences, core_words, keyword_spans
 from pipeline.extract.kinds import classify, split_labels
@@ -27,7 +28,13 @@ from pipeline.extract.names import (
     table_lead_in,
     table_references,
 )
-from pipeline.extract.profiles import TypedProfile, name_list, read_profile, without_repeats
+from pipeline.extract.profiles import (
+    TypedProfile,
+    bracket_items,
+    name_list,
+    read_profile,
+    without_repeats,
+)
 from pipeline.extract.tables import markdown_table, prose_table, table_context
 from pipeline.glossary import Glossary
 from pipeline.lang import data as lang_data
@@ -63,6 +70,9 @@ class Facts:
     effects: tuple[dict[str, Any], ...] = ()
     coverage: Coverage = "descriptive"
     unformalised: tuple[Span, ...] = ()
+    """The clauses that name a game quantity and were not read whole (spans)."""
+    read_clauses: int = 0
+    """How many clauses were read whole (each gave effects, or completes others)."""
     table_span: Span | None = field(default=None)
 
     @property
@@ -96,6 +106,7 @@ class Facts:
         out["effects"] = [dict(e) for e in self.effects]
         out["coverage"] = self.coverage
         out["unformalised"] = [list(s) for s in self.unformalised]
+        out["clauses"] = {"read": self.read_clauses, "unread": len(self.unformalised)}
         return out
 
 
@@ -104,10 +115,12 @@ def _profile_grants(profile: dict[str, Any], span: Span, lang: str) -> list[dict
     exclude = set(lang_data(lang, "effects").get("grant_exclude") or ())
     out = []
     for attr in profile.get("attributes") or []:
+        params = [p.get("canonical", p.get("text")) for p in attr.get("params") or []]
         if attr["name"] in exclude:
+            if params:  # Multiple Wounds (D3): its own op
+                out.append({"op": "multiple-wounds", "amount": params[0], "span": list(span)})
             continue
         effect: dict[str, Any] = {"op": "grant", "rule": slugify(attr["name"])}
-        params = [p.get("canonical", p.get("text")) for p in attr.get("params") or []]
         if params:
             effect["params"] = params
         effect["span"] = [span[0], span[1]]
@@ -125,6 +138,11 @@ def _coverage(
     if not effects and table is None and profile is None:
         return "descriptive"
     return "partial" if unformalised else "full"
+
+
+def _read_count(result: Any) -> int:
+    """Clauses read whole: each gave its effects (or states a situation for the others)."""
+    return sum(1 for c in result.clauses if c.state == "read")
 
 
 def _term_ids(terms: Occurrences) -> tuple[str, ...]:
@@ -168,13 +186,14 @@ def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
         if found is not None:
             table, table_span = found
     profile = parse_profile(text) if table is None else None
-    result = find_effects(text, lang, quantities, start=labels.start)
+    own = segment.name or (hit.name if hit else None)
+    result = find_effects(text, lang, quantities, start=labels.start, name=own)
     effects = list(result.effects)
     if profile is not None:
         effects.extend(_profile_grants(profile, (labels.start, len(text)), lang))
     unformalised = [
         s
-        for s in result.unformalised
+        for s in result.unread
         if not (table_span and _overlaps(s, table_span)) and profile is None
     ]
     body = text[labels.start :]
@@ -211,6 +230,7 @@ def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
         effects=tuple(effects),
         coverage=_coverage(effects, table, profile, unformalised),
         unformalised=tuple(unformalised),
+        read_clauses=_read_count(result) if profile is None else 0,
         table_span=table_span,
     )
 
@@ -246,6 +266,7 @@ def _typed_facts(segment: Segment, typed: TypedProfile, glossary: Glossary | Non
     quantities = tuple(find_quantities(text, lang))
     effects: list[dict[str, Any]] = list(typed.effects)
     unformalised: tuple[Span, ...] = ()
+    read_clauses = 0
     profile = dict(typed.profile)
     if typed.names and typed.kind == "model-profile":
         profile["rules"] = [n for n, _ in typed.names]
@@ -255,30 +276,47 @@ def _typed_facts(segment: Segment, typed: TypedProfile, glossary: Glossary | Non
     elif typed.text_span is not None:
         a, b = typed.text_span
         inside = [q for q in quantities if a <= q.span[0] < b]
-        found = find_effects(text[:b], lang, inside, start=a)
+        found = find_effects(text[:b], lang, inside, start=a, name=segment.name)
         chars = lang_data(lang, "effects").get("characteristics") or {}
+        extra = additional_spans(text[:b], lang, a)
         stated = [
             (chars[q.characteristic], q.value)
             for q in inside
-            if q.type == "modifier" and q.characteristic in chars and isinstance(q.value, int)
+            if q.type == "modifier"
+            and q.characteristic in chars
+            and isinstance(q.value, int)
+            and q.span[0] not in extra
         ]
-        for e in found.effects:  # a bracket's modifiers ("Devastating Charge (+ 2 Strength)")
+        prose = list(found.effects)
+        left = list(found.unread)
+        listed: list[dict[str, Any]] = []
+        exclude = set(lang_data(lang, "effects").get("grant_exclude") or ())
+        spent = activated(text[a:b], lang)  # "One use only.": nothing holds on its own
+        listed_spans: list[Span] = []
+        for u, v in found.sentences:  # a sentence that only lists rules ("Two-Handed.")
+            names = None if spent else name_list(text[u:v])
+            if names is None:
+                continue
+            prose = [e for e in prose if not _overlaps(tuple(e["span"]), (u, v))]
+            left = [s for s in left if not _overlaps(s, (u, v))]
+            read_clauses += 1
+            listed_spans.append((u, v))
+            plain, square = bracket_items([(n, (u + x, u + y)) for n, (x, y) in names], lang)
+            listed.extend(square)  # [Multiple Wounds (D3)]: the one hit's own
+            listed.extend(_name_effects(plain, text, lang, exclude))
+        for e in prose:  # a bracket's modifiers ("Devastating Charge (+ 2 Strength)")
             for param in e.get("params") or () if e["op"] == "grant" else ():
                 m = _SIGNED_PARAM.match(str(param))
                 if m and slugify(m.group(3)) in chars:
                     sign = -1 if m.group(1) in "-−" else 1
                     stated.append((chars[slugify(m.group(3))], sign * int(m.group(2))))
-        effects = without_repeats(typed.effects, found.effects, stated)
-        exclude = set(lang_data(lang, "effects").get("grant_exclude") or ())
-        left = []
-        for u, v in found.unformalised:  # a sentence that only lists rules ("Two-Handed.")
-            listed = name_list(text[u:v])
-            if listed is None:
-                left.append((u, v))
-                continue
-            named = [(n, (u + x, u + y)) for n, (x, y) in listed]
-            effects.extend(_name_effects(named, text, lang, exclude))
+        effects = without_repeats(typed.effects, prose, stated) + listed
         unformalised = tuple(left)
+        read_clauses += sum(
+            1
+            for c in found.clauses
+            if c.state == "read" and not any(_overlaps(c.span, x) for x in listed_spans)
+        )
     terms = keyword_spans(doc, lang, glossary)
     name = segment.name
     refs = [r for r in find_references(doc, lang, glossary, exclude=name) if r != name]
@@ -295,8 +333,11 @@ def _typed_facts(segment: Segment, typed: TypedProfile, glossary: Glossary | Non
         quantities=quantities,
         profile=profile,
         effects=tuple(effects),
-        coverage="partial" if unformalised else "full",
+        coverage=("partial" if unformalised else "full")
+        if effects or typed.kind != "special-rule"
+        else "descriptive",
         unformalised=unformalised,
+        read_clauses=read_clauses,
     )
 
 
@@ -374,12 +415,14 @@ def in_context(segments: Sequence[Segment], found: Sequence[Facts]) -> list[Fact
         after = facts[i + 1]
         spans = ctx["spans"]
         left = tuple(s for s in after.unformalised if not any(_overlaps(s, c) for c in spans))
+        read_now = after.read_clauses + len(after.unformalised) - len(left)
         facts[i + 1] = replace(
             after,
             name=f.name,
             name_en=f.name_en,
             name_evidence="table-context",
             unformalised=left,
+            read_clauses=read_now,
             coverage="full" if not left else "partial",
         )
     return facts

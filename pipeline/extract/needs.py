@@ -109,7 +109,9 @@ class Prefilter:
 
     __slots__ = ("always", "literals")
 
-    def __init__(self, patterns: Sequence[re.Pattern[str] | None]) -> None:
+    def __init__(self, patterns: Sequence[re.Pattern[str] | None], fold: bool = False) -> None:
+        """`fold`: the literals in lower case, for patterns searched case-blind (then ask
+        `candidates` with the text in lower case)."""
         by_literal: dict[str, list[int]] = {}
         always: list[int] = []
         for i, pattern in enumerate(patterns):
@@ -120,7 +122,9 @@ class Prefilter:
                 always.append(i)
                 continue
             for literal in sorted(need):
-                by_literal.setdefault(literal, []).append(i)
+                key = literal.lower() if fold else literal
+                if i not in by_literal.setdefault(key, []):
+                    by_literal[key].append(i)
         self.always = tuple(always)
         self.literals = tuple((k, tuple(v)) for k, v in by_literal.items())
 

@@ -129,7 +129,7 @@ def _inner(item: str) -> tuple[str, int]:
     return (m.group("inner").strip(), item.index(m.group("inner").strip())) if m else (item, 0)
 
 
-def _bracket_items(
+def bracket_items(
     names: Sequence[tuple[str, Span]], lang: str
 ) -> tuple[list[tuple[str, Span]], list[dict[str, Any]]]:
     """Listed names split into plain ones and the effects of square-bracketed ones, which
@@ -187,14 +187,17 @@ def read_profile(
                 text_span = (at, at + len(value))
                 listed = name_list(value, lang)
                 if listed is not None:
-                    names, found = _bracket_items(
+                    names, found = bracket_items(
                         [(n, (at + a, at + b)) for n, (a, b) in listed], lang
                     )
                     effects.extend(found)
             profile.setdefault("text", {})[label] = value
             continue
-        if label in data.weapon_columns:
+        if label in data.weapon_columns and kind == "weapon":
             profile[data.weapon_columns[label]] = value
+            continue
+        if label in data.weapon_columns:
+            profile.setdefault("other", {})[label] = value
             continue
         char = data.columns.get(label) or data.model_columns.get(label)
         if char is None:
