@@ -297,6 +297,20 @@ def test_a_condition_no_part_reads_gives_no_wrong_effect(text: str) -> None:
         assert found.unread, text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Gnawers gain Impact Hits.",  # a subject no part reads: a unit's name
+        "The Bolt Engine may not Declare Charges or Pursue.",
+        "The model gains Impact Hits with the following exception: it causes D3 hits.",
+    ],
+)
+def test_a_clause_that_would_give_an_effect_but_is_not_read_is_listed(text: str) -> None:
+    effects, _ = read(text, "Chomping")
+    assert effects == []
+    assert unread_texts(text, "Chomping") == [text.rstrip(".")]
+
+
 def test_an_unread_part_beside_effects_is_listed() -> None:
     text = "The model gains +1 Discipline and Martial Discipline, and passes its Rally roll on 2+."
     effects, _ = read(text, "Order Banner")

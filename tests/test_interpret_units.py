@@ -19,6 +19,8 @@ import pytest
 
 from pipeline.errors import InputError
 from pipeline.interpret.combat import mean
+from pipeline.interpret.rules import Build
+from pipeline.interpret.unread import unread
 
 from .conftest import run_cli
 from .helpers.battlescribe import build_fixtures, fight
@@ -260,6 +262,11 @@ def test_a_rule_whose_value_no_bracket_gives_is_reported_not_fatal(green: Path) 
     assert mean(r.defender_casualties) == F(5, 4)
     [note] = combat.attacker.unresolved
     assert note.startswith("Chomping: Impact Hits: X is not given")
+    # its second sentence (whose subject no part reads) is listed as not read
+    found = unread(Build(green), ["chomping"])
+    assert [f["text"] for f in found] == [
+        "A charging unit of Gnawers causes D3 hits for each 5 Gnawers in the unit, rounding up"
+    ]
 
 
 def test_a_combined_or_plural_option_is_its_rules(green: Path) -> None:

@@ -581,6 +581,7 @@ def _grants(t: _Text, a: int, b: int, p: Parts, raw: str, out: _Read, applies: s
             continue  # "Shots 3": a value no part reads, not a rule (it stays unread)
         if tail and any(w.lower() not in p.stopwords for w in re.findall(r"[^\W_]+", tail)):
             out.blocked = out.blocked or f"words after {name!r} not read"
+            out.partial = out.partial or out.blocked  # a rule named: the clause is not read
             continue
         if name in p.states:
             out.partial = out.partial or f"{name} is a state, not a rule"
@@ -990,9 +991,11 @@ def read_clause_parts(
         out.negated = True
         read.blocked = "a negated verb"
         return out
-    if who is None and frame not in ("set", "rerolled", "roll-sub", "restrict"):
-        read.blocked = "who the clause is for is not read"
-        return out
+    # a subject no part reads ("Gnawers gain Impact Hits"): read the rest as if for the
+    # bearer, so that what the clause would give makes it a clause not read, then withhold it
+    unknown = who is None and frame not in ("set", "rerolled", "roll-sub", "restrict")
+    if unknown:
+        who = "model"
     if frame in ("gain", "have"):
         out.read = read = _frame_gain(t, vm.end(), p, who, quantities, raw, frame == "have")
     elif frame == "set":
@@ -1049,6 +1052,8 @@ def read_clause_parts(
         read.blocked = read.blocked or "a rule granted to enemies"
     if who == "against" and any(e["op"] not in ("modify", "roll") for e, _ in read.effects):
         read.blocked = read.blocked or "only modifiers of attacks against the bearer are read"
+    if unknown:
+        read.blocked = "who the clause is for is not read"
     return out
 
 
@@ -1196,7 +1201,8 @@ def read_sentence(
         if effects or restricts:
             state = "partial" if left or read.partial else "read"
         else:  # an effect withheld (a condition not read) is a clause not read
-            state = "unread" if named or read.effects else "none"
+            # a frame that began to read and stopped ("words after 'Impact Hits' not read")
+            state = "unread" if named or read.effects or read.partial else "none"
         why = blocked or read.partial or ("a number not read" if left else "")
         a, b = v.start(ca), v.end(cb)
         while b > a and sentence[b - 1] in " .,;":

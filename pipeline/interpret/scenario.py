@@ -485,7 +485,10 @@ def _forbidden(build: Build, links: Iterable[Mapping[str, Any]]) -> set[str]:
                 rule = build.rule(rule_id)
             except InputError:
                 continue
-            if str((rule.data.get("profile") or {}).get("type", "")) == what["profile_type"]:
+            profile = rule.data.get("profile") or {}
+            # an armour profile's own Type column ("Shield") says more than its kind
+            kinds = {str(profile.get("type", "")), str((profile.get("other") or {}).get("Type"))}
+            if what["profile_type"] in kinds:
                 out.add(rule_id)
     return out
 
