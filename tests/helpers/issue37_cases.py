@@ -578,6 +578,48 @@ def po_of_a_build_with_escapes(root: Path, template: Path) -> Case:
     return Case([*args, "-o", str(out)], 2, out, said=said)
 
 
+def _units_with_escapes(root: Path, where: str) -> Path:
+    """An arena build whose Halberdiers hold ESC and BEL in their name or a part's name."""
+    build = _arena(root)
+    path = build / "units.json"
+    units = json.loads(path.read_text("utf-8"))
+    [unit] = [u for u in units if u["id"] == "halberdiers"]
+    if where == "name":
+        unit["name"] += ESC
+    else:
+        unit["parts"][0]["name"] += ESC
+    path.write_text(json.dumps(units), "utf-8")
+    return build
+
+
+def attack_prints_escapes_escaped(root: Path, template: Path) -> Case:
+    """`attack` prints each part of a side by name (raw before)."""
+    build = _units_with_escapes(root, "part")
+    scenario = root / "s.yaml"
+    scenario.write_text(
+        "attacker: {unit: halberdiers, models: 10}\ndefender: {unit: brutes, models: 3}\n"
+    )
+    args = ["attack", str(scenario), "--build", str(build)]
+    return Case(args, 0, root / "none", expect=_no_escape)
+
+
+def matchup_notes_print_escapes_escaped(root: Path, template: Path) -> Case:
+    """The notes under a matchup's table name the unit (raw before; the table escaped it)."""
+    build = _units_with_escapes(root, "name")
+    args = ["matchup", "halberdiers", "brutes", "--points", "1", "--build", str(build)]
+    return Case(args, 0, root / "none", expect=_no_escape)
+
+
+def diff_prints_escapes_escaped(root: Path, template: Path) -> Case:
+    """The changelog names a renamed rule and quotes a changed text (raw before)."""
+    build = _named_with_escapes(root, template)
+    rules = json.loads((build / "rules.json").read_text("utf-8"))
+    for body in rules[0]["texts"].values():
+        body["text"] += f" Fear{ESC}."
+    (build / "rules.json").write_text(json.dumps(rules), "utf-8")
+    return Case(["diff", str(template), str(build)], 0, root / "none", expect=_no_escape)
+
+
 def pair_id_with_escapes(root: Path, template: Path) -> Case:
     case = _checked_pair(root, f"p{ESC}", "Roll a D6.", "Бросьте D3.")
     case.args += ["--format", "json,text"]
@@ -673,6 +715,9 @@ CASES = {
     "37.6-show-prints-escapes-escaped": shown_with_escapes("show"),
     "37.6-rules-prints-escapes-escaped": shown_with_escapes("rules"),
     "37.6-coverage-prints-escapes-escaped": coverage_of_texts_with_escapes,
+    "37.6-attack-prints-escapes-escaped": attack_prints_escapes_escaped,
+    "37.6-matchup-notes-print-escapes-escaped": matchup_notes_print_escapes_escaped,
+    "37.6-diff-prints-escapes-escaped": diff_prints_escapes_escaped,
     "37.6-exported-po-of-a-build-with-escapes": po_of_a_build_with_escapes,
     "37.6-check-pair-id-with-escapes": pair_id_with_escapes,
     "37.6-error-naming-escapes": error_naming_escapes,
