@@ -98,8 +98,8 @@ def read_jsonl(
             raise InputError(name, f"not JSON here: {long_number(exc)}", f"{n}") from None
         if not _plain(line):
             _check_shape(name, n, obj)
-        # JSON holds a control character raw only as DEL, else as an escape \u00XX
-        if not controls and ("\\u00" in line or "\x7f" in line):
+        # JSON holds a control character raw only as DEL, else as an escape: \u00XX or \b
+        if not controls and ("\\u00" in line or "\\b" in line or "\x7f" in line):
             _refuse_controls(name, n, obj)
         if not isinstance(obj, dict):
             raise InputError(name, f"expected a JSON object, got {type(obj).__name__}", f"{n}")
