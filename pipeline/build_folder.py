@@ -125,11 +125,15 @@ def read_units(build: Path) -> list[dict[str, Any]] | None:
 
 
 def read_segments(build: Path) -> Iterator[dict[str, Any]]:
-    """The segments of segments.jsonl, one at a time, each checked against its schema."""
+    """The segments of segments.jsonl, one at a time, each checked against its schema and
+    holding only what input text may hold (a control character would reach a PO file or a
+    terminal as it is)."""
     path = require_build(build) / "segments.jsonl"
     if member(build, "segments.jsonl") is None:
         raise InputError(str(path), "missing: the build has no segments.jsonl")
-    return read_jsonl(path, _SEGMENT, MAX_BUILD_FILE_BYTES, schema="segment", follow=False)
+    return read_jsonl(
+        path, _SEGMENT, MAX_BUILD_FILE_BYTES, schema="segment", follow=False, controls=False
+    )
 
 
 @gc_paused()

@@ -12,6 +12,7 @@ from typing import Any
 from .errors import InputError
 from .files import MAX_FILE_BYTES, decode, read_bytes, text_lines
 from .schemas import problem
+from .textsafe import describe, input_control
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # The only way a line decoded from UTF-8 or UTF-16 holds a surrogate: a \uD800-\uDFFF escape.
@@ -45,6 +46,24 @@ def _check_shape(name: str, n: int, obj: Any) -> None:
             stack.extend((v, depth + 1) for v in item)
 
 
+def _refuse_controls(name: str, n: int, obj: Any) -> None:
+    """Refuse a string of the object holding a character input text may not hold (ESC,
+    BEL, NUL ...): a build's texts were input text, and writers (a PO file) copy them."""
+    stack = [obj]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found = input_control(item)
+            if found is not None:
+                what = f"{describe(found.group())} in a string, which input text may not hold"
+                raise InputError(name, what, f"{n}")
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
 def long_number(exc: ValueError) -> str:
     """What json.loads's ValueError for an over-long integer says, shortly."""
     digits = re.search(r"has (\d+) digits", str(exc))
@@ -57,10 +76,12 @@ def read_jsonl(
     limit: int = MAX_FILE_BYTES,
     schema: str | None = None,
     follow: bool = True,
+    controls: bool = True,
 ) -> Iterator[dict[str, Any]]:
     """Yield each non-blank line's object; raise InputError naming the line on the first bad
     one. With `schema`, each object is checked against it; with `follow` false, a symbolic
-    link is refused."""
+    link is refused; with `controls` false, a string holding a control character input
+    text may not hold (ESC, NUL) is refused."""
     name = str(path)
     data = sys.stdin.buffer.read() if name == "-" else read_bytes(path, limit=limit, follow=follow)
     text = decode(name, data)
@@ -77,6 +98,9 @@ def read_jsonl(
             raise InputError(name, f"not JSON here: {long_number(exc)}", f"{n}") from None
         if not _plain(line):
             _check_shape(name, n, obj)
+        # JSON holds a control character raw only as DEL, else as an escape: \u00XX or \b
+        if not controls and ("\\u00" in line or "\\b" in line or "\x7f" in line):
+            _refuse_controls(name, n, obj)
         if not isinstance(obj, dict):
             raise InputError(name, f"expected a JSON object, got {type(obj).__name__}", f"{n}")
         for key, kind in required.items():

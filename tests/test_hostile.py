@@ -469,6 +469,30 @@ def test_extract_reads_blank_lines_crlf_and_a_bom(tmp_path):
     assert all(r["name"] == "Fear" for r in rows)
 
 
+@pytest.mark.parametrize(
+    ("escape", "said"),
+    [("\\u001B", "U+001B"), ("\\u0000", "NUL character"), ("\\b", "U+0008"), ("\\u00e9", None)],
+)
+def test_a_segment_holding_a_control_character_is_refused_however_escaped(previous, escape, said):
+    """A build's texts are input text: ESC, NUL or a backspace in a segment (an edited
+    build; no reader lets them in) is refused with its line, however JSON escapes it,
+    before a writer copies it (a PO file took it raw); an escaped letter is text."""
+    from pipeline.build_folder import read_segments
+    from pipeline.errors import InputError
+
+    out, _ = previous
+    path = out / "segments.jsonl"
+    first, *rest = path.read_text("utf-8").split("\n")
+    edited = first.replace('"raw":"', '"raw":"\\\\b' + escape, 1)  # an escaped backslash too
+    assert edited != first
+    path.write_text("\n".join([edited, *rest]), "utf-8")
+    if said is None:
+        assert next(iter(read_segments(out)))["raw"].startswith("\\b\u00e9")
+        return
+    with pytest.raises(InputError, match=rf"segments\.jsonl:1: .*{re.escape(said)} in a string"):
+        list(read_segments(out))
+
+
 def test_every_object_of_a_hostile_build_validates(tmp_path):
     text = "# ../x\n\n[b]Models with [i]Fear[/b] -1.\n\n| 1 | a |\n| 2 |\n\nCON\n\nStrah.\n"
     corpus = make_corpus(tmp_path / "c", {"h.md": text})

@@ -199,9 +199,11 @@ def _footer(lines: list[str]) -> None:
     tab-separated rows of a pipe or a file."""
     import sys
 
+    from ..textsafe import one_line
+
     mark = "" if sys.stdout.isatty() else "# "
     for line in lines:
-        sys.stdout.write(f"{mark}{line}\n")
+        sys.stdout.write(f"{mark}{one_line(line)}\n")
 
 
 def _not_played() -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..textsafe import terminal
+
 _MAX_TEXT = 160
 
 
@@ -150,6 +152,8 @@ def _stale(stale: list[dict[str, Any]]) -> list[str]:
 
 
 def to_markdown(doc: dict[str, Any]) -> str:
+    """The changelog as Markdown, text for people (read in a terminal as often as not):
+    a control character of a rule's name or text is spelled as `terminal` spells it."""
     s = doc["summary"]
     lines = [
         f"# Rules changes: {doc['old']['path']} → {doc['new']['path']}",
@@ -179,4 +183,4 @@ def to_markdown(doc: dict[str, Any]) -> str:
         if change != "changed":
             lines.append("")
     lines += _units(doc)
-    return "\n".join(lines).rstrip("\n") + "\n"
+    return terminal("\n".join(lines).rstrip("\n") + "\n")

@@ -16,12 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..build_folder import read_rules
+from ..build_folder import read_rules, read_segments
 from ..errors import InputError
-from ..files import MAX_BUILD_FILE_BYTES
 from ..ingest.text import marker_spans
 from ..ingest.unit_ids import unit_id
-from ..jsonl import read_jsonl
 from ..model import Block
 from ..pairs import Pair
 from ..sentences import sentences
@@ -71,10 +69,7 @@ def rule_units(
 ) -> Untranslated:
     """The units of every rule with `source_lang` text, in reading order (the corpus order
     of each rule's first part), once for each target language."""
-    required = {"id": str, "drop": str, "file": str, "lines": list, "raw": str, "kind": str}
-    segments = {
-        s["id"]: s for s in read_jsonl(build / "segments.jsonl", required, MAX_BUILD_FILE_BYTES)
-    }
+    segments = {s["id"]: s for s in read_segments(build)}
     order = {seg_id: i for i, seg_id in enumerate(segments)}
     rules = sorted(  # reading order: where each rule's first part is in the corpus
         read_rules(build),

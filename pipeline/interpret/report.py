@@ -17,6 +17,7 @@ import icepool
 
 from pipeline.console import console
 from pipeline.interpret.dice import distribution, mean
+from pipeline.textsafe import terminal
 
 if TYPE_CHECKING:  # only named in annotations: `roll` need not load the attack chain
     from pipeline.interpret.attack import AttackResult, Dist
@@ -150,4 +151,6 @@ def print_outcomes(
 
 
 def print_lines(lines: Iterable[str], out: TextIO | None = None) -> None:
-    (out or sys.stdout).write("".join(f"{line}\n" for line in lines))
+    """Lines for a terminal: a unit's or a rule's name in them is shown as `terminal`
+    spells it."""
+    (out or sys.stdout).write("".join(f"{terminal(line)}\n" for line in lines))

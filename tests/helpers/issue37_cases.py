@@ -8,11 +8,15 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 import subprocess
 import sys
+import tempfile
+import threading
+import time
 from pathlib import Path
 
-from .output_cases import Case
+from .output_cases import Case, Reader, new_terminal
 
 SEPARATORS = "\u2028\u0085\u2029"
 
@@ -44,6 +48,49 @@ def _reports(root: Path) -> Path:
     folder.mkdir()
     (folder / "checks.json").write_text('{"previous": true}\n', "utf-8")
     return folder
+
+
+# --- defect 2: matchup -o and diff -o write into a stream, never replace it ---------------
+
+
+def _html_received(reader: Reader):
+    def check(root: Path, stdout: str) -> None:
+        deadline = time.monotonic() + 10
+        while not reader.data.endswith(b"</html>\n") and time.monotonic() < deadline:
+            time.sleep(0.02)
+        page = reader.data.decode("utf-8")
+        assert page.startswith("<!DOCTYPE html>") and "Halberdiers" in page
+        assert stat.S_ISFIFO(os.lstat(root / "fifo").st_mode)
+
+    return check
+
+
+def matchup_into_a_fifo(root: Path, template: Path) -> Case:
+    """The page is written into the FIFO its reader holds open; the FIFO stays one."""
+    build = _arena(root)
+    fifo = root / "fifo"
+    os.mkfifo(fifo)
+    reader = Reader(fifo)
+    args = ["matchup", "Halberdiers", "Brutes", "--build", str(build), "-o", str(fifo)]
+    return Case(args, 0, fifo, expect=_html_received(reader))
+
+
+def diff_into_a_device(root: Path, template: Path) -> Case:
+    """`diff -o` into a character device: as root a node made here with /dev/null's
+    numbers (a writer replacing it would replace this one, never one of /dev), else a
+    terminal, whose other end must receive the changelog."""
+    args = ["diff", str(template), str(template), "-o"]
+    if os.geteuid() == 0:
+        node = root / "null"
+        os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        return Case([*args, str(node)], 0, root / "none")
+    main, device = new_terminal()
+    reader = Reader(main)
+
+    def received(root: Path, stdout: str) -> None:
+        assert reader.text("#").startswith("#")
+
+    return Case([*args, device], 0, root / "none", expect=received)
 
 
 # --- defect 4: a line or paragraph separator in a text --------------------------------
@@ -122,21 +169,27 @@ def separators_in_po(root: Path, template: Path) -> Case:
 BATTLESCRIBE = Path(__file__).resolve().parents[1] / "data" / "battlescribe"
 
 
+_ARENA: list[Path] = []  # the one build of the BattleScribe fixtures, made on first use
+_ARENA_LOCK = threading.Lock()  # cases are made two at a time
+
+
 def _arena(root: Path) -> Path:
-    """A build of the BattleScribe fixtures, made by a child as a user would."""
-    drop = root / "c" / "drops" / "army"
-    drop.mkdir(parents=True)
-    for name in ("combat.gst", "arena.cat"):
-        shutil.copy(BATTLESCRIBE / name, drop / name)
-    out = root / "build"
-    done = subprocess.run(
-        [sys.executable, "-m", "pipeline", "build", str(root / "c"), "-o", str(out), "-q"],
-        capture_output=True,
-        text=True,
-        cwd=root,
-    )
-    assert done.returncode == 0, done.stderr
-    return out
+    """A copy of a build of the BattleScribe fixtures (made once, by a child as a user
+    would, beside the first case that needs it) in root/build."""
+    with _ARENA_LOCK:
+        if not _ARENA:
+            made = Path(tempfile.mkdtemp(prefix="arena-", dir=root.parent))
+            drop = made / "c" / "drops" / "army"
+            drop.mkdir(parents=True)
+            for name in ("combat.gst", "arena.cat"):
+                shutil.copy(BATTLESCRIBE / name, drop / name)
+            args = ["build", str(made / "c"), "-o", str(made / "build"), "-q"]
+            done = subprocess.run(
+                [sys.executable, "-m", "pipeline", *args], capture_output=True, text=True, cwd=made
+            )
+            assert done.returncode == 0, done.stderr
+            _ARENA.append(made / "build")
+    return shutil.copytree(_ARENA[0], root / "build")
 
 
 def a_billion_models(root: Path, template: Path) -> Case:
@@ -156,6 +209,23 @@ def a_billion_models(root: Path, template: Path) -> Case:
 
     case.expect = fought
     return case
+
+
+def matchup_of_a_thousand_units(root: Path, template: Path) -> Case:
+    """A catalogue of 1,000 units against itself: a million combats, priced and refused
+    before the first (2.35 GiB after 100 s before)."""
+    build = _arena(root)
+    path = build / "units.json"
+    units = json.loads(path.read_text("utf-8"))
+    many = [
+        u | {"id": f"{u['id']}-{k}", "name": f"{u['name']} {k}"}
+        for k in range(1000 // len(units) + 1)
+        for u in units
+    ]
+    path.write_text(json.dumps(many, ensure_ascii=False), "utf-8")
+    book = units[0]["source"]["book"]
+    said = r"matchup: 1,00\d attackers against 1,00\d defenders make 1,0\d\d,\d{3} combats"
+    return Case(["matchup", book, book, "--build", str(build)], 2, build, said=said)
 
 
 def _sentences(n: int, lang: str) -> str:
@@ -203,6 +273,38 @@ def unit_over_the_limit(root: Path, template: Path) -> Case:
     out = shutil.copytree(template, root / "output")
     said = r"long\.tmx:\d+: a text of 1,0\d\d,\d{3} characters; the limit is 1,000,000"
     return Case(["build", str(corpus), "-o", str(out), "-q"], 2, out, said=said)
+
+
+def _text_over_the_limit(kind: str):
+    """One XLIFF unit, PO string or BattleScribe rule description of 1,0xx,xxx characters:
+    refused naming the file and line (spaCy's E088, exit 3, before)."""
+
+    def case(root: Path, template: Path) -> Case:
+        big = _sentences(30_000, "en")
+        if kind == "xliff":
+            files = {
+                "long.xlf": '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" '
+                'xmlns="urn:oasis:names:tc:xliff:document:1.2"><file original="a" '
+                'source-language="en" target-language="ru" datatype="plaintext"><body>\n'
+                f'<trans-unit id="1"><source>{big}</source><target>Страх.</target>'
+                "</trans-unit></body></file></xliff>\n"
+            }
+            corpus = _corpus(root, files)
+        elif kind == "po":
+            corpus = _corpus(root, {"long.po": PO_HEAD + f'msgid "{big}"\nmsgstr "Страх."\n'})
+        else:
+            cat = (BATTLESCRIBE / "arena.cat").read_text("utf-8")
+            rule = (
+                "Model parts with Fight in Extra Rank make Supporting Attacks from one more rank."
+            )
+            assert rule in cat
+            corpus = _army(root, cat.replace(rule, big).encode("utf-8"), "long.cat")
+        out = shutil.copytree(template, root / "output")
+        name = {"xliff": "long.xlf", "po": "long.po", "battlescribe": "long.cat"}[kind]
+        said = rf"{name.replace('.', '[.]')}:\d+: a text of 1,0\d\d,\d{{3}} characters"
+        return Case(["build", str(corpus), "-o", str(out), "-q"], 2, out, said=said)
+
+    return case
 
 
 def extract_text_over_the_limit(root: Path, template: Path) -> Case:
@@ -262,16 +364,32 @@ def _wrong_shape(name: str, text: str, command: list[str], said: str):
     return case
 
 
-def rule_file_linked_out(root: Path, template: Path) -> Case:
+def units_of_wrong_types_attacked(root: Path, template: Path) -> Case:
+    build = _edited(root, template, "units.json", '[{"id": "x", "name": 5}]')
+    scenario = root / "s.yaml"
+    scenario.write_text("attacker: {unit: x, models: 10}\ndefender: {unit: x, models: 10}\n")
+    args = ["attack", str(scenario), "--build", str(build)]
+    return Case(args, 2, build, said=r"units\.json:/0.*: not units")
+
+
+def rule_file_linked_out(command: str):
     """A rule file that is a link out of the build (to a rule file elsewhere) is refused,
-    not read: the corpus refuses such links too."""
-    build = shutil.copytree(template, root / "build")
-    outside = root / "outside.yaml"
-    shutil.copy(build / "rules" / "fear.yaml", outside)
-    (build / "rules" / "fear.yaml").unlink()
-    (build / "rules" / "fear.yaml").symlink_to(outside)
-    args = ["charge", "--distance", "8", "--advance", "4", "--rules", "fear", "--build", str(build)]
-    return Case(args, 2, build, said=r"rules/fear\.yaml: is a symbolic link")
+    not read: the corpus refuses such links too (`table` printed the outside file's odds)."""
+
+    def case(root: Path, template: Path) -> Case:
+        build = shutil.copytree(template, root / "build")
+        outside = root / "outside.yaml"
+        shutil.copy(build / "rules" / "fear.yaml", outside)
+        (build / "rules" / "fear.yaml").unlink()
+        (build / "rules" / "fear.yaml").symlink_to(outside)
+        args = ["table", "fear"]
+        if command == "charge":
+            args = ["charge", "--distance", "8", "--advance", "4", "--rules", "fear"]
+        return Case(
+            [*args, "--build", str(build)], 2, build, said=r"rules/fear\.yaml: is a symbolic link"
+        )
+
+    return case
 
 
 def folder_for_a_rule_file(root: Path, template: Path) -> Case:
@@ -282,13 +400,24 @@ def folder_for_a_rule_file(root: Path, template: Path) -> Case:
     return Case(args, 2, build, said=r"rules/fear\.yaml: is a folder, not a regular file")
 
 
-def segments_linked_out(root: Path, template: Path) -> Case:
-    build = shutil.copytree(template, root / "build")
-    (build / "segments.jsonl").rename(root / "segments.jsonl")
-    (build / "segments.jsonl").symlink_to(root / "segments.jsonl")
-    folder = _reports(root)
-    args = ["check", "--build", str(build), "-o", str(folder)]
-    return Case(args, 2, folder, said=r"segments\.jsonl: is a symbolic link")
+def segments_linked_out(command: str):
+    """segments.jsonl a link out of the build: refused by `check --build`, and by the
+    export of the text to translate (`--format pot`, which read it past the build reader)."""
+
+    def case(root: Path, template: Path) -> Case:
+        build = shutil.copytree(template, root / "build")
+        (build / "segments.jsonl").rename(root / "segments.jsonl")
+        (build / "segments.jsonl").symlink_to(root / "segments.jsonl")
+        said = r"segments\.jsonl: is a symbolic link"
+        if command == "pot":
+            out = root / "out.pot"
+            out.write_text("previous\n", "utf-8")
+            args = ["export", "--format", "pot", "--build", str(build), "-o", str(out)]
+            return Case(args, 2, out, said=said)
+        folder = _reports(root)
+        return Case(["check", "--build", str(build), "-o", str(folder)], 2, folder, said=said)
+
+    return case
 
 
 def catz_corrupt(root: Path, template: Path) -> Case:
@@ -313,12 +442,18 @@ def _army(root: Path, catalogue: bytes, name: str = "arena.cat") -> Path:
     return root / "c"
 
 
-def unit_without_a_name(root: Path, template: Path) -> Case:
-    cat = (BATTLESCRIBE / "arena.cat").read_bytes().replace(b'name="Wisps"', b'name="  "')
-    corpus = _army(root, cat)
-    out = shutil.copytree(template, root / "output")
-    said = r"arena\.cat:\d+: a unit entry has no name"
-    return Case(["build", str(corpus), "-o", str(out), "-q"], 2, out, said=said)
+def unit_without_a_name(name: bytes):
+    """A unit named "" or spaces (units.json failed its own schema: exit 3 before)."""
+
+    def case(root: Path, template: Path) -> Case:
+        cat = (BATTLESCRIBE / "arena.cat").read_bytes()
+        assert b'name="Wisps"' in cat
+        corpus = _army(root, cat.replace(b'name="Wisps"', b'name="' + name + b'"'))
+        out = shutil.copytree(template, root / "output")
+        said = r"arena\.cat:\d+: a unit entry has no name"
+        return Case(["build", str(corpus), "-o", str(out), "-q"], 2, out, said=said)
+
+    return case
 
 
 def catalogue_named_to_escape(root: Path, template: Path) -> Case:
@@ -414,6 +549,77 @@ def shown_with_escapes(command: str):
     return case
 
 
+def coverage_of_texts_with_escapes(root: Path, template: Path) -> Case:
+    """`coverage` prints a rule's sentences: ESC and BEL in them are shown as escapes."""
+    build = shutil.copytree(template, root / "build")
+    rules = json.loads((build / "rules.json").read_text("utf-8"))
+    for body in rules[0]["texts"].values():
+        body["text"] += f" Fear{ESC}."
+    (build / "rules.json").write_text(json.dumps(rules), "utf-8")
+    return Case(["coverage", "--build", str(build)], 0, root / "none", expect=_no_escape)
+
+
+def po_of_a_build_with_escapes(root: Path, template: Path) -> Case:
+    """A build whose segment holds ESC, BEL and NUL (edited: no reader lets them in) is
+    refused by the build reader, not copied raw into the exported PO file."""
+    build = shutil.copytree(template, root / "build")
+    path = build / "segments.jsonl"
+    lines = path.read_text("utf-8").split("\n")
+    for n, line in enumerate(lines):
+        if line:
+            seg = json.loads(line)
+            seg["raw"] += ESC + "\x00"
+            lines[n] = json.dumps(seg, ensure_ascii=False)
+    path.write_text("\n".join(lines), "utf-8")
+    out = root / "ru.po"
+    out.write_text("previous\n", "utf-8")
+    args = ["export", "--format", "po", "--target-lang", "ru", "--build", str(build)]
+    said = r"segments\.jsonl:1: control character U\+001B in a string"
+    return Case([*args, "-o", str(out)], 2, out, said=said)
+
+
+def _units_with_escapes(root: Path, where: str) -> Path:
+    """An arena build whose Halberdiers hold ESC and BEL in their name or a part's name."""
+    build = _arena(root)
+    path = build / "units.json"
+    units = json.loads(path.read_text("utf-8"))
+    [unit] = [u for u in units if u["id"] == "halberdiers"]
+    if where == "name":
+        unit["name"] += ESC
+    else:
+        unit["parts"][0]["name"] += ESC
+    path.write_text(json.dumps(units), "utf-8")
+    return build
+
+
+def attack_prints_escapes_escaped(root: Path, template: Path) -> Case:
+    """`attack` prints each part of a side by name (raw before)."""
+    build = _units_with_escapes(root, "part")
+    scenario = root / "s.yaml"
+    scenario.write_text(
+        "attacker: {unit: halberdiers, models: 10}\ndefender: {unit: brutes, models: 3}\n"
+    )
+    args = ["attack", str(scenario), "--build", str(build)]
+    return Case(args, 0, root / "none", expect=_no_escape)
+
+
+def matchup_notes_print_escapes_escaped(root: Path, template: Path) -> Case:
+    """The notes under a matchup's table name the unit (raw before; the table escaped it)."""
+    build = _units_with_escapes(root, "name")
+    args = ["matchup", "halberdiers", "brutes", "--points", "1", "--build", str(build)]
+    return Case(args, 0, root / "none", expect=_no_escape)
+
+
+def diff_prints_escapes_escaped(root: Path, template: Path) -> Case:
+    """The changelog names a renamed rule and quotes a changed text (raw before)."""
+    build = _named_with_escapes(root, template)
+    rules = json.loads((build / "rules.json").read_text("utf-8"))
+    for body in rules[0]["texts"].values():
+        body["text"] += f" Fear{ESC}."
+    (build / "rules.json").write_text(json.dumps(rules), "utf-8")
+    return Case(["diff", str(template), str(build)], 0, root / "none", expect=_no_escape)
+
+
 def pair_id_with_escapes(root: Path, template: Path) -> Case:
     case = _checked_pair(root, f"p{ESC}", "Roll a D6.", "Бросьте D3.")
     case.args += ["--format", "json,text"]
@@ -433,10 +639,16 @@ CASES = {
     "37.4-separators-suggested": separators_suggested,
     "37.4-separators-in-pairs": separators_in_pairs,
     "37.4-separators-in-po": separators_in_po,
+    "37.2-matchup-into-a-fifo": matchup_into_a_fifo,
+    "37.2-diff-into-a-device": diff_into_a_device,
     "37.5-a-billion-models": a_billion_models,
+    "37.5-matchup-of-a-thousand-units": matchup_of_a_thousand_units,
     "37.5-long-tmx-unit": long_tmx_unit,
     "37.5-long-pair": long_pair,
     "37.7-unit-over-the-text-limit": unit_over_the_limit,
+    "37.7-xliff-unit-over-the-text-limit": _text_over_the_limit("xliff"),
+    "37.7-po-string-over-the-text-limit": _text_over_the_limit("po"),
+    "37.7-battlescribe-rule-over-the-text-limit": _text_over_the_limit("battlescribe"),
     "37.7-extract-text-over-the-limit": extract_text_over_the_limit,
     "37.7-pair-over-the-text-limit": pair_over_the_limit,
     "37.7-long-number-in-extract": _long_number("extract"),
@@ -451,6 +663,26 @@ CASES = {
     "37.7-rules-json-of-wrong-types-show": _wrong_shape(
         "rules.json", '[{"id": ["fear"]}]', ["show", "fear"], r"rules\.json:/0: not a rule bundle"
     ),
+    "37.7-rules-json-of-wrong-types-rules": _wrong_shape(
+        "rules.json", '[{"id": "fear", "kind": 5}]', ["rules"], r"rules\.json:/0: not a rule bundle"
+    ),
+    "37.7-alignments-of-wrong-types-site": _wrong_shape(
+        "alignments.json",
+        '{"links": [{"id": 3}], "summary": {}}',
+        ["export", "--format", "site", "-o", "site"],
+        r"alignments\.json:/links/0.*: not alignments",
+    ),
+    **{
+        f"37.7-units-of-wrong-types-{name}": _wrong_shape(
+            "units.json", '[{"id": "x", "name": 5}]', command, r"units\.json:/0.*: not units"
+        )
+        for name, command in (
+            ("site", ["export", "--format", "site", "-o", "site"]),
+            ("rules", ["rules"]),
+            ("show", ["show", "x"]),
+        )
+    },
+    "37.7-units-of-wrong-types-attack": units_of_wrong_types_attacked,
     "37.7-alignments-of-wrong-types": _wrong_shape(
         "alignments.json",
         '{"links": [{"id": 3}], "summary": {}}',
@@ -464,21 +696,29 @@ CASES = {
         r"units\.json:/0.*: not units",
     ),
     "37.7-catz-corrupt-deflate": catz_corrupt,
-    "37.7-unit-without-a-name": unit_without_a_name,
+    "37.7-unit-without-a-name": unit_without_a_name(b"  "),
+    "37.7-unit-with-an-empty-name": unit_without_a_name(b""),
     "37.7-catalogue-named-to-escape": catalogue_named_to_escape,
     "37.7-deep-yaml-scenario": deep_yaml("scenario"),
     "37.7-deep-yaml-drop": deep_yaml("drop"),
     "37.7-deep-yaml-glossary": deep_yaml("glossary"),
     "37.7-deep-yaml-accepted": deep_yaml("accepted"),
     "37.7-deep-yaml-rule-file": deep_yaml("rule"),
-    "37.8-rule-file-linked-out": rule_file_linked_out,
+    "37.8-rule-file-linked-out": rule_file_linked_out("charge"),
+    "37.8-table-of-a-rule-file-linked-out": rule_file_linked_out("table"),
     "37.8-folder-for-a-rule-file": folder_for_a_rule_file,
-    "37.8-segments-linked-out": segments_linked_out,
+    "37.8-segments-linked-out": segments_linked_out("check"),
+    "37.8-segments-linked-out-of-a-pot-export": segments_linked_out("pot"),
     "37.6-po-escaped-esc": _po("\\033]0;pwned\\007", "control character U\\+001B in a PO string"),
     "37.6-po-escaped-nul": _po("a\\0b", "NUL character in a PO string"),
     "37.6-po-escaped-bell": _po("a\\ab", "control character U\\+0007 in a PO string"),
     "37.6-show-prints-escapes-escaped": shown_with_escapes("show"),
     "37.6-rules-prints-escapes-escaped": shown_with_escapes("rules"),
+    "37.6-coverage-prints-escapes-escaped": coverage_of_texts_with_escapes,
+    "37.6-attack-prints-escapes-escaped": attack_prints_escapes_escaped,
+    "37.6-matchup-notes-print-escapes-escaped": matchup_notes_print_escapes_escaped,
+    "37.6-diff-prints-escapes-escaped": diff_prints_escapes_escaped,
+    "37.6-exported-po-of-a-build-with-escapes": po_of_a_build_with_escapes,
     "37.6-check-pair-id-with-escapes": pair_id_with_escapes,
     "37.6-error-naming-escapes": error_naming_escapes,
     "37.11-po-string-left-open": _po("abc\\", "end of line within a PO string"),

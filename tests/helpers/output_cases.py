@@ -89,7 +89,7 @@ class Reader:
         return self.data.decode("utf-8", "replace")
 
 
-def _terminal() -> tuple[int, str]:
+def new_terminal() -> tuple[int, str]:
     """A new terminal (a character device no root is needed for): its reading end, and
     its device path, with output processing off so that the bytes arrive as written."""
     main, other = os.openpty()
@@ -207,13 +207,13 @@ def export_into_a_device(root: Path, template: Path) -> Case:
         node = root / "null"
         os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, 3))
         return Case(export_args(template, node), 0, root / "none")
-    main, device = _terminal()
+    main, device = new_terminal()
     reader = Reader(main)
     return Case(export_args(template, device), 0, root / "none", expect=_receives(reader, template))
 
 
 def export_through_a_link_to_a_terminal(root: Path, template: Path) -> Case:
-    main, device = _terminal()
+    main, device = new_terminal()
     reader = Reader(main)
     (root / "tty").symlink_to(device)
     case = Case(export_args(template, root / "tty"), 0, root / "tty")
