@@ -96,6 +96,44 @@ def test_a_weapon_named_by_another_rule_is_a_condition() -> None:
     assert "when" not in read(text, "Glaive")[0][0]  # the weapon's own text
 
 
+def test_attacks_against_the_bearer_with_a_rule_lose_it() -> None:
+    # the attacker's rules named in the subject do nothing against the bearer
+    text = (
+        "Attacks against the wearer with Killing Blow and/or Poison Attacks lose these "
+        "Attack Attributes."
+    )
+    cond = "target-has:killing-blow | target-has:poison-attacks"
+    assert read(text, "Hex Mail")[0] == [
+        {"op": "ignore", "what": "killing-blow", "when": cond},
+        {"op": "ignore", "what": "poison-attacks", "when": cond},
+    ]
+    assert unread_texts(text, "Hex Mail") == []
+
+
+def test_attacks_against_the_bearer_with_a_rule_is_a_condition_on_the_attacker() -> None:
+    text = (
+        "The bearer gains +1 Armour, and attacks against it with Flaming Attacks suffer "
+        "-2 to wound."
+    )
+    assert read(text, "Salamander Cloak")[0] == [
+        {"op": "modify", "characteristic": "armour", "by": 1},
+        {
+            "op": "roll",
+            "roll": "to-wound",
+            "modifier": -2,
+            "applies_to": "enemy",
+            "when": "target-has:flaming-attacks",
+        },
+    ]
+
+
+def test_a_rule_the_bearer_loses_is_listed_not_read() -> None:
+    # no effect describes a rule lost: the clause is listed, the one beside it still read
+    text = "The model loses Vanguard and gains Fear."
+    assert read(text, "Heavy Plate")[0] == [{"op": "grant", "rule": "fear"}]
+    assert unread_texts(text, "Heavy Plate") == ["The model loses Vanguard"]
+
+
 # --- verbs, values and limits -------------------------------------------------------------
 
 

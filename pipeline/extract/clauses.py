@@ -842,6 +842,30 @@ def _frame_need(t: _Text, vm: re.Match[str], p: Parts, key: str) -> _Read:
     return out
 
 
+def _frame_lose(
+    t: _Text, vm: re.Match[str], p: Parts, who: str | None, states: Sequence[str]
+) -> _Read:
+    """ "Attacks against the bearer with X and/or Y lose these Attack Attributes": the
+    attacker's X and Y do nothing against the bearer. Any other rule lost (the bearer's own,
+    "loses Scoring") is a change no effect here describes: not read."""
+    out = _Read()
+    back = p.values.get("lose_back")
+    m = back.match(t.text, vm.end()) if back else None
+    lost = [
+        x.removeprefix("target-has:")
+        for s in states
+        for x in s.split(" | ")
+        if x.startswith("target-has:")
+    ]
+    if who != "against" or m is None or not lost:
+        out.partial = "a rule lost is not read"
+        return out
+    for rule in lost:
+        out.effects.append(({"op": "ignore", "what": rule}, (vm.start(), m.end())))
+    t.take(m.start(), m.end())
+    return out
+
+
 @dataclass(slots=True)
 class _Parsed:
     """What one clause's parts say, before its effects get their conditions."""
@@ -876,6 +900,9 @@ def _subject(t: _Text, p: Parts, ctx: Context, pos: int) -> tuple[str | None, li
         weapon = g.get("weapon") or g.get("weapon2")
         if weapon and (ctx.name is None or not _same_weapon(slugify(weapon), _fold(ctx.name))):
             states.append(f"has:{slugify(weapon)}")
+        if "rules" in g:  # "attacks against the bearer with Lethal Strike": the attacker's
+            names = [x for x in re.split(r",? and/or |,? or |,? and |, ", g["rules"]) if x]
+            states.append(" | ".join(f"target-has:{slugify(x)}" for x in names))
         t.take(wm.start(), wm.end())
         if role == "inherit":
             return ctx.who or "model", list(ctx.who_when), wm.end()
@@ -986,6 +1013,7 @@ def read_clause_parts(
         "never",
         "strike",
         "set",
+        "lose",
     )
     if verb.negated:
         out.negated = True
@@ -1030,6 +1058,8 @@ def read_clause_parts(
                 read.effects.append(({"op": "strike-at", "step": q.value}, (vm.start(), qb)))
                 t.take(qa, qb)
                 break
+    elif frame == "lose":
+        out.read = read = _frame_lose(t, vm, p, who, out.who_when)
     elif frame == "need":
         out.read = read = _frame_need(t, vm, p, "need")
     elif frame == "never":
@@ -1050,7 +1080,9 @@ def read_clause_parts(
         read.blocked = read.blocked or "who the clause is for is narrowed in words not read"
     if who == "enemy" and any(e["op"] in ("grant", "multiple-wounds") for e, _ in read.effects):
         read.blocked = read.blocked or "a rule granted to enemies"
-    if who == "against" and any(e["op"] not in ("modify", "roll") for e, _ in read.effects):
+    if who == "against" and any(
+        e["op"] not in ("modify", "roll", "ignore") for e, _ in read.effects
+    ):
         read.blocked = read.blocked or "only modifiers of attacks against the bearer are read"
     if unknown:
         read.blocked = "who the clause is for is not read"
