@@ -365,6 +365,35 @@ def test_one_use_and_special_attacks_give_no_standing_effect() -> None:
     assert effects == [] and found.unread
 
 
+def test_a_precondition_of_the_whole_rule_gives_no_standing_effect() -> None:
+    # "In order to use ..., X must ...": no part reads the precondition, so nothing holds
+    text = (
+        "In order to use this Attack Attribute, the unit must have more ranks than files. "
+        "Attacks made by the model can never wound on worse than 3+."
+    )
+    assert read(text, "Deep Ranks")[0] == []
+    assert "Attacks made by the model can never wound on worse than 3+" in unread_texts(
+        text, "Deep Ranks"
+    )
+
+
+def test_invisible_characters_between_words_are_read_through() -> None:
+    # zero-width spaces as some sources have them: beside spaces and inside "set to"
+    text = (
+        "The wearer's Armour is set\u200b to 3, and attacks made by it can \u200b never "
+        "\u200b hit on worse than 4+."
+    )
+    effects, found = read(text, "Iron Shell")
+    assert effects == [
+        {"op": "modify", "characteristic": "armour", "to": 3},
+        {"op": "roll", "roll": "to-hit", "need_max": 4},
+    ]
+    assert found.unread == ()
+    # the spans are the text's own, invisible characters included
+    a, b = found.effects[0]["span"]
+    assert text[a:b] == "Armour is set\u200b to 3"
+
+
 def test_an_example_never_gives_an_effect() -> None:
     text = "The model gains +1 Strength (e.g. when it gains +2 Agility from a spell)."
     assert read(text, "Trinket")[0] == [{"op": "modify", "characteristic": "strength", "by": 1}]
