@@ -394,6 +394,79 @@ def test_invisible_characters_between_words_are_read_through() -> None:
     assert text[a:b] == "Armour is set\u200b to 3"
 
 
+def test_values_after_a_condition_of_their_own_keep_it_to_themselves() -> None:
+    # "..., and, when using X, +N to-hit": the verb left out, the condition for those only
+    text = "The model gains Vanguard, and, when using a Throwing Axe, +1 to-hit."
+    assert read(text, "Axe Thrower")[0] == [
+        {"op": "grant", "rule": "vanguard"},
+        {"op": "roll", "roll": "to-hit", "modifier": 1, "when": "has:throwing-axe"},
+    ]
+
+
+def test_a_leading_condition_no_part_reads_holds_back_the_clause_after_it() -> None:
+    # "The first time X is ..., it gains": a verb of its own splits it off; still a condition
+    text = "The first time the model is beaten in a combat, it gains +2 Attack Value."
+    assert read(text, "Grudge")[0] == []
+    assert unread_texts(text, "Grudge") == ["it gains +2 Attack Value"]
+
+
+def test_it_after_a_subject_not_read_is_not_the_bearer() -> None:
+    text = (
+        "Model parts with Old Scars that lost a Health Point gain +1 Strength, and their "
+        "Offensive Skill is set to 6. The model gains Fear."
+    )
+    assert read(text, "Old Scars")[0] == [{"op": "grant", "rule": "fear"}]
+    assert unread_texts(text, "Old Scars") == [
+        "Model parts with Old Scars that lost a Health Point gain +1 Strength",
+        "their Offensive Skill is set to 6",
+    ]
+
+
+def test_a_verb_phrase_not_read_leaves_the_subject_to_the_clause_after() -> None:
+    text = (
+        "Attacks made with this weapon gain +2 Strength, become Flaming Attacks, and can "
+        "never wound on worse than 4+."
+    )
+    effects, _ = read(text, "Ember Axe")
+    assert effects == [{"op": "roll", "roll": "to-wound", "need_max": 4}]
+    assert unread_texts(text, "Ember Axe") == [
+        "Attacks made with this weapon gain +2 Strength, become Flaming Attacks"
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an exception to the sentence before
+        "All models in the bearer's unit gain Fear. Model parts with Harnessed are not affected.",
+        # the effect taken back
+        "The model gains Fear. When the model's unit declares a Charge, the effect is lost.",
+    ],
+)
+def test_an_exception_or_an_effect_lost_is_listed(text: str) -> None:
+    assert [e["rule"] for e in read(text, "Dread Mask")[0]] == ["fear"]
+    second = text.split(". ", 1)[1].rstrip(".")
+    assert unread_texts(text, "Dread Mask") == [second]
+
+
+def test_a_restriction_of_the_whole_rule_not_read_withholds_every_effect() -> None:
+    text = (
+        "This Attack Attribute can only be used with Crossbows without Weapon Enchantments. "
+        "The attacks gain +1 Strength and Flaming Attacks."
+    )
+    effects, found = read(text, "Fire Bolts")
+    assert effects == []
+    assert len(found.unread) == 2
+    # the same restriction in lower case as some books write it is read
+    text = (
+        "The model gains Aegis (5+). This rule can only be used against attacks from enemies "
+        "engaged in the model's front facing."
+    )
+    assert read(text, "Tower Shield")[0] == [
+        {"op": "grant", "rule": "aegis", "params": ["5+"], "when": "engaged-front"}
+    ]
+
+
 def test_an_example_never_gives_an_effect() -> None:
     text = "The model gains +1 Strength (e.g. when it gains +2 Agility from a spell)."
     assert read(text, "Trinket")[0] == [{"op": "modify", "characteristic": "strength", "by": 1}]

@@ -262,6 +262,9 @@ class Context:
     blocked: bool = False  # the rule states a one-use or activated effect
     carry: tuple[tuple[str, ...], str | None, bool] | None = None
     """A condition that leads a list ("If X, - A. - B."): it holds for each item."""
+    who_unread: bool = False
+    """The subject before was not read ("Model parts ... upgraded to a Champion gain ..."):
+    "their"/"it" after it names no one the reader knows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -905,6 +908,8 @@ def _subject(t: _Text, p: Parts, ctx: Context, pos: int) -> tuple[str | None, li
             states.append(" | ".join(f"target-has:{slugify(x)}" for x in names))
         t.take(wm.start(), wm.end())
         if role == "inherit":
+            if ctx.who_unread:
+                return "lost", [], wm.end()
             return ctx.who or "model", list(ctx.who_when), wm.end()
         return role, states, wm.end()
     return None, [], pos
@@ -967,11 +972,18 @@ def read_clause_parts(
         implicit = t.text[pos:].lstrip(" " + BLANK)
         bare = out.who is None and not p.any_verb.search(t.text, pos)
         if bare and (_SIGNED.match(implicit) or p.char_first.match(implicit)):
-            # a line made only of values ("+1 Strength, +1 Armour Penetration.") gives them
+            # a line made only of values ("+1 Strength, +1 Armour Penetration.") gives them;
+            # after a condition of its own ("..., and, when using a Spear, +1 to hit") they
+            # are the clause before's, its verb left out
             out.who, out.frame = "model", "gain"
-            out.read = _frame_gain(t, pos, p, "model", quantities, raw)
+            if lm:
+                out.who = "lost" if ctx.who_unread else ctx.who or "model"
+                out.who_when = [*ctx.who_when, *out.who_when]
+            out.read = _frame_gain(t, pos, p, out.who, quantities, raw)
             if not out.read.effects or out.read.partial:
                 out.read.blocked = "no verb"
+            if out.who == "lost":
+                out.read.blocked = "who the clause is for is not read"
             return out
         read.blocked = "no verb read"
         return out
@@ -997,8 +1009,11 @@ def read_clause_parts(
                 out.who_when += [w for w in states if w not in out.who_when]
     between = re.findall(r"[^\W_]+", t.text[pos : vm.start()])
     opens = p.any_verb.match(t.text, _skip(t.text, pos))  # "..., and have their Strength set"
-    if out.who is None and (opens or all(p.adverbs.match(w) for w in between)):
+    shared = opens or all(p.adverbs.match(w) for w in between)
+    if out.who is None and shared:
         out.who, out.who_when = ctx.who or "model", [*ctx.who_when, *out.who_when]
+        if ctx.who_unread:
+            out.who = "lost"
     t.take(vm.start(), vm.end())
     who, frame = out.who, verb.frame
     out.frame = frame
@@ -1014,6 +1029,7 @@ def read_clause_parts(
         "strike",
         "set",
         "lose",
+        "exempt",
     )
     if verb.negated:
         out.negated = True
@@ -1076,15 +1092,19 @@ def read_clause_parts(
     if not all(p.adverbs.match(w) or p.glue.match(w) for w in gap):
         # "A model that has lost one or more Health Points ... suffers", "the Offensive Skill
         # of models in a unit joined by ... is set to 6": the subject is not (only) the
-        # bearer, in words no part reads
-        read.blocked = read.blocked or "who the clause is for is narrowed in words not read"
+        # bearer, in words no part reads; a verb right after the subject ("gain +1 Armour
+        # Penetration, become Magical Attacks") is a verb phrase not read, the subject read
+        if p.any_verb.match(t.text, _skip(t.text, pos)):
+            read.blocked = read.blocked or "a verb before the one read is not read"
+        else:
+            read.blocked = read.blocked or "who the clause is for is narrowed in words not read"
     if who == "enemy" and any(e["op"] in ("grant", "multiple-wounds") for e, _ in read.effects):
         read.blocked = read.blocked or "a rule granted to enemies"
     if who == "against" and any(
         e["op"] not in ("modify", "roll", "ignore") for e, _ in read.effects
     ):
         read.blocked = read.blocked or "only modifiers of attacks against the bearer are read"
-    if unknown:
+    if unknown or who == "lost":  # "lost": the subject before was not read
         read.blocked = "who the clause is for is not read"
     return out
 
@@ -1116,6 +1136,12 @@ def clause_spans(text: str, p: Parts, start: int = 0, maybe: _Maybe | None = Non
         if _inside_brackets(text, m.start()):
             continue
         if not any(last <= v < m.start() for v in verbs):
+            continue
+        lm = p.lead.match(text, m.end())
+        if lm and (_SIGNED.match(text, lm.end()) or p.char_first.match(text, lm.end())):
+            # "..., and, when using a Spear, +1 to hit": values of their own, the verb left out
+            cuts.append((m.start(), m.end()))
+            last = m.end()
             continue
         nxt = next((v for v in verbs if v >= m.end()), None)
         stop = next((a for a, _ in hard if a >= m.end()), len(text))
@@ -1188,6 +1214,7 @@ def read_sentence(
     if spans and lead_end > 0:
         spans[0] = (0, spans[0][1])
     out: list[Clause] = []
+    held = ""  # a condition no part reads that opens the sentence ("The first time X, it ...")
     for ca, cb in spans:
         ctext = text[ca:cb]
         if ca == 0 and lm:
@@ -1209,13 +1236,16 @@ def read_sentence(
             blocked = blocked or "its condition points back to another sentence"
         if ctx.blocked:
             blocked = blocked or "a one-use, activated or special effect"
+        blocked = blocked or held
         left = _leftovers(t, inside)
         cue_spans = _cues(t, p, p.cues)
         narrow = _cues(t, p, p.narrowing)
         first = (cue_spans or narrow)[:1]
         cue = sentence[first[0][0] : first[0][1]] if first else ""
         restricts: tuple[str, ...] = ()
-        if parsed.frame == "restrict" and not cue and not blocked:
+        restricted = parsed.frame == "restrict" and not cue and not blocked
+        restricted = restricted and bool(parsed.situations)
+        if restricted:
             restricts = tuple(w for w in parsed.situations if w not in ctx.header)
         if cue and (read.effects or parsed.frame == "restrict"):
             blocked = blocked or f"{cue!r} is not read"
@@ -1230,8 +1260,11 @@ def read_sentence(
                 e["span"] = [offset + a, offset + b]
                 effects.append(e)
         named = parsed.named or bool(when_parts and read.effects) or lead_named
-        if effects or restricts:
+        if effects or restricted:
             state = "partial" if left or read.partial else "read"
+        elif parsed.frame == "restrict":  # the rule's effects hold only where it says
+            state = "unread"
+            blocked = blocked or "the restriction of the whole rule is not read"
         else:  # an effect withheld (a condition not read) is a clause not read
             # a frame that began to read and stopped ("words after 'Impact Hits' not read")
             state = "unread" if named or read.effects or read.partial else "none"
@@ -1254,8 +1287,13 @@ def read_sentence(
                 restricts=restricts,
             )
         )
-        if parsed.frame is not None and parsed.who is not None:
+        if parsed.frame is not None and read.blocked.startswith("who the clause is for"):
+            ctx.who_unread = True
+        elif parsed.frame is not None and parsed.who is not None:
             ctx.who, ctx.who_when = parsed.who, tuple(parsed.who_when)
+            ctx.who_unread = False
+        if parsed.frame is None and cue_spans and not held:
+            held = f"{cue!r} before it is not read"
     return out
 
 
