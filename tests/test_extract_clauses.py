@@ -467,6 +467,50 @@ def test_a_restriction_of_the_whole_rule_not_read_withholds_every_effect() -> No
     ]
 
 
+def test_shooting_from_short_range_is_a_situation_of_its_own() -> None:
+    text = "Shooting Attacks made by the model gain +1 to wound when shooting from Short Range."
+    assert read(text, "Close Volley")[0] == [
+        {"op": "roll", "roll": "to-wound", "modifier": 1, "when": "shooting & short-range"}
+    ]
+
+
+def test_words_after_the_values_that_say_when_they_hold_withhold_them() -> None:
+    text = "The model gains +1 Attack Value in Open Terrain."
+    assert read(text, "Plainsman")[0] == []
+    assert unread_texts(text, "Plainsman") == [text.rstrip(".")]
+
+
+def test_these_effects_only_applied_in_a_round_restricts_the_whole_rule() -> None:
+    text = (
+        "The model gains +2 Agility. Attacks against the model suffer -1 to hit. These effects "
+        "are only applied in the first Round of each Combat."
+    )
+    assert read(text, "Opening Gambit")[0] == [
+        {"op": "modify", "characteristic": "agility", "by": 2, "when": "first-round"},
+        {
+            "op": "roll",
+            "roll": "to-hit",
+            "modifier": -1,
+            "applies_to": "enemy",
+            "when": "first-round",
+        },
+    ]
+
+
+def test_a_reroll_of_attacks_with_a_rule_against_the_bearer_is_the_attackers() -> None:
+    # the attacks are the enemy's: the rule they have is the other side's
+    text = "Attacks with Poison Attacks must reroll successful to-wound rolls against the model."
+    assert read(text, "Antivenom")[0] == [
+        {
+            "op": "roll",
+            "roll": "to-wound",
+            "reroll": "successful",
+            "applies_to": "enemy",
+            "when": "target-has:poison-attacks",
+        }
+    ]
+
+
 def test_an_example_never_gives_an_effect() -> None:
     text = "The model gains +1 Strength (e.g. when it gains +2 Agility from a spell)."
     assert read(text, "Trinket")[0] == [{"op": "modify", "characteristic": "strength", "by": 1}]

@@ -575,7 +575,13 @@ def _grants(t: _Text, a: int, b: int, p: Parts, raw: str, out: _Read, applies: s
         m = p.grant_item.match(body)
         if m is None:
             words = re.findall(r"[^\W\d_]+", body.replace(BLANK, " "))
-            if any(w.lower() not in p.stopwords for w in words):
+            condition = p.values.get("condition_words")
+            trailing = condition is not None and "," not in body  # not a clause of its own
+            if trailing and condition.match(body.lstrip(BLANK + " ")):
+                # "... gain +1 to hit from the Flank": when the values hold, not read
+                out.blocked = out.blocked or f"the condition {body.strip()!r} is not read"
+                out.partial = out.partial or out.blocked
+            elif any(w.lower() not in p.stopwords for w in words):
                 out.partial = out.partial or f"{body.strip()!r} is not read"
             continue
         name = m.group("name").rstrip(".").strip()
@@ -1048,6 +1054,10 @@ def read_clause_parts(
         _grants(t, vm.end(), len(t.text), p, raw, read, _applies(who))
     elif frame == "reroll":
         out.read = read = _frame_reroll(t, vm.end(), len(t.text), verb, vm, p, who)
+        if who == "attack" and any(e.get("applies_to") == "enemy" for e, _ in read.effects):
+            # "Attacks with Flaming Attacks must reroll ... rolls against the model": the
+            # attacks are the enemy's, so what they have is the other side's
+            out.who_when = [f"target-{w}" if w.startswith("has:") else w for w in out.who_when]
     elif frame == "rerolled":
         out.read = read = _frame_reroll(t, pos, vm.start(), verb, vm, p, who)
     elif frame == "roll-sub":
@@ -1328,7 +1338,10 @@ def _to_view(v: View, i: int, text: str, end: bool = False) -> int:
 
 def _join(own: Any, parts_: Sequence[str], free: str | None) -> str | None:
     found: list[str] = []
-    for part in [*(str(own).split(" & ") if own else []), *parts_]:
+    for part in [
+        *(str(own).split(" & ") if own else []),
+        *(x for p in parts_ for x in p.split(" & ")),
+    ]:
         if part and part not in found:
             found.append(part)
     if free and free not in found:
