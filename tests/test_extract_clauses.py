@@ -511,6 +511,23 @@ def test_a_reroll_of_attacks_with_a_rule_against_the_bearer_is_the_attackers() -
     ]
 
 
+def test_a_need_of_at_least_is_a_bound() -> None:
+    # "on at least 3+": 3+ or better, never a worse need than the roll would have
+    assert read("The attack always hits on at least 4+.", "Keen Edge")[0] == [
+        {"op": "roll", "roll": "to-hit", "need_max": 4}
+    ]
+
+
+def test_the_unit_engaged_with_an_enemy_flank_or_rear_is_a_situation() -> None:
+    text = (
+        "While the unit is Engaged with an enemy unit's Flank or Rear Facing, the model "
+        "gains +2 Strength."
+    )
+    assert read(text, "Ambusher")[0] == [
+        {"op": "modify", "characteristic": "strength", "by": 2, "when": "enemy-flank | enemy-rear"}
+    ]
+
+
 def test_an_example_never_gives_an_effect() -> None:
     text = "The model gains +1 Strength (e.g. when it gains +2 Agility from a spell)."
     assert read(text, "Trinket")[0] == [{"op": "modify", "characteristic": "strength", "by": 1}]

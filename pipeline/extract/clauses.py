@@ -844,6 +844,10 @@ def _frame_need(t: _Text, vm: re.Match[str], p: Parts, key: str) -> _Read:
     if m is None:
         out.blocked = "the roll needed is not read"
         return out
+    bound = p.values.get("need_bound")
+    if key == "need" and bound is not None and bound.search(t.text, vm.end(), m.start()):
+        key = "need_max"  # "wounds on at least 3+": never worse than 3+
+        t.take(vm.end(), m.start())
     out.effects.append(
         ({"op": "roll", "roll": roll, key: int(m.group("n"))}, (vm.start(), m.end()))
     )

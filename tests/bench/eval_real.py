@@ -333,6 +333,14 @@ ARMY_CASES = [
     # -1 to wound against the model (2.1.5: +1 Resilience, the same 5+), lost (2024) when
     # its unit declared a Charge
     case("favour of nukuja", "wounds", F(1, 6), [], ["favour-of-nukuja-goddess-of-sloth"]),
+    # +1 Strength and +1 AP while Engaged with the enemy's Flank or Rear: S 4 wounds on 3+
+    case("roaming hands, flank", "wounds", F(1, 3), ["roaming-hands"],
+         conditions=["flank-facing"]),
+    case("roaming hands, front", "wounds", F(1, 4), ["roaming-hands"],
+         conditions=["front-facing"]),
+    # wounds on 3+ or better: S 3 against R 6 on 3+; against R 1 still 2+
+    case("nightshade vs R 6", "wounds", F(1, 3), ["nightshade"], defender={"resilience": 6}),
+    case("nightshade vs R 1", "wounds", F(5, 12), ["nightshade"], defender={"resilience": 1}),
     case("favour of nukuja, charged", "wounds", F(1, 4), [],
          ["favour-of-nukuja-goddess-of-sloth"], defender={"charging": True})
     | {"revision": "2024"},
