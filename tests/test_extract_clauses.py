@@ -528,6 +528,35 @@ def test_the_unit_engaged_with_an_enemy_flank_or_rear_is_a_situation() -> None:
     ]
 
 
+def test_a_list_to_choose_from_gives_no_standing_effect() -> None:
+    text = (
+        "The model gains Fear. Before the battle, the unit must choose one of the following "
+        "effects: - +1 Offensive Skill. - +2 Agility."
+    )
+    assert read(text, "Clan Marks")[0] == [{"op": "grant", "rule": "fear"}]
+    assert unread_texts(text, "Clan Marks")[-2:] == ["- +1 Offensive Skill", "- +2 Agility"]
+
+
+@pytest.mark.parametrize(
+    ("bracket", "when"),
+    [
+        # the list after "against" goes on past the comma
+        ("(against Standard, Large)", "target-has:standard | target-has:large"),
+        ("(against Cavalry or Beasts)", "target-has:cavalry | target-has:beast"),
+        # a target that is two things at once has no alternatives' form: not read
+        ("(against Large Infantry, Gigantic)", None),
+        ("(against Large and Cavalry, Gigantic)", None),
+    ],
+)
+def test_the_targets_of_a_granted_rule(bracket: str, when: str | None) -> None:
+    text = f"The model gains Hatred {bracket}."
+    effects, found = read(text, "Grudgebearer")
+    if when is None:
+        assert effects == [] and found.unread
+    else:
+        assert effects == [{"op": "grant", "rule": "hatred", "when": when}]
+
+
 def test_an_example_never_gives_an_effect() -> None:
     text = "The model gains +1 Strength (e.g. when it gains +2 Agility from a spell)."
     assert read(text, "Trinket")[0] == [{"op": "modify", "characteristic": "strength", "by": 1}]

@@ -80,6 +80,7 @@ class Parts:
     named_char: re.Pattern[str]  # a characteristic named in full ("Strength", never "Attacks")
     slugs: dict[str, str]  # the quantity grammar's characteristic slugs -> the interpreter's
     char_first: re.Pattern[str]  # "Armour +1": a characteristic, then its modifier
+    type_word: re.Pattern[str]  # a word naming a type or height ("Large", "Beasts")
     actions: tuple[tuple[str, re.Pattern[str]], ...]
     enemy_actions: tuple[tuple[str, re.Pattern[str]], ...]
     states: frozenset[str]
@@ -91,6 +92,7 @@ class Parts:
     grant_item: re.Pattern[str]
     list_sep: re.Pattern[str]
     rule_cues: re.Pattern[str] | None
+    choices: re.Pattern[str] | None
     bullet: re.Pattern[str]
     adverbs: re.Pattern[str]
     stopwords: frozenset[str]
@@ -176,6 +178,7 @@ def parts(lang: str) -> Parts:
         named_char=c(raw["named_characteristics"]),
         slugs={str(k): str(v) for k, v in (effects.get("characteristics") or {}).items()},
         char_first=c("{char}\\s*[+\\-−]\\s?\\d"),
+        type_word=c("{type}", re.I),
         actions=tuple((str(a["action"]), c(a["pattern"])) for a in raw.get("actions") or []),
         enemy_actions=tuple(
             (str(a["action"]), c(a["pattern"])) for a in raw.get("enemy_actions") or []
@@ -191,6 +194,7 @@ def parts(lang: str) -> Parts:
         ),
         list_sep=re.compile(str(effects.get("list_sep") or lang_data("en", "effects")["list_sep"])),
         rule_cues=c(rule_cues) if rule_cues else None,
+        choices=c(raw["choices"]) if raw.get("choices") else None,
         bullet=c(raw["bullet"]),
         adverbs=c(raw["adverbs"]),
         stopwords=frozenset(str(w).lower() for w in raw["stopwords"]),
@@ -597,24 +601,61 @@ def _grants(t: _Text, a: int, b: int, p: Parts, raw: str, out: _Read, applies: s
             continue
         params = [x.strip() for x in (m.group("params") or "").split(",") if x.strip()]
         x, y = t.local(sa + ia + lead), t.local(sa + ia + lead + m.end(), end=True)
-        out.effects.append((_grant_effect(name, params, applies, p), (x, y)))
+        effect = _grant_effect(name, params, applies, p)
+        if effect is None:  # "(2, against Large Beasts, Gigantic)": targets not read
+            out.blocked = out.blocked or f"the targets of {name!r} are not read"
+            out.partial = out.partial or out.blocked
+            continue
+        out.effects.append((effect, (x, y)))
         t.take(x, y)
 
 
 _SAVES = frozenset({"aegis", "fortitude", "regeneration"})
 
 
-def _grant_effect(name: str, params: list[str], applies: str | None, p: Parts) -> dict[str, Any]:
+def _targets(groups: list[str], p: Parts) -> str | None:
+    """`target-has:` alternatives of a bracket's "against A, B and C" (comma-separated
+    `groups`), or None where a target is two things at once ("Large Beasts", "Large and
+    Cavalry, Gigantic"): a condition no alternatives can state."""
+    out: list[str] = []
+    for group in groups:
+        items = [x for x in p.values["alternatives"].split(group) if x]
+        words = group.split()
+        if len(words) > 1 and all(p.type_word.fullmatch(w) for w in words):
+            return None  # "Large Beasts": Large and a Beast
+        if len(groups) > 1 and len(items) > 1:
+            return None  # "Large and Beasts, Large and Cavalry": each one both
+        out += [f"target-has:{slugify(x).rstrip('s')}" for x in items]
+    return " | ".join(out) if out else None
+
+
+def _grant_effect(
+    name: str, params: list[str], applies: str | None, p: Parts
+) -> dict[str, Any] | None:
     rule = slugify(name)
     when: list[str] = []
     kept: list[str] = []
+    against: list[str] | None = None  # the targets after "against", up to a number
     for param in params:
         m = p.values["against_param"].match(param)
         if m and rule not in _SAVES:
-            targets = p.values["alternatives"].split(m.group("what"))
-            when.append(" | ".join(f"target-has:{slugify(x).rstrip('s')}" for x in targets if x))
-        else:
-            kept.append(param)
+            against = [m.group("what")]
+            continue
+        if against is not None and not re.search(r"\d", param):
+            against.append(param)  # "against Large, Gigantic": the list goes on
+            continue
+        if against is not None:
+            targets = _targets(against, p)
+            if targets is None:
+                return None
+            when.append(targets)
+            against = None
+        kept.append(param)
+    if against is not None:
+        targets = _targets(against, p)
+        if targets is None:
+            return None
+        when.append(targets)
     if rule == "multiple-wounds" and kept:
         effect: dict[str, Any] = {"op": "multiple-wounds", "amount": _number(kept[0])}
         if applies == "unit":
@@ -1397,6 +1438,13 @@ def own_label(text: str, start: int, name: str | None, lang: str) -> int:
     if after is None or p.any_verb.match(text, after.end()):
         return start
     return after.end()
+
+
+def offers_choice(text: str, lang: str) -> bool:
+    """Whether a sentence opens a list of alternatives ("choose one of the following"):
+    what follows is one the player picks, none of it holds on its own."""
+    choices = parts(lang).choices
+    return bool(choices and choices.search(text))
 
 
 def activated(text: str, lang: str) -> bool:

@@ -25,6 +25,7 @@ from pipeline.extract.clauses import (
     Context,
     activated,
     header_situation,
+    offers_choice,
     own_label,
     read_sentence,
 )
@@ -413,6 +414,8 @@ def find_effects(
     by_start = sorted(range(len(quantities)), key=lambda k: quantities[k].span[0])
     starts = [quantities[k].span[0] for k in by_start]
     for si, (a, b) in enumerate(spans):
+        if not ctx.blocked and offers_choice(text[a:b], lang):
+            ctx.blocked = True  # "choose one of the following: ...": alternatives from here
         ks = sorted(by_start[bisect_left(starts, a) : bisect_left(starts, b)])
         read = _sentence(text[a:b], a, [quantities[k] for k in ks], data, lang, ctx)
         if read.skipped:
