@@ -557,6 +557,26 @@ def test_the_targets_of_a_granted_rule(bracket: str, when: str | None) -> None:
         assert effects == [{"op": "grant", "rule": "hatred", "when": when}]
 
 
+def test_a_profile_attribute_keeps_its_against_condition() -> None:
+    from pipeline.extract.clauses import against_targets
+    from pipeline.extract.facts import _profile_grants
+
+    assert against_targets(["D3", "against Towering Presence"], "en") == (
+        True,
+        "target-has:towering-presence",
+    )
+    assert against_targets(["2", "against Large Infantry", "Gigantic"], "en") == (False, None)
+    assert against_targets(["D3"], "en") == (True, None)
+    profile = {
+        "attributes": [
+            {"name": "Multiple Wounds", "params": [{"text": "D3"}, {"text": "against Swarm"}]}
+        ]
+    }
+    assert _profile_grants(profile, (0, 9), "en") == [
+        {"op": "multiple-wounds", "amount": "D3", "when": "target-has:swarm", "span": [0, 9]}
+    ]
+
+
 def test_an_example_never_gives_an_effect() -> None:
     text = "The model gains +1 Strength (e.g. when it gains +2 Agility from a spell)."
     assert read(text, "Trinket")[0] == [{"op": "modify", "characteristic": "strength", "by": 1}]

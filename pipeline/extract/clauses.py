@@ -629,6 +629,20 @@ def _targets(groups: list[str], p: Parts) -> str | None:
     return " | ".join(out) if out else None
 
 
+def against_targets(params: Sequence[str], lang: str) -> tuple[bool, str | None]:
+    """The condition a bracket's "against A, B" states ("Multiple Wounds (D3, against
+    Towering Presence)" as a profile's attribute): (whether it is read, the `target-has:`
+    alternatives or None when the bracket has none)."""
+    p = parts(lang)
+    for i, param in enumerate(params):
+        m = p.values["against_param"].match(param)
+        if m:
+            rest = [x for x in params[i + 1 :] if not re.search(r"\d", x)]
+            targets = _targets([m.group("what"), *rest], p)
+            return targets is not None, targets
+    return True, None
+
+
 def _grant_effect(
     name: str, params: list[str], applies: str | None, p: Parts
 ) -> dict[str, Any] | None:
