@@ -546,6 +546,7 @@ def test_a_list_to_choose_from_gives_no_standing_effect() -> None:
         # a target that is two things at once has no alternatives' form: not read
         ("(against Large Infantry, Gigantic)", None),
         ("(against Large and Cavalry, Gigantic)", None),
+        ("(against Large and Infantry)", None),  # a height and a type: Large Infantry
     ],
 )
 def test_the_targets_of_a_granted_rule(bracket: str, when: str | None) -> None:

@@ -81,6 +81,7 @@ class Parts:
     slugs: dict[str, str]  # the quantity grammar's characteristic slugs -> the interpreter's
     char_first: re.Pattern[str]  # "Armour +1": a characteristic, then its modifier
     type_word: re.Pattern[str]  # a word naming a type or height ("Large", "Beasts")
+    height_word: re.Pattern[str]  # a word naming a height ("Large")
     actions: tuple[tuple[str, re.Pattern[str]], ...]
     enemy_actions: tuple[tuple[str, re.Pattern[str]], ...]
     states: frozenset[str]
@@ -179,6 +180,7 @@ def parts(lang: str) -> Parts:
         slugs={str(k): str(v) for k, v in (effects.get("characteristics") or {}).items()},
         char_first=c("{char}\\s*[+\\-−]\\s?\\d"),
         type_word=c("{type}", re.I),
+        height_word=c("{height}", re.I),
         actions=tuple((str(a["action"]), c(a["pattern"])) for a in raw.get("actions") or []),
         enemy_actions=tuple(
             (str(a["action"]), c(a["pattern"])) for a in raw.get("enemy_actions") or []
@@ -625,6 +627,9 @@ def _targets(groups: list[str], p: Parts) -> str | None:
             return None  # "Large Beasts": Large and a Beast
         if len(groups) > 1 and len(items) > 1:
             return None  # "Large and Beasts, Large and Cavalry": each one both
+        heights = [bool(p.height_word.fullmatch(x.strip())) for x in items]
+        if " and " in f" {group} " and any(heights) and not all(heights):
+            return None  # "Large and Infantry": a height and a type, one model both
         out += [f"target-has:{slugify(x).rstrip('s')}" for x in items]
     return " | ".join(out) if out else None
 
