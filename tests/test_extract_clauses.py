@@ -578,6 +578,24 @@ def test_a_profile_attribute_keeps_its_against_condition() -> None:
     ]
 
 
+def test_rolls_from_the_bearers_attacks_against_a_type_must_be_rerolled() -> None:
+    text = (
+        "Failed to-hit rolls from Close Combat Attacks against Cavalry or Swarms made by "
+        "the model must be rerolled."
+    )
+    assert read(text, "Spider Fangs")[0] == [
+        {
+            "op": "roll",
+            "roll": "to-hit",
+            "reroll": "failed",
+            "when": "melee & target-has:cavalry | target-has:swarm",
+        }
+    ]
+    # made by others than the bearer: not read
+    other = text.replace("the model must", "the model and its unit must")
+    assert read(other, "Spider Fangs")[0] == []
+
+
 def test_an_example_never_gives_an_effect() -> None:
     text = "The model gains +1 Strength (e.g. when it gains +2 Agility from a spell)."
     assert read(text, "Trinket")[0] == [{"op": "modify", "characteristic": "strength", "by": 1}]
