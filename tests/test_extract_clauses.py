@@ -403,9 +403,10 @@ def test_values_after_a_condition_of_their_own_keep_it_to_themselves() -> None:
     ]
 
 
-def test_a_leading_condition_no_part_reads_holds_back_the_clause_after_it() -> None:
+@pytest.mark.parametrize("lead", ["The first time", "Each time", "Every time"])
+def test_a_leading_condition_no_part_reads_holds_back_the_clause_after_it(lead: str) -> None:
     # "The first time X is ..., it gains": a verb of its own splits it off; still a condition
-    text = "The first time the model is beaten in a combat, it gains +2 Attack Value."
+    text = f"{lead} the model is beaten in a combat, it gains +2 Attack Value."
     assert read(text, "Grudge")[0] == []
     assert unread_texts(text, "Grudge") == ["it gains +2 Attack Value"]
 
