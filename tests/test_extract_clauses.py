@@ -607,6 +607,20 @@ def test_an_example_never_gives_an_effect() -> None:
 def test_a_negation_is_never_read_as_its_opposite() -> None:
     effects, found = read("The model does not gain +1 Strength when Charging.", "Trinket")
     assert effects == [] and found.unread
+    # "but not against X", "except against X": the situation negated, never the situation
+    for text in (
+        "The model gains +1 Agility, but not against Swarms.",
+        "The model gains +1 Agility except against Swarms.",
+    ):
+        assert read(text, "Trinket")[0] == [
+            {"op": "modify", "characteristic": "agility", "by": 1, "when": "not-target-has:swarm"}
+        ]
+
+
+def test_a_value_per_something_is_not_read_as_once() -> None:
+    text = "The model gains +1 Attack Value per Full Rank of its unit."
+    assert read(text, "Trinket")[0] == []
+    assert unread_texts(text, "Trinket") == [text.rstrip(".")]
 
 
 @settings(max_examples=150, deadline=None)
