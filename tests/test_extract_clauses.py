@@ -96,6 +96,44 @@ def test_a_weapon_named_by_another_rule_is_a_condition() -> None:
     assert "when" not in read(text, "Glaive")[0][0]  # the weapon's own text
 
 
+def test_attacks_against_the_bearer_with_a_rule_lose_it() -> None:
+    # the attacker's rules named in the subject do nothing against the bearer
+    text = (
+        "Attacks against the wearer with Killing Blow and/or Poison Attacks lose these "
+        "Attack Attributes."
+    )
+    cond = "target-has:killing-blow | target-has:poison-attacks"
+    assert read(text, "Hex Mail")[0] == [
+        {"op": "ignore", "what": "killing-blow", "when": cond},
+        {"op": "ignore", "what": "poison-attacks", "when": cond},
+    ]
+    assert unread_texts(text, "Hex Mail") == []
+
+
+def test_attacks_against_the_bearer_with_a_rule_is_a_condition_on_the_attacker() -> None:
+    text = (
+        "The bearer gains +1 Armour, and attacks against it with Flaming Attacks suffer "
+        "-2 to wound."
+    )
+    assert read(text, "Salamander Cloak")[0] == [
+        {"op": "modify", "characteristic": "armour", "by": 1},
+        {
+            "op": "roll",
+            "roll": "to-wound",
+            "modifier": -2,
+            "applies_to": "enemy",
+            "when": "target-has:flaming-attacks",
+        },
+    ]
+
+
+def test_a_rule_the_bearer_loses_is_listed_not_read() -> None:
+    # no effect describes a rule lost: the clause is listed, the one beside it still read
+    text = "The model loses Vanguard and gains Fear."
+    assert read(text, "Heavy Plate")[0] == [{"op": "grant", "rule": "fear"}]
+    assert unread_texts(text, "Heavy Plate") == ["The model loses Vanguard"]
+
+
 # --- verbs, values and limits -------------------------------------------------------------
 
 
@@ -327,6 +365,238 @@ def test_one_use_and_special_attacks_give_no_standing_effect() -> None:
     assert effects == [] and found.unread
 
 
+def test_a_precondition_of_the_whole_rule_gives_no_standing_effect() -> None:
+    # "In order to use ..., X must ...": no part reads the precondition, so nothing holds
+    text = (
+        "In order to use this Attack Attribute, the unit must have more ranks than files. "
+        "Attacks made by the model can never wound on worse than 3+."
+    )
+    assert read(text, "Deep Ranks")[0] == []
+    assert "Attacks made by the model can never wound on worse than 3+" in unread_texts(
+        text, "Deep Ranks"
+    )
+
+
+def test_invisible_characters_between_words_are_read_through() -> None:
+    # zero-width spaces as some sources have them: beside spaces and inside "set to"
+    text = (
+        "The wearer's Armour is set\u200b to 3, and attacks made by it can \u200b never "
+        "\u200b hit on worse than 4+."
+    )
+    effects, found = read(text, "Iron Shell")
+    assert effects == [
+        {"op": "modify", "characteristic": "armour", "to": 3},
+        {"op": "roll", "roll": "to-hit", "need_max": 4},
+    ]
+    assert found.unread == ()
+    # the spans are the text's own, invisible characters included
+    a, b = found.effects[0]["span"]
+    assert text[a:b] == "Armour is set\u200b to 3"
+
+
+def test_values_after_a_condition_of_their_own_keep_it_to_themselves() -> None:
+    # "..., and, when using X, +N to-hit": the verb left out, the condition for those only
+    text = "The model gains Vanguard, and, when using a Throwing Axe, +1 to-hit."
+    assert read(text, "Axe Thrower")[0] == [
+        {"op": "grant", "rule": "vanguard"},
+        {"op": "roll", "roll": "to-hit", "modifier": 1, "when": "has:throwing-axe"},
+    ]
+
+
+@pytest.mark.parametrize("lead", ["The first time", "Each time", "Every time"])
+def test_a_leading_condition_no_part_reads_holds_back_the_clause_after_it(lead: str) -> None:
+    # "The first time X is ..., it gains": a verb of its own splits it off; still a condition
+    text = f"{lead} the model is beaten in a combat, it gains +2 Attack Value."
+    assert read(text, "Grudge")[0] == []
+    assert unread_texts(text, "Grudge") == ["it gains +2 Attack Value"]
+
+
+def test_it_after_a_subject_not_read_is_not_the_bearer() -> None:
+    text = (
+        "Model parts with Old Scars that lost a Health Point gain +1 Strength, and their "
+        "Offensive Skill is set to 6. The model gains Fear."
+    )
+    assert read(text, "Old Scars")[0] == [{"op": "grant", "rule": "fear"}]
+    assert unread_texts(text, "Old Scars") == [
+        "Model parts with Old Scars that lost a Health Point gain +1 Strength",
+        "their Offensive Skill is set to 6",
+    ]
+
+
+def test_a_verb_phrase_not_read_leaves_the_subject_to_the_clause_after() -> None:
+    text = (
+        "Attacks made with this weapon gain +2 Strength, become Flaming Attacks, and can "
+        "never wound on worse than 4+."
+    )
+    effects, _ = read(text, "Ember Axe")
+    assert effects == [{"op": "roll", "roll": "to-wound", "need_max": 4}]
+    assert unread_texts(text, "Ember Axe") == [
+        "Attacks made with this weapon gain +2 Strength, become Flaming Attacks"
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an exception to the sentence before
+        "All models in the bearer's unit gain Fear. Model parts with Harnessed are not affected.",
+        # the effect taken back
+        "The model gains Fear. When the model's unit declares a Charge, the effect is lost.",
+    ],
+)
+def test_an_exception_or_an_effect_lost_is_listed(text: str) -> None:
+    assert [e["rule"] for e in read(text, "Dread Mask")[0]] == ["fear"]
+    second = text.split(". ", 1)[1].rstrip(".")
+    assert unread_texts(text, "Dread Mask") == [second]
+
+
+def test_a_restriction_of_the_whole_rule_not_read_withholds_every_effect() -> None:
+    text = (
+        "This Attack Attribute can only be used with Crossbows without Weapon Enchantments. "
+        "The attacks gain +1 Strength and Flaming Attacks."
+    )
+    effects, found = read(text, "Fire Bolts")
+    assert effects == []
+    assert len(found.unread) == 2
+    # the same restriction in lower case as some books write it is read
+    text = (
+        "The model gains Aegis (5+). This rule can only be used against attacks from enemies "
+        "engaged in the model's front facing."
+    )
+    assert read(text, "Tower Shield")[0] == [
+        {"op": "grant", "rule": "aegis", "params": ["5+"], "when": "engaged-front"}
+    ]
+
+
+def test_shooting_from_short_range_is_a_situation_of_its_own() -> None:
+    text = "Shooting Attacks made by the model gain +1 to wound when shooting from Short Range."
+    assert read(text, "Close Volley")[0] == [
+        {"op": "roll", "roll": "to-wound", "modifier": 1, "when": "shooting & short-range"}
+    ]
+
+
+def test_words_after_the_values_that_say_when_they_hold_withhold_them() -> None:
+    text = "The model gains +1 Attack Value in Open Terrain."
+    assert read(text, "Plainsman")[0] == []
+    assert unread_texts(text, "Plainsman") == [text.rstrip(".")]
+
+
+def test_these_effects_only_applied_in_a_round_restricts_the_whole_rule() -> None:
+    text = (
+        "The model gains +2 Agility. Attacks against the model suffer -1 to hit. These effects "
+        "are only applied in the first Round of each Combat."
+    )
+    assert read(text, "Opening Gambit")[0] == [
+        {"op": "modify", "characteristic": "agility", "by": 2, "when": "first-round"},
+        {
+            "op": "roll",
+            "roll": "to-hit",
+            "modifier": -1,
+            "applies_to": "enemy",
+            "when": "first-round",
+        },
+    ]
+
+
+def test_a_reroll_of_attacks_with_a_rule_against_the_bearer_is_the_attackers() -> None:
+    # the attacks are the enemy's: the rule they have is the other side's
+    text = "Attacks with Poison Attacks must reroll successful to-wound rolls against the model."
+    assert read(text, "Antivenom")[0] == [
+        {
+            "op": "roll",
+            "roll": "to-wound",
+            "reroll": "successful",
+            "applies_to": "enemy",
+            "when": "target-has:poison-attacks",
+        }
+    ]
+
+
+def test_a_need_of_at_least_is_a_bound() -> None:
+    # "on at least 3+": 3+ or better, never a worse need than the roll would have
+    assert read("The attack always hits on at least 4+.", "Keen Edge")[0] == [
+        {"op": "roll", "roll": "to-hit", "need_max": 4}
+    ]
+
+
+def test_the_unit_engaged_with_an_enemy_flank_or_rear_is_a_situation() -> None:
+    text = (
+        "While the unit is Engaged with an enemy unit's Flank or Rear Facing, the model "
+        "gains +2 Strength."
+    )
+    assert read(text, "Ambusher")[0] == [
+        {"op": "modify", "characteristic": "strength", "by": 2, "when": "enemy-flank | enemy-rear"}
+    ]
+
+
+def test_a_list_to_choose_from_gives_no_standing_effect() -> None:
+    text = (
+        "The model gains Fear. Before the battle, the unit must choose one of the following "
+        "effects: - +1 Offensive Skill. - +2 Agility."
+    )
+    assert read(text, "Clan Marks")[0] == [{"op": "grant", "rule": "fear"}]
+    assert unread_texts(text, "Clan Marks")[-2:] == ["- +1 Offensive Skill", "- +2 Agility"]
+
+
+@pytest.mark.parametrize(
+    ("bracket", "when"),
+    [
+        # the list after "against" goes on past the comma
+        ("(against Standard, Large)", "target-has:standard | target-has:large"),
+        ("(against Cavalry or Beasts)", "target-has:cavalry | target-has:beast"),
+        # a target that is two things at once has no alternatives' form: not read
+        ("(against Large Infantry, Gigantic)", None),
+        ("(against Large and Cavalry, Gigantic)", None),
+        ("(against Large and Infantry)", None),  # a height and a type: Large Infantry
+    ],
+)
+def test_the_targets_of_a_granted_rule(bracket: str, when: str | None) -> None:
+    text = f"The model gains Hatred {bracket}."
+    effects, found = read(text, "Grudgebearer")
+    if when is None:
+        assert effects == [] and found.unread
+    else:
+        assert effects == [{"op": "grant", "rule": "hatred", "when": when}]
+
+
+def test_a_profile_attribute_keeps_its_against_condition() -> None:
+    from pipeline.extract.clauses import against_targets
+    from pipeline.extract.facts import _profile_grants
+
+    assert against_targets(["D3", "against Towering Presence"], "en") == (
+        True,
+        "target-has:towering-presence",
+    )
+    assert against_targets(["2", "against Large Infantry", "Gigantic"], "en") == (False, None)
+    assert against_targets(["D3"], "en") == (True, None)
+    profile = {
+        "attributes": [
+            {"name": "Multiple Wounds", "params": [{"text": "D3"}, {"text": "against Swarm"}]}
+        ]
+    }
+    assert _profile_grants(profile, (0, 9), "en") == [
+        {"op": "multiple-wounds", "amount": "D3", "when": "target-has:swarm", "span": [0, 9]}
+    ]
+
+
+def test_rolls_from_the_bearers_attacks_against_a_type_must_be_rerolled() -> None:
+    text = (
+        "Failed to-hit rolls from Close Combat Attacks against Cavalry or Swarms made by "
+        "the model must be rerolled."
+    )
+    assert read(text, "Spider Fangs")[0] == [
+        {
+            "op": "roll",
+            "roll": "to-hit",
+            "reroll": "failed",
+            "when": "melee & target-has:cavalry | target-has:swarm",
+        }
+    ]
+    # made by others than the bearer: not read
+    other = text.replace("the model must", "the model and its unit must")
+    assert read(other, "Spider Fangs")[0] == []
+
+
 def test_an_example_never_gives_an_effect() -> None:
     text = "The model gains +1 Strength (e.g. when it gains +2 Agility from a spell)."
     assert read(text, "Trinket")[0] == [{"op": "modify", "characteristic": "strength", "by": 1}]
@@ -337,6 +607,20 @@ def test_an_example_never_gives_an_effect() -> None:
 def test_a_negation_is_never_read_as_its_opposite() -> None:
     effects, found = read("The model does not gain +1 Strength when Charging.", "Trinket")
     assert effects == [] and found.unread
+    # "but not against X", "except against X": the situation negated, never the situation
+    for text in (
+        "The model gains +1 Agility, but not against Swarms.",
+        "The model gains +1 Agility except against Swarms.",
+    ):
+        assert read(text, "Trinket")[0] == [
+            {"op": "modify", "characteristic": "agility", "by": 1, "when": "not-target-has:swarm"}
+        ]
+
+
+def test_a_value_per_something_is_not_read_as_once() -> None:
+    text = "The model gains +1 Attack Value per Full Rank of its unit."
+    assert read(text, "Trinket")[0] == []
+    assert unread_texts(text, "Trinket") == [text.rstrip(".")]
 
 
 @settings(max_examples=150, deadline=None)

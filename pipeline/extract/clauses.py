@@ -80,6 +80,8 @@ class Parts:
     named_char: re.Pattern[str]  # a characteristic named in full ("Strength", never "Attacks")
     slugs: dict[str, str]  # the quantity grammar's characteristic slugs -> the interpreter's
     char_first: re.Pattern[str]  # "Armour +1": a characteristic, then its modifier
+    type_word: re.Pattern[str]  # a word naming a type or height ("Large", "Beasts")
+    height_word: re.Pattern[str]  # a word naming a height ("Large")
     actions: tuple[tuple[str, re.Pattern[str]], ...]
     enemy_actions: tuple[tuple[str, re.Pattern[str]], ...]
     states: frozenset[str]
@@ -91,6 +93,7 @@ class Parts:
     grant_item: re.Pattern[str]
     list_sep: re.Pattern[str]
     rule_cues: re.Pattern[str] | None
+    choices: re.Pattern[str] | None
     bullet: re.Pattern[str]
     adverbs: re.Pattern[str]
     stopwords: frozenset[str]
@@ -176,6 +179,8 @@ def parts(lang: str) -> Parts:
         named_char=c(raw["named_characteristics"]),
         slugs={str(k): str(v) for k, v in (effects.get("characteristics") or {}).items()},
         char_first=c("{char}\\s*[+\\-−]\\s?\\d"),
+        type_word=c("{type}", re.I),
+        height_word=c("{height}", re.I),
         actions=tuple((str(a["action"]), c(a["pattern"])) for a in raw.get("actions") or []),
         enemy_actions=tuple(
             (str(a["action"]), c(a["pattern"])) for a in raw.get("enemy_actions") or []
@@ -191,6 +196,7 @@ def parts(lang: str) -> Parts:
         ),
         list_sep=re.compile(str(effects.get("list_sep") or lang_data("en", "effects")["list_sep"])),
         rule_cues=c(rule_cues) if rule_cues else None,
+        choices=c(raw["choices"]) if raw.get("choices") else None,
         bullet=c(raw["bullet"]),
         adverbs=c(raw["adverbs"]),
         stopwords=frozenset(str(w).lower() for w in raw["stopwords"]),
@@ -262,6 +268,9 @@ class Context:
     blocked: bool = False  # the rule states a one-use or activated effect
     carry: tuple[tuple[str, ...], str | None, bool] | None = None
     """A condition that leads a list ("If X, - A. - B."): it holds for each item."""
+    who_unread: bool = False
+    """The subject before was not read ("Model parts ... upgraded to a Champion gain ..."):
+    "their"/"it" after it names no one the reader knows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -572,7 +581,13 @@ def _grants(t: _Text, a: int, b: int, p: Parts, raw: str, out: _Read, applies: s
         m = p.grant_item.match(body)
         if m is None:
             words = re.findall(r"[^\W\d_]+", body.replace(BLANK, " "))
-            if any(w.lower() not in p.stopwords for w in words):
+            condition = p.values.get("condition_words")
+            trailing = condition is not None and "," not in body  # not a clause of its own
+            if trailing and condition.match(body.lstrip(BLANK + " ")):
+                # "... gain +1 to hit from the Flank": when the values hold, not read
+                out.blocked = out.blocked or f"the condition {body.strip()!r} is not read"
+                out.partial = out.partial or out.blocked
+            elif any(w.lower() not in p.stopwords for w in words):
                 out.partial = out.partial or f"{body.strip()!r} is not read"
             continue
         name = m.group("name").rstrip(".").strip()
@@ -588,24 +603,78 @@ def _grants(t: _Text, a: int, b: int, p: Parts, raw: str, out: _Read, applies: s
             continue
         params = [x.strip() for x in (m.group("params") or "").split(",") if x.strip()]
         x, y = t.local(sa + ia + lead), t.local(sa + ia + lead + m.end(), end=True)
-        out.effects.append((_grant_effect(name, params, applies, p), (x, y)))
+        effect = _grant_effect(name, params, applies, p)
+        if effect is None:  # "(2, against Large Beasts, Gigantic)": targets not read
+            out.blocked = out.blocked or f"the targets of {name!r} are not read"
+            out.partial = out.partial or out.blocked
+            continue
+        out.effects.append((effect, (x, y)))
         t.take(x, y)
 
 
 _SAVES = frozenset({"aegis", "fortitude", "regeneration"})
 
 
-def _grant_effect(name: str, params: list[str], applies: str | None, p: Parts) -> dict[str, Any]:
+def _targets(groups: list[str], p: Parts) -> str | None:
+    """`target-has:` alternatives of a bracket's "against A, B and C" (comma-separated
+    `groups`), or None where a target is two things at once ("Large Beasts", "Large and
+    Cavalry, Gigantic"): a condition no alternatives can state."""
+    out: list[str] = []
+    for group in groups:
+        items = [x for x in p.values["alternatives"].split(group) if x]
+        words = group.split()
+        if len(words) > 1 and all(p.type_word.fullmatch(w) for w in words):
+            return None  # "Large Beasts": Large and a Beast
+        if len(groups) > 1 and len(items) > 1:
+            return None  # "Large and Beasts, Large and Cavalry": each one both
+        heights = [bool(p.height_word.fullmatch(x.strip())) for x in items]
+        if " and " in f" {group} " and any(heights) and not all(heights):
+            return None  # "Large and Infantry": a height and a type, one model both
+        out += [f"target-has:{slugify(x).rstrip('s')}" for x in items]
+    return " | ".join(out) if out else None
+
+
+def against_targets(params: Sequence[str], lang: str) -> tuple[bool, str | None]:
+    """The condition a bracket's "against A, B" states ("Multiple Wounds (D3, against
+    Towering Presence)" as a profile's attribute): (whether it is read, the `target-has:`
+    alternatives or None when the bracket has none)."""
+    p = parts(lang)
+    for i, param in enumerate(params):
+        m = p.values["against_param"].match(param)
+        if m:
+            rest = [x for x in params[i + 1 :] if not re.search(r"\d", x)]
+            targets = _targets([m.group("what"), *rest], p)
+            return targets is not None, targets
+    return True, None
+
+
+def _grant_effect(
+    name: str, params: list[str], applies: str | None, p: Parts
+) -> dict[str, Any] | None:
     rule = slugify(name)
     when: list[str] = []
     kept: list[str] = []
+    against: list[str] | None = None  # the targets after "against", up to a number
     for param in params:
         m = p.values["against_param"].match(param)
         if m and rule not in _SAVES:
-            targets = p.values["alternatives"].split(m.group("what"))
-            when.append(" | ".join(f"target-has:{slugify(x).rstrip('s')}" for x in targets if x))
-        else:
-            kept.append(param)
+            against = [m.group("what")]
+            continue
+        if against is not None and not re.search(r"\d", param):
+            against.append(param)  # "against Large, Gigantic": the list goes on
+            continue
+        if against is not None:
+            targets = _targets(against, p)
+            if targets is None:
+                return None
+            when.append(targets)
+            against = None
+        kept.append(param)
+    if against is not None:
+        targets = _targets(against, p)
+        if targets is None:
+            return None
+        when.append(targets)
     if rule == "multiple-wounds" and kept:
         effect: dict[str, Any] = {"op": "multiple-wounds", "amount": _number(kept[0])}
         if applies == "unit":
@@ -835,9 +904,37 @@ def _frame_need(t: _Text, vm: re.Match[str], p: Parts, key: str) -> _Read:
     if m is None:
         out.blocked = "the roll needed is not read"
         return out
+    bound = p.values.get("need_bound")
+    if key == "need" and bound is not None and bound.search(t.text, vm.end(), m.start()):
+        key = "need_max"  # "wounds on at least 3+": never worse than 3+
+        t.take(vm.end(), m.start())
     out.effects.append(
         ({"op": "roll", "roll": roll, key: int(m.group("n"))}, (vm.start(), m.end()))
     )
+    t.take(m.start(), m.end())
+    return out
+
+
+def _frame_lose(
+    t: _Text, vm: re.Match[str], p: Parts, who: str | None, states: Sequence[str]
+) -> _Read:
+    """ "Attacks against the bearer with X and/or Y lose these Attack Attributes": the
+    attacker's X and Y do nothing against the bearer. Any other rule lost (the bearer's own,
+    "loses Scoring") is a change no effect here describes: not read."""
+    out = _Read()
+    back = p.values.get("lose_back")
+    m = back.match(t.text, vm.end()) if back else None
+    lost = [
+        x.removeprefix("target-has:")
+        for s in states
+        for x in s.split(" | ")
+        if x.startswith("target-has:")
+    ]
+    if who != "against" or m is None or not lost:
+        out.partial = "a rule lost is not read"
+        return out
+    for rule in lost:
+        out.effects.append(({"op": "ignore", "what": rule}, (vm.start(), m.end())))
     t.take(m.start(), m.end())
     return out
 
@@ -876,8 +973,13 @@ def _subject(t: _Text, p: Parts, ctx: Context, pos: int) -> tuple[str | None, li
         weapon = g.get("weapon") or g.get("weapon2")
         if weapon and (ctx.name is None or not _same_weapon(slugify(weapon), _fold(ctx.name))):
             states.append(f"has:{slugify(weapon)}")
+        if "rules" in g:  # "attacks against the bearer with Lethal Strike": the attacker's
+            names = [x for x in re.split(r",? and/or |,? or |,? and |, ", g["rules"]) if x]
+            states.append(" | ".join(f"target-has:{slugify(x)}" for x in names))
         t.take(wm.start(), wm.end())
         if role == "inherit":
+            if ctx.who_unread:
+                return "lost", [], wm.end()
             return ctx.who or "model", list(ctx.who_when), wm.end()
         return role, states, wm.end()
     return None, [], pos
@@ -940,11 +1042,18 @@ def read_clause_parts(
         implicit = t.text[pos:].lstrip(" " + BLANK)
         bare = out.who is None and not p.any_verb.search(t.text, pos)
         if bare and (_SIGNED.match(implicit) or p.char_first.match(implicit)):
-            # a line made only of values ("+1 Strength, +1 Armour Penetration.") gives them
+            # a line made only of values ("+1 Strength, +1 Armour Penetration.") gives them;
+            # after a condition of its own ("..., and, when using a Spear, +1 to hit") they
+            # are the clause before's, its verb left out
             out.who, out.frame = "model", "gain"
-            out.read = _frame_gain(t, pos, p, "model", quantities, raw)
+            if lm:
+                out.who = "lost" if ctx.who_unread else ctx.who or "model"
+                out.who_when = [*ctx.who_when, *out.who_when]
+            out.read = _frame_gain(t, pos, p, out.who, quantities, raw)
             if not out.read.effects or out.read.partial:
                 out.read.blocked = "no verb"
+            if out.who == "lost":
+                out.read.blocked = "who the clause is for is not read"
             return out
         read.blocked = "no verb read"
         return out
@@ -970,8 +1079,11 @@ def read_clause_parts(
                 out.who_when += [w for w in states if w not in out.who_when]
     between = re.findall(r"[^\W_]+", t.text[pos : vm.start()])
     opens = p.any_verb.match(t.text, _skip(t.text, pos))  # "..., and have their Strength set"
-    if out.who is None and (opens or all(p.adverbs.match(w) for w in between)):
+    shared = opens or all(p.adverbs.match(w) for w in between)
+    if out.who is None and shared:
         out.who, out.who_when = ctx.who or "model", [*ctx.who_when, *out.who_when]
+        if ctx.who_unread:
+            out.who = "lost"
     t.take(vm.start(), vm.end())
     who, frame = out.who, verb.frame
     out.frame = frame
@@ -986,6 +1098,8 @@ def read_clause_parts(
         "never",
         "strike",
         "set",
+        "lose",
+        "exempt",
     )
     if verb.negated:
         out.negated = True
@@ -1004,6 +1118,10 @@ def read_clause_parts(
         _grants(t, vm.end(), len(t.text), p, raw, read, _applies(who))
     elif frame == "reroll":
         out.read = read = _frame_reroll(t, vm.end(), len(t.text), verb, vm, p, who)
+        if who == "attack" and any(e.get("applies_to") == "enemy" for e, _ in read.effects):
+            # "Attacks with Flaming Attacks must reroll ... rolls against the model": the
+            # attacks are the enemy's, so what they have is the other side's
+            out.who_when = [f"target-{w}" if w.startswith("has:") else w for w in out.who_when]
     elif frame == "rerolled":
         out.read = read = _frame_reroll(t, pos, vm.start(), verb, vm, p, who)
     elif frame == "roll-sub":
@@ -1030,6 +1148,8 @@ def read_clause_parts(
                 read.effects.append(({"op": "strike-at", "step": q.value}, (vm.start(), qb)))
                 t.take(qa, qb)
                 break
+    elif frame == "lose":
+        out.read = read = _frame_lose(t, vm, p, who, out.who_when)
     elif frame == "need":
         out.read = read = _frame_need(t, vm, p, "need")
     elif frame == "never":
@@ -1046,13 +1166,19 @@ def read_clause_parts(
     if not all(p.adverbs.match(w) or p.glue.match(w) for w in gap):
         # "A model that has lost one or more Health Points ... suffers", "the Offensive Skill
         # of models in a unit joined by ... is set to 6": the subject is not (only) the
-        # bearer, in words no part reads
-        read.blocked = read.blocked or "who the clause is for is narrowed in words not read"
+        # bearer, in words no part reads; a verb right after the subject ("gain +1 Armour
+        # Penetration, become Magical Attacks") is a verb phrase not read, the subject read
+        if p.any_verb.match(t.text, _skip(t.text, pos)):
+            read.blocked = read.blocked or "a verb before the one read is not read"
+        else:
+            read.blocked = read.blocked or "who the clause is for is narrowed in words not read"
     if who == "enemy" and any(e["op"] in ("grant", "multiple-wounds") for e, _ in read.effects):
         read.blocked = read.blocked or "a rule granted to enemies"
-    if who == "against" and any(e["op"] not in ("modify", "roll") for e, _ in read.effects):
+    if who == "against" and any(
+        e["op"] not in ("modify", "roll", "ignore") for e, _ in read.effects
+    ):
         read.blocked = read.blocked or "only modifiers of attacks against the bearer are read"
-    if unknown:
+    if unknown or who == "lost":  # "lost": the subject before was not read
         read.blocked = "who the clause is for is not read"
     return out
 
@@ -1084,6 +1210,12 @@ def clause_spans(text: str, p: Parts, start: int = 0, maybe: _Maybe | None = Non
         if _inside_brackets(text, m.start()):
             continue
         if not any(last <= v < m.start() for v in verbs):
+            continue
+        lm = p.lead.match(text, m.end())
+        if lm and (_SIGNED.match(text, lm.end()) or p.char_first.match(text, lm.end())):
+            # "..., and, when using a Spear, +1 to hit": values of their own, the verb left out
+            cuts.append((m.start(), m.end()))
+            last = m.end()
             continue
         nxt = next((v for v in verbs if v >= m.end()), None)
         stop = next((a for a, _ in hard if a >= m.end()), len(text))
@@ -1156,6 +1288,7 @@ def read_sentence(
     if spans and lead_end > 0:
         spans[0] = (0, spans[0][1])
     out: list[Clause] = []
+    held = ""  # a condition no part reads that opens the sentence ("The first time X, it ...")
     for ca, cb in spans:
         ctext = text[ca:cb]
         if ca == 0 and lm:
@@ -1177,13 +1310,16 @@ def read_sentence(
             blocked = blocked or "its condition points back to another sentence"
         if ctx.blocked:
             blocked = blocked or "a one-use, activated or special effect"
+        blocked = blocked or held
         left = _leftovers(t, inside)
         cue_spans = _cues(t, p, p.cues)
         narrow = _cues(t, p, p.narrowing)
         first = (cue_spans or narrow)[:1]
         cue = sentence[first[0][0] : first[0][1]] if first else ""
         restricts: tuple[str, ...] = ()
-        if parsed.frame == "restrict" and not cue and not blocked:
+        restricted = parsed.frame == "restrict" and not cue and not blocked
+        restricted = restricted and bool(parsed.situations)
+        if restricted:
             restricts = tuple(w for w in parsed.situations if w not in ctx.header)
         if cue and (read.effects or parsed.frame == "restrict"):
             blocked = blocked or f"{cue!r} is not read"
@@ -1198,8 +1334,11 @@ def read_sentence(
                 e["span"] = [offset + a, offset + b]
                 effects.append(e)
         named = parsed.named or bool(when_parts and read.effects) or lead_named
-        if effects or restricts:
+        if effects or restricted:
             state = "partial" if left or read.partial else "read"
+        elif parsed.frame == "restrict":  # the rule's effects hold only where it says
+            state = "unread"
+            blocked = blocked or "the restriction of the whole rule is not read"
         else:  # an effect withheld (a condition not read) is a clause not read
             # a frame that began to read and stopped ("words after 'Impact Hits' not read")
             state = "unread" if named or read.effects or read.partial else "none"
@@ -1222,8 +1361,13 @@ def read_sentence(
                 restricts=restricts,
             )
         )
-        if parsed.frame is not None and parsed.who is not None:
+        if parsed.frame is not None and read.blocked.startswith("who the clause is for"):
+            ctx.who_unread = True
+        elif parsed.frame is not None and parsed.who is not None:
             ctx.who, ctx.who_when = parsed.who, tuple(parsed.who_when)
+            ctx.who_unread = False
+        if parsed.frame is None and cue_spans and not held:
+            held = f"{cue!r} before it is not read"
     return out
 
 
@@ -1258,7 +1402,10 @@ def _to_view(v: View, i: int, text: str, end: bool = False) -> int:
 
 def _join(own: Any, parts_: Sequence[str], free: str | None) -> str | None:
     found: list[str] = []
-    for part in [*(str(own).split(" & ") if own else []), *parts_]:
+    for part in [
+        *(str(own).split(" & ") if own else []),
+        *(x for p in parts_ for x in p.split(" & ")),
+    ]:
         if part and part not in found:
             found.append(part)
     if free and free not in found:
@@ -1310,6 +1457,13 @@ def own_label(text: str, start: int, name: str | None, lang: str) -> int:
     if after is None or p.any_verb.match(text, after.end()):
         return start
     return after.end()
+
+
+def offers_choice(text: str, lang: str) -> bool:
+    """Whether a sentence opens a list of alternatives ("choose one of the following"):
+    what follows is one the player picks, none of it holds on its own."""
+    choices = parts(lang).choices
+    return bool(choices and choices.search(text))
 
 
 def activated(text: str, lang: str) -> bool:

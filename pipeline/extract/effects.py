@@ -25,6 +25,7 @@ from pipeline.extract.clauses import (
     Context,
     activated,
     header_situation,
+    offers_choice,
     own_label,
     read_sentence,
 )
@@ -413,6 +414,8 @@ def find_effects(
     by_start = sorted(range(len(quantities)), key=lambda k: quantities[k].span[0])
     starts = [quantities[k].span[0] for k in by_start]
     for si, (a, b) in enumerate(spans):
+        if not ctx.blocked and offers_choice(text[a:b], lang):
+            ctx.blocked = True  # "choose one of the following: ...": alternatives from here
         ks = sorted(by_start[bisect_left(starts, a) : bisect_left(starts, b)])
         read = _sentence(text[a:b], a, [quantities[k] for k in ks], data, lang, ctx)
         if read.skipped:
@@ -436,6 +439,15 @@ def find_effects(
                 else c
                 for c in clauses
             ]
+    if any(c.frame == "restrict" and c.state == "unread" for c in clauses):
+        # "This Attack Attribute can only be used with ..." not read: no effect holds always
+        effects = []
+        clauses = [
+            replace(c, effects=(), state="unread", why="the rule's restriction is not read")
+            if c.state in ("read", "partial")
+            else c
+            for c in clauses
+        ]
     for clause in clauses:  # "This rule can only be used against ...": for all its effects
         for effect in effects if clause.restricts else ():
             parts_ = str(effect.get("when") or "").split(" & ") if effect.get("when") else []
@@ -460,7 +472,7 @@ class _Read:
     attaches: tuple[tuple[_Rule, dict[str, Any], Span], ...]
     used: bool
     clauses: tuple[Clause, ...] = ()
-    who: tuple[Any, ...] = (None, (), None)
+    who: tuple[Any, ...] = (None, (), None, False)
 
 
 # Paragraphs repeat their sentences (copies, translations memories, a corpus's boilerplate),
@@ -496,14 +508,25 @@ def _sentence(
     # the rule's name matters only to a sentence holding one of its words (a copy of a
     # rule under another name reads the same)
     name = ctx.name if ctx.name and _names_in(ctx.name, raw) else None
-    key = (lang, raw, inside, name, ctx.header, ctx.who, ctx.who_when, ctx.blocked, ctx.carry)
+    key = (
+        lang,
+        raw,
+        inside,
+        name,
+        ctx.header,
+        ctx.who,
+        ctx.who_when,
+        ctx.blocked,
+        ctx.carry,
+        ctx.who_unread,
+    )
     read = _read.get(key)
     if read is None:
         read = _read_sentence(raw, inside, data, lang, ctx)
         if len(_read) >= _READ_KEPT:
             _read.clear()
         _read[key] = read
-    ctx.who, ctx.who_when, ctx.carry = read.who
+    ctx.who, ctx.who_when, ctx.carry, ctx.who_unread = read.who
     return read
 
 
@@ -523,7 +546,7 @@ def _read_sentence(
 ) -> _Read:
     sentence = _mask(raw, data.examples)
     if any(p.search(sentence) for p in data.skip):
-        return _Read(True, (), (), False, (), (ctx.who, ctx.who_when, ctx.carry))
+        return _Read(True, (), (), False, (), (ctx.who, ctx.who_when, ctx.carry, ctx.who_unread))
     views = {"text": View(sentence)}
     if data.reads_lemmas:
         views["lemmas"] = view(sentence, "lemmas", lang)
@@ -563,7 +586,9 @@ def _read_sentence(
         if rule.id in fired:
             drop = set(fired.get(rule.replaces or "", ()))
             effects[:] = [e for i, e in enumerate(effects) if i not in drop]
-    local = Context(ctx.name, ctx.header, ctx.who, ctx.who_when, ctx.blocked, ctx.carry)
+    local = Context(
+        ctx.name, ctx.header, ctx.who, ctx.who_when, ctx.blocked, ctx.carry, ctx.who_unread
+    )
     clauses = []
     for clause in read_sentence(sentence, lang, inside, 0, local):
         if any(_overlaps(clause.span, s) for s in idiom_spans):
@@ -587,7 +612,7 @@ def _read_sentence(
             x, y = e["span"]
             effects.append(({k: v for k, v in e.items() if k != "span"}, (x, y), "clause"))
     used = bool(effects or attaches)
-    who = (local.who, local.who_when, local.carry)
+    who = (local.who, local.who_when, local.carry, local.who_unread)
     return _Read(False, tuple(effects), tuple(attaches), used, tuple(clauses), who)
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pipeline.bbcode import find_markup, strip_tags, tag_spans
-from pipeline.extract.clauses import activated, additional_spans
+from pipeline.extract.clauses import activated, additional_spans, against_targets
 from pipeline.extract.effects import find_effects
 from pipeline.extract.keywords import Occurrences, core_words, keyword_spans
 from pipeline.extract.kinds import classify, split_labels
@@ -117,8 +117,10 @@ def _profile_grants(profile: dict[str, Any], span: Span, lang: str) -> list[dict
     for attr in profile.get("attributes") or []:
         params = [p.get("canonical", p.get("text")) for p in attr.get("params") or []]
         if attr["name"] in exclude:
-            if params:  # Multiple Wounds (D3): its own op
-                out.append({"op": "multiple-wounds", "amount": params[0], "span": list(span)})
+            if params:  # Multiple Wounds (D3): its own op, "against X" its condition
+                effect = _multiple_wounds(params, lang)
+                if effect is not None:
+                    out.append({**effect, "span": list(span)})
             continue
         effect: dict[str, Any] = {"op": "grant", "rule": slugify(attr["name"])}
         if params:
@@ -126,6 +128,18 @@ def _profile_grants(profile: dict[str, Any], span: Span, lang: str) -> list[dict
         effect["span"] = [span[0], span[1]]
         out.append(effect)
     return out
+
+
+def _multiple_wounds(params: Sequence[Any], lang: str) -> dict[str, Any] | None:
+    """Multiple Wounds (D3, against Towering Presence): the amount, and the targets after
+    "against" as the condition; None where the targets are two things at once."""
+    read, when = against_targets([str(x) for x in params], lang)
+    if not read:
+        return None
+    effect: dict[str, Any] = {"op": "multiple-wounds", "amount": params[0]}
+    if when:
+        effect["when"] = when
+    return effect
 
 
 def _overlaps(a: Span, b: Span) -> bool:
@@ -249,7 +263,9 @@ def _name_effects(
         name = m.group("name") if m else item
         params = [p.strip() for p in (m.group("params") or "").split(",") if p.strip()] if m else []
         if name in exclude and params:
-            out.append({"op": "multiple-wounds", "amount": params[0], "span": [a, b]})
+            mw = _multiple_wounds(params, lang)
+            if mw is not None:
+                out.append({**mw, "span": [a, b]})
             continue
         effect: dict[str, Any] = {"op": "grant", "rule": slugify(name)}
         if params:

@@ -15,6 +15,9 @@ from pipeline.lang import lemma
 
 WORD = re.compile(r"[^\W\d_]+")
 _WORD_SPLIT = re.compile(f"({WORD.pattern})")
+# Invisible characters some sources put between or inside words ("can \u200b never",
+# "set\u200b to"), with the spaces beside them: read as one space, or as nothing inside a word
+_INVISIBLE = re.compile(r"([ \t]*[\u00ad\u200b\u2060\ufeff](?:[ \t\u00ad\u200b\u2060\ufeff]*)?)")
 
 
 class View:
@@ -85,7 +88,12 @@ def form(form: str, lang: str) -> str:
 
 def view(sentence: str, on: str, lang: str) -> View:
     if on != "lemmas":
-        return View(sentence)
+        if not _INVISIBLE.search(sentence):
+            return View(sentence)
+        parts = _INVISIBLE.split(sentence)  # text, invisible run, text, ...
+        runs = parts[1::2]
+        parts[1::2] = [" " if any(c in " \t" for c in r) else "" for r in runs]
+        return View("".join(parts), parts, runs)
     parts = _WORD_SPLIT.split(sentence)  # between words, a word, between words, ...
     words = parts[1::2]
     known = _forms.setdefault(lang, {}).get

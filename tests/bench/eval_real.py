@@ -318,6 +318,32 @@ ARMY_CASES = [
     case("sneaky, later", "hits", F(1, 2), ["sneaky"]),
     case("yer comin' with me vs R 6", "wounds", F(1, 4), ["yer-comin-with-me"],
          defender={"resilience": 6}),
+    # R 3 + 1 = 4: S 3 wounds on 5+; Lethal Strike lost, so Armour 3 saves on 4+ even on a 6
+    case("tuktek's guard vs lethal strike", "unsaved", F(1, 12), ["lethal-strike"],
+         ["tukteks-guard"], defender={"armour": 3}),
+    # Armour 0 + 3 saves on 4+; Poison Attacks lost: no wound on a natural 6 to hit
+    case("steel skin vs poison attacks", "unsaved", F(1, 8), ["poison-attacks"],
+         ["steel-skin"]),
+    # the bonus waits for a combat won: none yet (2.1.5: activated the same way)
+    case("digestive vomit, no combat won", "wounds", F(1, 4), ["digestive-vomit"]),
+    # a Bow's attribute: nothing in close combat; with a Bow, S 4 wounds on 3+
+    case("moonlight arrows in close combat", "wounds", F(1, 4), ["moonlight-arrows"]),
+    shot("moonlight arrows with a bow", F(1, 3), ["moonlight-arrows", "bow"],
+         measure="wounds"),
+    # -1 to wound against the model (2.1.5: +1 Resilience, the same 5+), lost (2024) when
+    # its unit declared a Charge
+    case("favour of nukuja", "wounds", F(1, 6), [], ["favour-of-nukuja-goddess-of-sloth"]),
+    # +1 Strength and +1 AP while Engaged with the enemy's Flank or Rear: S 4 wounds on 3+
+    case("roaming hands, flank", "wounds", F(1, 3), ["roaming-hands"],
+         conditions=["flank-facing"]),
+    case("roaming hands, front", "wounds", F(1, 4), ["roaming-hands"],
+         conditions=["front-facing"]),
+    # wounds on 3+ or better: S 3 against R 6 on 3+; against R 1 still 2+
+    case("nightshade vs R 6", "wounds", F(1, 3), ["nightshade"], defender={"resilience": 6}),
+    case("nightshade vs R 1", "wounds", F(5, 12), ["nightshade"], defender={"resilience": 1}),
+    case("favour of nukuja, charged", "wounds", F(1, 4), [],
+         ["favour-of-nukuja-goddess-of-sloth"], defender={"charging": True})
+    | {"revision": "2024"},
 ]  # fmt: skip
 
 MEASURES: dict[str, Callable[[Any], F]] = {
