@@ -14,16 +14,7 @@ from .files import MAX_FILE_BYTES, decode, read_bytes, text_lines
 from .schemas import problem
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-# The only way a line decoded from UTF-8 or UTF-16 holds a surrogate: a \uD800-\uDFFF escape.
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 MAX_DEPTH = 64  # nesting of arrays and objects in one line
-
-
-def _plain(line: str) -> bool:
-    """Whether a line's object can hold neither a lone surrogate nor nesting past MAX_DEPTH,
-    told from its text: no surrogate escape, fewer brackets than the limit. Such a line (a
-    build's every segment, a pairs file's every pair) needs no walk of its object."""
-    return line.count("[") + line.count("{") < MAX_DEPTH and _SURROGATE_ESCAPE.search(line) is None
 
 
 def _check_shape(name: str, n: int, obj: Any) -> None:
@@ -75,8 +66,7 @@ def read_jsonl(
             raise InputError(name, f"JSON nested too deeply (limit {MAX_DEPTH})", f"{n}") from None
         except ValueError as exc:  # an integer of more digits than Python converts
             raise InputError(name, f"not JSON here: {long_number(exc)}", f"{n}") from None
-        if not _plain(line):
-            _check_shape(name, n, obj)
+        _check_shape(name, n, obj)
         if not isinstance(obj, dict):
             raise InputError(name, f"expected a JSON object, got {type(obj).__name__}", f"{n}")
         for key, kind in required.items():
