@@ -280,13 +280,9 @@ def build(
         clock.lap("extracting", n)
         cluster_document = to_document(clusters)
 
-        def write_segments_and_clusters() -> None:
-            segments = (s.to_json() for s in ingested.segments)
-            target.write_jsonl("segments.jsonl", segments, "segment")
-            target.write_json("clusters.json", cluster_document, "clusters")
-
-        # written by a second process while this one aligns and assembles
-        target.write_in_background(write_segments_and_clusters, n)
+        segments = (s.to_json() for s in ingested.segments)
+        target.write_jsonl("segments.jsonl", segments, "segment")
+        target.write_json("clusters.json", cluster_document, "clusters")
         tell("aligning", 0, n)
         rounds = None
         if glossary is None:  # a glossary induced from the surest links, then align again

@@ -12,7 +12,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from types import TracebackType
@@ -31,7 +31,7 @@ from .files import (
     unnamed_file,
     write_all,
 )
-from .parallel import Background, Started
+from .parallel import Started
 from .schemas import SchemaViolation, validate, validator
 from .yamltext import WIDTH, block_yaml
 
@@ -317,7 +317,6 @@ class BuildOutput(FolderOutput):
         self._dirs: set[str] = set()
         self._yaml: list[tuple[Path, Any, str, str]] = []  # rendered together, on more cores
         self._started: list[Started] = []  # files being written by other processes
-        self._background: list[Background] = []
 
     def __enter__(self) -> BuildOutput:
         super().__enter__()
@@ -358,23 +357,15 @@ class BuildOutput(FolderOutput):
             self._started.append(Started(_write_yaml, self._yaml))
             self._yaml = []
 
-    def write_in_background(self, write: Callable[[], None], weight: int) -> None:
-        """Call `write` (it writes files of this build) in a forked process that works
-        while this one goes on, when `weight` (segments) is worth a second process;
-        else when the build finishes, in this process."""
-        self._background.append(Background(write, weight))
-
     def finish(self) -> None:
         """Every file given is written when this returns."""
         self.start_yaml()
         try:
             for job in self._started:
                 job.results()
-            for writer in self._background:
-                writer.wait()
         finally:
             self._abandon()  # nothing left to stop once all is written
-            self._started, self._background = [], []
+            self._started = []
 
     def _complete(self) -> None:
         self.finish()
@@ -382,8 +373,6 @@ class BuildOutput(FolderOutput):
     def _abandon(self) -> None:
         for job in self._started:
             job.cancel()
-        for writer in self._background:
-            writer.cancel()
 
     def write_jsonl(self, relative: str, objs: Iterable[Any], schema: str) -> None:
         check = validator(schema)

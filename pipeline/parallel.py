@@ -9,18 +9,14 @@ forking and pickling results cost more than they save there.
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
 import multiprocessing
 import os
-import pickle
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from itertools import accumulate
-from typing import Any, Generic, TypeVar
-
-T = TypeVar("T")
+from typing import Any
 
 MIN_WEIGHT_PER_WORKER = 3000  # segments: under ~2 s of extraction a worker does not pay
 CHUNKS_PER_WORKER = 8  # smaller pieces even out files of unequal cost
@@ -222,68 +218,3 @@ class Feed:
 
 def _apply(fn: Callable[[Any], Any], batch: list[Any]) -> list[Any]:
     return [fn(item) for item in batch]
-
-
-class Background(Generic[T]):
-    """`fn()` in one forked child while this process goes on (a build writes files that
-    are ready while it aligns and assembles; a check reads a build's rules while it reads
-    the segments); `wait` returns its value when it is done, pickled back, or raises its
-    error. Not worth a process (one core, RULEPIPE_WORKERS=1, a small `weight`): `wait`
-    calls it, in this process. A plain fork rather than a pool: the child has no pool
-    thread to inherit, and ends with os._exit, flushing nothing of this process's."""
-
-    def __init__(self, fn: Callable[[], T], weight: int) -> None:
-        self._fn: Callable[[], T] | None = fn
-        self._pid: int | None = None
-        self._pipe = -1
-        if workers_for(weight) == 1:
-            return
-        read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the child: send (ok, value or error) down the pipe, never return
-            os.close(read)
-            status = 0
-            try:
-                _die_with_parent()
-                sent = pickle.dumps((True, fn()))
-            except BaseException as err:
-                status = 1
-                try:
-                    sent = pickle.dumps((False, err))
-                    pickle.loads(sent)  # an error that cannot be rebuilt goes as its text
-                except Exception:
-                    sent = pickle.dumps((False, RuntimeError(repr(err))))
-            try:
-                with open(write, "wb") as pipe:
-                    pipe.write(sent)
-            finally:
-                os._exit(status)
-        os.close(write)
-        self._fn, self._pid, self._pipe = None, pid, read
-
-    def wait(self) -> T:
-        if self._fn is not None:
-            fn, self._fn = self._fn, None
-            return fn()
-        if self._pid is None:
-            raise RuntimeError("a background job waited for twice")
-        with open(self._pipe, "rb") as pipe:
-            data = pipe.read()
-        _, status = os.waitpid(self._pid, 0)
-        self._pid = None
-        if not data:
-            raise RuntimeError(f"a background job ended with status {status}")
-        ok, value = pickle.loads(data)
-        if not ok:
-            raise value
-        return value
-
-    def cancel(self) -> None:
-        """Stop the child if it still runs (a failed build removes what it writes)."""
-        self._fn = None
-        if self._pid is not None:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self._pid, signal.SIGKILL)
-            os.waitpid(self._pid, 0)
-            os.close(self._pipe)
-            self._pid = None

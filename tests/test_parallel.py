@@ -3,19 +3,17 @@ caller does something else, and workers that stop when the caller fails."""
 
 from __future__ import annotations
 
-import errno
 import json
 import multiprocessing
 import os
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from pipeline import emit
 from pipeline.emit import BuildOutput
-from pipeline.parallel import WORKERS_ENV, Background, Feed, Started, map_in_order
+from pipeline.parallel import WORKERS_ENV, Feed, Started, map_in_order
 from pipeline.schemas import SchemaViolation
 
 from .conftest import ROOT
@@ -188,90 +186,3 @@ def test_a_rule_its_schema_refuses_fails_the_build_and_leaves_nothing(
     assert multiprocessing.active_children() == []
     assert [p.name for p in out.iterdir()] == ["manifest.json"]
     assert leftovers(tmp_path) == []
-
-
-def _write_then(path: Path, error: BaseException | None) -> Callable[[], None]:
-    def write() -> None:
-        path.write_text(str(os.getpid()))
-        if error is not None:
-            raise error
-
-    return write
-
-
-def test_a_background_writer_works_in_another_process_while_this_one_goes_on(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(WORKERS_ENV, "2")
-    done = tmp_path / "done"
-    writer = Background(_write_then(done, None), weight=1)
-    deadline = time.monotonic() + 60
-    while not done.exists() and time.monotonic() < deadline:  # before wait() is called
-        time.sleep(0.01)
-    writer.wait()
-    assert int(done.read_text()) != os.getpid()
-
-
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_a_background_writers_error_reaches_the_caller_as_it_was(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: str
-) -> None:
-    """A full disk in the writer is the build's full disk, whether forked or not."""
-    monkeypatch.setenv(WORKERS_ENV, workers)
-    full = OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "segments.jsonl"))
-    writer = Background(_write_then(tmp_path / "x", full), weight=1)
-    with pytest.raises(OSError) as caught:
-        writer.wait()
-    assert caught.value.errno == errno.ENOSPC
-    assert caught.value.filename == str(tmp_path / "segments.jsonl")
-
-
-def test_with_one_process_the_background_writer_runs_when_waited_for(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(WORKERS_ENV, "1")
-    done = tmp_path / "done"
-    writer = Background(_write_then(done, None), weight=10**6)
-    assert not done.exists()
-    writer.wait()
-    assert int(done.read_text()) == os.getpid()
-
-
-def test_a_cancelled_background_writer_is_stopped(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(WORKERS_ENV, "2")
-    writer = Background(lambda: time.sleep(60), weight=1)
-    pid = writer._pid
-    assert pid is not None
-    start = time.monotonic()
-    writer.cancel()
-    assert time.monotonic() - start < 10
-    with pytest.raises(ProcessLookupError):
-        os.kill(pid, 0)
-
-
-def test_an_input_error_in_a_background_writer_is_the_users_error(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from pipeline.errors import InputError
-
-    monkeypatch.setenv(WORKERS_ENV, "2")
-    bad = InputError("rules/x.yaml", "output path would escape the output folder", "3")
-    writer = Background(_write_then(tmp_path / "x", bad), weight=1)
-    with pytest.raises(InputError) as caught:
-        writer.wait()
-    assert (caught.value.file, caught.value.what, caught.value.where) == (bad.file, bad.what, "3")
-    assert str(caught.value) == str(bad)
-
-
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_a_background_job_gives_back_its_value(
-    monkeypatch: pytest.MonkeyPatch, workers: str
-) -> None:
-    """The value comes back whole from the child (a megabyte and more than a pipe holds)."""
-    monkeypatch.setenv(WORKERS_ENV, workers)
-    job = Background(lambda: (os.getpid(), {"k": "é" * (1 << 20)}), weight=1)
-    pid, value = job.wait()
-    assert value == {"k": "é" * (1 << 20)}
-    assert (pid != os.getpid()) == (workers == "2")
