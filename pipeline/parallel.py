@@ -13,7 +13,7 @@ import ctypes
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from itertools import accumulate
 from typing import Any
@@ -91,60 +91,30 @@ def map_in_order(
 
     `weights` (default 1 each) says how much work each item is, to size the job and cut it
     into pieces of equal work; `progress(done, total)` hears of each finished item or piece.
+    A worker's error reaches the caller, and the pieces not begun are dropped.
     """
-    return Started(fn, items, weights).results(progress)
-
-
-class Started:
-    """A `map_in_order` whose workers start now and work while this process goes on (a
-    build writes its JSON files while they render the rules' YAML); `results` waits for
-    them. A job too small for workers is computed by `results`, in this process."""
-
-    def __init__(
-        self,
-        fn: Callable[[Any], Any],
-        items: Sequence[Any],
-        weights: Sequence[int] | None = None,
-    ) -> None:
-        weights = list(weights) if weights is not None else [1] * len(items)
-        self._fn, self._items = fn, items
-        self._pool: ProcessPoolExecutor | None = None
-        self._parts: Iterator[list[Any]] | None = None
-        n = workers_for(sum(weights))
-        if n == 1:
-            return
-        global _WORK
-        _WORK = (fn, items)
-        try:  # the workers fork at the first piece submitted: they inherit _WORK
-            context = multiprocessing.get_context("fork")
-            self._pool = ProcessPoolExecutor(n, mp_context=context, initializer=_die_with_parent)
-            self._parts = self._pool.map(_run, chunks(weights, n * CHUNKS_PER_WORKER))
-        except BaseException:
-            self.cancel()
-            raise
+    weights = list(weights) if weights is not None else [1] * len(items)
+    n = workers_for(sum(weights))
+    out: list[Any] = []
+    if n == 1:
+        for item in items:
+            out.append(fn(item))
+            if progress:
+                progress(len(out), len(items))
+        return out
+    global _WORK
+    _WORK = (fn, items)
+    context = multiprocessing.get_context("fork")
+    pool = ProcessPoolExecutor(n, mp_context=context, initializer=_die_with_parent)
+    try:
+        try:  # the workers fork as the pieces are submitted: they inherit _WORK
+            parts = pool.map(_run, chunks(weights, n * CHUNKS_PER_WORKER))
         finally:
             _WORK = None
-
-    def results(self, progress: Callable[[int, int], None] | None = None) -> list[Any]:
-        """Every result in item order, once all are done; `progress` as for map_in_order."""
-        out: list[Any] = []
-        if self._parts is None:
-            for item in self._items:
-                out.append(self._fn(item))
-                if progress:
-                    progress(len(out), len(self._items))
-            return out
-        try:
-            for part in self._parts:
-                out.extend(part)
-                if progress:
-                    progress(len(out), len(self._items))
-        finally:
-            self.cancel()
-        return out
-
-    def cancel(self) -> None:
-        """Stop the workers: pieces not begun are dropped, those under way end first."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        for part in parts:
+            out.extend(part)
+            if progress:
+                progress(len(out), len(items))
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return out
