@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .align import Link, align
-from .align import to_document as alignment_document
 from .align.bootstrap import bootstrap
+from .align.links import Link, align
+from .align.links import to_document as alignment_document
 from .assemble import assemble, rule_of_cluster
 from .coverage import summary as coverage_summary
 from .dedup import Cluster, dedup, prefer_newest, to_document
