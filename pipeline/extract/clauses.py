@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
+from pipeline.extract.needs import Prefilter
 from pipeline.extract.views import View, form, view
 from pipeline.lang import data as lang_data
 from pipeline.quantities import Quantity
@@ -63,8 +64,11 @@ class Parts:
     vacuous: tuple[re.Pattern[str], ...]
     anaphoric: re.Pattern[str]
     who: tuple[tuple[str, re.Pattern[str]], ...]
+    who_filter: Prefilter
     situations: tuple[tuple[str | None, bool, re.Pattern[str]], ...]
+    situation_filter: Prefilter  # which situations may match a text (by their literals)
     verbs: tuple[_Verb, ...]
+    verb_filter: Prefilter  # which verbs may match a text in lower case
     any_verb: re.Pattern[str]
     predicates: re.Pattern[str]
     values: dict[str, re.Pattern[str]]
@@ -81,6 +85,7 @@ class Parts:
     states: frozenset[str]
     cues: re.Pattern[str]
     narrowing: re.Pattern[str]
+    cue_filter: Prefilter  # whether a text may hold a cue or a narrowing word at all
     separators: re.Pattern[str]
     conjunctions: re.Pattern[str]
     grant_item: re.Pattern[str]
@@ -155,8 +160,11 @@ def parts(lang: str) -> Parts:
         vacuous=tuple(c(p) for p in raw.get("vacuous") or []),
         anaphoric=c(raw["anaphoric"]),
         who=who,
+        who_filter=Prefilter([pattern for _, pattern in who]),
         situations=tuple((when, free, c(pat)) for when, free, pat in situations),
+        situation_filter=Prefilter([c(pat) for _, _, pat in situations]),
         verbs=verbs,
+        verb_filter=Prefilter([re.compile(v.pattern.pattern) for v in verbs], fold=True),
         any_verb=any_verb,
         predicates=c(raw["predicates"], re.I),
         values={str(k): c(v) for k, v in raw["values"].items()},
@@ -175,6 +183,7 @@ def parts(lang: str) -> Parts:
         states=frozenset(str(s) for s in raw.get("states") or []),
         cues=c(raw["cues"]),
         narrowing=c(raw["narrowing"]),
+        cue_filter=Prefilter([c(f"(?:{raw['cues']})|(?:{raw['narrowing']})")]),
         separators=c(raw["separators"]),
         conjunctions=c(raw["conjunctions"]),
         grant_item=re.compile(
@@ -255,6 +264,26 @@ class Context:
     """A condition that leads a list ("If X, - A. - B."): it holds for each item."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Maybe:
+    """The situations, verbs and subjects a text may hold, and whether it may hold a cue:
+    found once per sentence by the literal words each part needs."""
+
+    situations: tuple[int, ...]
+    verbs: tuple[int, ...]
+    who: tuple[int, ...]
+    cue: bool
+
+    @staticmethod
+    def of(text: str, p: Parts) -> _Maybe:
+        return _Maybe(
+            tuple(p.situation_filter.candidates(text)),
+            tuple(p.verb_filter.candidates(text.lower())),
+            tuple(p.who_filter.candidates(text)),
+            bool(p.cue_filter.candidates(text)),
+        )
+
+
 @dataclass(slots=True)
 class _Text:
     """A clause's view text, with the parts read blanked out, and its map to the sentence."""
@@ -262,6 +291,14 @@ class _Text:
     text: str
     view: View
     offset: int  # where the clause starts in the view
+    maybe: _Maybe | None = None  # which parts its sentence may hold (by their words)
+
+    def may(self, p: Parts) -> _Maybe:
+        """The parts whose words the text holds (its sentence's, when it has one: a
+        clause holds no word its sentence lacks)."""
+        if self.maybe is None:
+            self.maybe = _Maybe.of(self.text, p)
+        return self.maybe
 
     def take(self, a: int, b: int) -> None:
         self.text = self.text[:a] + BLANK * (b - a) + self.text[b:]
@@ -377,7 +414,8 @@ def _situations(
     text states no condition)."""
     found: list[str] = []
     end = len(t.text) if end is None else end
-    for when, free, pattern in p.situations:  # in the data's order
+    for i in t.may(p).situations:  # in the data's order
+        when, free, pattern = p.situations[i]
         for m in list(pattern.finditer(t.text, start, end)):
             if m.end() > m.start() and not _inside_brackets(t.text, m.start()):
                 _situation(t, p, m, when, free, own, found)
@@ -820,7 +858,8 @@ class _Parsed:
 
 def _subject(t: _Text, p: Parts, ctx: Context, pos: int) -> tuple[str | None, list[str], int]:
     """Who a clause is for, read at `pos`: (who, what its words state, where it ends)."""
-    for role, pattern in p.who:
+    for i in t.may(p).who:
+        role, pattern = p.who[i]
         wm = pattern.match(t.text, pos)
         if wm is None or wm.end() == pos or _word_at(t.text, wm.end()):
             continue
@@ -847,10 +886,10 @@ def _subject(t: _Text, p: Parts, ctx: Context, pos: int) -> tuple[str | None, li
 def _verb(t: _Text, p: Parts, pos: int) -> tuple[_Verb | None, re.Match[str] | None]:
     """The clause's verb: the first of the data's verbs found ("has its Strength set to" is
     set, not have)."""
-    for verb in p.verbs:
-        found = verb.pattern.search(t.text, pos)
+    for i in t.may(p).verbs:
+        found = p.verbs[i].pattern.search(t.text, pos)
         if found:
-            return verb, found
+            return p.verbs[i], found
     return None, None
 
 
@@ -1018,15 +1057,15 @@ def read_clause_parts(
     return out
 
 
-def _verb_starts(text: str, p: Parts, start: int) -> list[int]:
+def _verb_starts(text: str, p: Parts, start: int, maybe: _Maybe) -> list[int]:
     """Where any verb (read or not) starts, in order."""
     found = {m.start() for m in p.predicates.finditer(text, start)}
-    for verb in p.verbs:
-        found.update(m.start() for m in verb.pattern.finditer(text, start))
+    for i in maybe.verbs:
+        found.update(m.start() for m in p.verbs[i].pattern.finditer(text, start))
     return sorted(found)
 
 
-def clause_spans(text: str, p: Parts, start: int = 0) -> list[Span]:
+def clause_spans(text: str, p: Parts, start: int = 0, maybe: _Maybe | None = None) -> list[Span]:
     """Where a sentence's view text splits into clauses (view offsets from `start`): at a
     separator, and at a conjunction followed by another verb before any number (a verb
     inside a situation, "is not Charging", starts no clause)."""
@@ -1035,11 +1074,11 @@ def clause_spans(text: str, p: Parts, start: int = 0) -> list[Span]:
     conjunctions = [m for m in p.conjunctions.finditer(text, start)]
     verbs: list[int] = []
     if conjunctions:
-        plain = _Text(text, View(text), 0)
+        plain = _Text(text, View(text), 0, maybe)
         _situations(plain, p)
         for m in list(p.values["not_improved"].finditer(plain.text)):  # a limit, no verb
             plain.take(m.start(), m.end())
-        verbs = _verb_starts(plain.text, p, start)
+        verbs = _verb_starts(plain.text, p, start, plain.may(p))
     last = start
     for m in conjunctions:
         if _inside_brackets(text, m.start()):
@@ -1103,12 +1142,13 @@ def read_sentence(
         lead_end = lm.end()
         if p.bullet.match(text, lead_end):  # the condition of a list's items
             ctx.carry = (tuple(lead[0]), lead[1], lead[2])
-    if not p.verbs and not _names_a_quantity(text, p, sentence, quantities, offset):
+    maybe = _Maybe.of(text, p)
+    if not maybe.verbs and not _names_a_quantity(text, p, maybe, sentence, quantities, offset):
         # no verb to read and nothing a player counts: one clause that needs no reading
         ctx.carry = ctx.carry if bullet else None
         end = len(sentence.rstrip(" .,;"))
         return [Clause((offset, offset + end), None, None, False, (), (), "none")] if end else []
-    spans = clause_spans(text, p, lead_end)
+    spans = clause_spans(text, p, lead_end, maybe)
     # a lead's own words name a quantity too ("If one or more Resilience Tests are failed")
     head = text[:lead_end]
     lead_named = bool(lead[0] or p.any_roll.search(head) or p.named_char.search(head))
@@ -1120,7 +1160,7 @@ def read_sentence(
         ctext = text[ca:cb]
         if ca == 0 and lm:
             ctext = BLANK * (lead_end) + text[lead_end:cb]
-        t = _Text(ctext, v, ca)
+        t = _Text(ctext, v, ca, maybe)
         inside = []
         for q in quantities:
             qa, qb = q.span[0] - offset, q.span[1] - offset
@@ -1188,13 +1228,13 @@ def read_sentence(
 
 
 def _names_a_quantity(
-    text: str, p: Parts, sentence: str, quantities: Sequence[Quantity], offset: int
+    text: str, p: Parts, maybe: _Maybe, sentence: str, quantities: Sequence[Quantity], offset: int
 ) -> bool:
     """Whether a sentence may name a game quantity: a number, a roll, a characteristic named
     in full, a number word, or a situation's words."""
     end = offset + len(sentence)
     return bool(
-        p.situations
+        maybe.situations
         or any(offset <= q.span[0] < end for q in quantities)
         or p.any_roll.search(text)
         or p.named_char.search(text)
@@ -1243,6 +1283,8 @@ def _leftovers(t: _Text, inside: Sequence[tuple[Quantity, int, int]]) -> list[Sp
 def _cues(t: _Text, p: Parts, pattern: re.Pattern[str]) -> list[Span]:
     """Where the clause says when or to what it applies in words no part read (spans in
     the sentence; brackets are asides, never conditions)."""
+    if not t.may(p).cue:
+        return []
     text = _BRACKET.sub(lambda m: " " * len(m.group(0)), t.text) if "(" in t.text else t.text
     return [t.span(m.start(), m.end()) for m in pattern.finditer(text)]
 

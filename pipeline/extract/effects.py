@@ -29,6 +29,7 @@ from pipeline.extract.clauses import (
     read_sentence,
 )
 from pipeline.extract.names import rule_id
+from pipeline.extract.needs import Prefilter
 from pipeline.extract.views import WORD, View, view
 from pipeline.lang import ENGLISH, lemma
 from pipeline.lang import data as lang_data
@@ -73,6 +74,9 @@ class _Data:
     condition_on: tuple[str, ...] = ()
     grant_item: re.Pattern[str] = re.compile("")
     list_sep: re.Pattern[str] = re.compile("")
+    filters: tuple[tuple[str, Prefilter], ...] = ()
+    """Per view ("text", "lemmas"), which idioms, then the conditions (numbered after the
+    idioms), read on it may match a sentence: most sentences hold no idiom's words."""
     replacing: tuple[_Rule, ...] = ()
     """The rules that replace another rule's effects."""
     reads_lemmas: bool = False
@@ -138,9 +142,42 @@ def _data(lang: str) -> _Data:
         condition_on=condition_on,
         grant_item=_listing(raw, "grant_item"),
         list_sep=_listing(raw, "list_sep"),
+        filters=_filters(
+            [*(r.pattern for r in rules), *patterns], [*(r.on for r in rules), *condition_on]
+        ),
         replacing=tuple(r for r in rules if r.replaces),
         reads_lemmas=any(r.on == "lemmas" for r in rules) or "lemmas" in condition_on,
     )
+
+
+def _filters(
+    patterns: Sequence[re.Pattern[str]], ons: Sequence[str]
+) -> tuple[tuple[str, Prefilter], ...]:
+    """A prefilter per view for patterns each read on its view ("lemmas", else the text)."""
+    views = sorted({"lemmas" if on == "lemmas" else "text" for on in ons})
+    return tuple(
+        (
+            view,
+            Prefilter(
+                [
+                    p if ("lemmas" if on == "lemmas" else "text") == view else None
+                    for p, on in zip(patterns, ons, strict=True)
+                ]
+            ),
+        )
+        for view in views
+    )
+
+
+def _maybe(filters: tuple[tuple[str, Prefilter], ...], texts: dict[str, str]) -> list[int]:
+    """Indices of the patterns that may match, each on its view's text, ascending."""
+    if len(filters) == 1:
+        view, prefilter = filters[0]
+        return prefilter.candidates(texts[view])
+    found: set[int] = set()
+    for view, prefilter in filters:
+        found.update(prefilter.candidates(texts[view]))
+    return sorted(found)
 
 
 def _lemma_text(text: str, lang: str) -> str:
@@ -268,13 +305,15 @@ def _grant_items(listed: str, data: _Data) -> list[tuple[str, list[str]]]:
     return out
 
 
-def _condition(sentence: str, data: _Data, lemmas: str | None) -> str | None:
+def _condition(sentence: str, data: _Data, lemmas: str | None, maybe: Sequence[int]) -> str | None:
     """The named situations a sentence states for its idioms, joined by " & "; a negated one
     wins over its plain form ("provided their unit is not Charging" is `not-charging`).
-    `lemmas`: the sentence in dictionary form, for conditions read as lemmas."""
+    `lemmas`: the sentence in dictionary form, for conditions read as lemmas; `maybe`: the
+    conditions that may match it (by number), the others are not searched."""
     found: list[str] = []
     ons = data.condition_on or ("text",) * len(data.conditions)
-    for (pattern, when), on in zip(data.conditions, ons, strict=True):
+    for i in maybe:
+        (pattern, when), on = data.conditions[i], ons[i]
         text = lemmas if on == "lemmas" and lemmas is not None else sentence
         if pattern.search(text) and when not in found:
             found.append(when)
@@ -489,13 +528,17 @@ def _read_sentence(
     if data.reads_lemmas:
         views["lemmas"] = view(sentence, "lemmas", lang)
     texts = {on: seen.text for on, seen in views.items()}
-    when = _condition(sentence, data, texts.get("lemmas"))
+    maybe = _maybe(data.filters, texts)  # the idioms, then conditions, that may match
+    first = bisect_left(maybe, len(data.rules))
+    lemmas = texts.get("lemmas")
+    when = _condition(sentence, data, lemmas, [i - len(data.rules) for i in maybe[first:]])
     fired: dict[str, list[int]] = {}
     effects: list[tuple[dict[str, Any], Span, str]] = []
     attaches: list[tuple[_Rule, dict[str, Any], Span]] = []
     idiom_spans: list[Span] = []
     stated: set[int] = set()  # the effects whose idiom states their condition itself
-    for rule in data.rules:  # in order
+    for i in maybe[:first]:  # the idioms a sentence may fire, in order
+        rule = data.rules[i]
         seen = views.get(rule.on, views["text"])
         if rule.pattern.search(seen.text) is None:
             continue

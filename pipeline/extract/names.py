@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from pipeline.extract.needs import TokenPrefilter
 from pipeline.glossary import Glossary
 from pipeline.lang import data as lang_data
 from pipeline.lang import lemma, nlp, phrase_matcher
@@ -24,7 +25,7 @@ from pipeline.sentences import sentences
 from pipeline.slug import slugify
 
 if TYPE_CHECKING:
-    from spacy.matcher import Matcher, PhraseMatcher
+    from spacy.matcher import PhraseMatcher
     from spacy.tokens import Doc
 
 # Russian letters in ids, as in passport transliteration (ъ and ь are dropped).
@@ -42,7 +43,7 @@ class NameHit:
 
 @dataclass(frozen=True, slots=True)
 class _Lang:
-    matcher: Matcher  # the cue patterns of the groups that name a paragraph
+    matcher: TokenPrefilter  # the cue patterns of the groups that name a paragraph
     known: PhraseMatcher
     canonical: dict[str, str]  # matcher key -> the known name as written
     evidence: dict[str, dict[str, Any]]
@@ -90,12 +91,8 @@ def _lang(lang: str, glossary: Glossary | None) -> _Lang:
     data = lang_data(lang, "names")
     cues = data.get("cues") or {}
     naming = frozenset(data.get("naming") or cues.keys())
-    from spacy.matcher import Matcher
-
-    matcher = Matcher(nlp(lang).vocab)  # find_name reads no other group's matches
-    for group, patterns in cues.items():
-        if group in naming:
-            matcher.add(group, patterns)
+    # find_name reads no other group's matches: never search them
+    matcher = TokenPrefilter(nlp(lang).vocab, [(g, p) for g, p in cues.items() if g in naming])
     known = _known_names(lang, glossary)
     canonical = {f"K{i}": name for i, name in enumerate(known)}
     compiled = _Lang(

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from pipeline.extract.needs import Prefilter
 from pipeline.lang import data as lang_data
 
 Span = tuple[int, int]
@@ -35,6 +36,7 @@ class _Data:
     signs: dict[str, int]
     conditions: tuple[tuple[re.Pattern[str], str], ...]
     chain: re.Pattern[str] | None
+    prose_filter: Prefilter  # which result patterns may match a text (none: no prose table)
 
 
 @cache
@@ -62,6 +64,7 @@ def _data(lang: str) -> _Data:
             (re.compile(c["pattern"]), str(c["when"])) for c in ctx.get("conditions") or []
         ),
         chain=opt(ctx.get("chain")),
+        prose_filter=Prefilter(results),
     )
 
 
@@ -119,7 +122,9 @@ def markdown_table(rows: Sequence[Sequence[str]], lang: str) -> dict[str, Any] |
 def prose_table(text: str, lang: str) -> tuple[dict[str, Any], Span] | None:
     """A table written as prose, with the span it covers; None unless it covers the die."""
     data = _data(lang)
-    if data.prose_cue is None or not data.prose_results or not data.prose_cue.search(text):
+    if data.prose_cue is None or not data.prose_filter.candidates(text):
+        return None  # no cue, or none of the results' words: fewer than two rows
+    if not data.prose_cue.search(text):
         return None
     hits: list[tuple[int, int, tuple[int, int]]] = []
     for pattern in data.prose_results:
