@@ -118,3 +118,73 @@ def map_in_order(
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return out
+
+
+class Feed:
+    """`fn(item)` of items given a batch at a time while this process goes on producing
+    the next ones (texts detected while the files after them are read); `results` gives
+    every result in the order the items came. Work stays in this process until `min_weight`
+    items have come (RULEPIPE_WORKERS=1: always): then forked workers take the batches
+    given so far and every batch after. `fn` and the items are sent to the workers, so
+    they must pickle; the workers fork when the first batch is sent to them."""
+
+    BATCH = 64  # items sent to a worker at a time, once the workers run
+
+    def __init__(self, fn: Callable[[Any], Any], min_weight: int | None = None) -> None:
+        self._fn = fn
+        self._min = MIN_WEIGHT_PER_WORKER if min_weight is None else min_weight
+        self._held: list[Any] = []  # items not sent: all of them, until the workers start
+        self._sent: list[Any] = []  # futures of the batches sent, in order
+        self._pool: ProcessPoolExecutor | None = None
+        self._workers = workers_for(1 << 62)  # as many as the machine gives, or the setting
+
+    def add(self, items: Sequence[Any]) -> None:
+        self._held.extend(items)
+        if self._pool is None and (self._workers == 1 or len(self._held) < self._min):
+            return
+        if self._pool is None:
+            context = multiprocessing.get_context("fork")
+            self._pool = ProcessPoolExecutor(
+                self._workers, mp_context=context, initializer=_die_with_parent
+            )
+            for start, stop in chunks([1] * len(self._held), self._workers * CHUNKS_PER_WORKER):
+                self._send(self._held[start:stop])
+        elif len(self._held) >= self.BATCH:
+            self._send(self._held)
+        else:
+            return
+        self._held = []
+
+    def _send(self, batch: list[Any]) -> None:
+        assert self._pool is not None
+        try:
+            self._sent.append(self._pool.submit(_apply, self._fn, batch))
+        except BaseException:
+            self.cancel()
+            raise
+
+    def results(self) -> list[Any]:
+        """Every result in item order, once all are done (the workers are stopped)."""
+        out: list[Any] = []
+        try:
+            if self._pool is None:
+                out = [self._fn(item) for item in self._held]
+            elif self._held:
+                self._send(self._held)
+            for future in self._sent:
+                out.extend(future.result())
+        finally:
+            self.cancel()
+        self._held = []
+        return out
+
+    def cancel(self) -> None:
+        """Stop the workers: batches not begun are dropped, those under way end first."""
+        self._sent = []
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+def _apply(fn: Callable[[Any], Any], batch: list[Any]) -> list[Any]:
+    return [fn(item) for item in batch]

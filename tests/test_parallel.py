@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import time
 from pathlib import Path
 
 import pytest
 
 from pipeline.emit import BuildOutput
-from pipeline.parallel import WORKERS_ENV, map_in_order
+from pipeline.parallel import WORKERS_ENV, Feed, map_in_order
 from pipeline.schemas import SchemaViolation
 
 from .conftest import ROOT
@@ -54,7 +55,50 @@ def test_a_worker_error_reaches_the_caller(monkeypatch: pytest.MonkeyPatch, work
     assert multiprocessing.active_children() == []
 
 
-def test_reading_that_fails_gives_its_error_and_leaves_no_detector(
+def test_a_feed_works_on_batches_while_the_caller_gives_more(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Items given in batches of any size: workers take them once there are enough, and
+    have done the first batches before the last is given; results come in item order."""
+    monkeypatch.setenv(WORKERS_ENV, "2")
+    feed = Feed(_mark, min_weight=10)
+    feed.add([(tmp_path, n) for n in range(4)])
+    assert list(tmp_path.glob("*.done")) == []  # too few yet: held
+    feed.add([(tmp_path, n) for n in range(4, 100)])
+    deadline = time.monotonic() + 60
+    while len(list(tmp_path.glob("*.done"))) < 100 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert len(list(tmp_path.glob("*.done"))) == 100  # before the last batch came
+    feed.add([(tmp_path, n) for n in range(100, 103)])
+    results = feed.results()
+    assert [square for square, _ in results] == [n * n for n in range(103)]
+    assert os.getpid() not in {pid for _, pid in results}
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_feed_too_small_or_on_one_process_works_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: str
+) -> None:
+    monkeypatch.setenv(WORKERS_ENV, workers)
+    feed = Feed(_mark, min_weight=10 if workers == "2" else 1)
+    feed.add([(tmp_path, n) for n in range(5)])
+    feed.add([(tmp_path, 5)])
+    assert feed.results() == [(n * n, os.getpid()) for n in range(6)]
+
+
+def test_a_feeds_worker_error_reaches_the_caller_and_stops_the_workers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(WORKERS_ENV, "2")
+    feed = Feed(_fail_on_seven, min_weight=5)
+    feed.add(list(range(20)))
+    feed.add(list(range(20, 200)))
+    with pytest.raises(ValueError, match="seven"):
+        feed.results()
+    assert multiprocessing.active_children() == []
+
+
+def test_reading_that_fails_while_languages_are_detected_stops_the_detectors(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A bad file after many good ones: its error, and no detector left running."""
@@ -65,6 +109,11 @@ def test_reading_that_fails_gives_its_error_and_leaves_no_detector(
     monkeypatch.setenv(WORKERS_ENV, "2")
     monkeypatch.setattr(parallel, "MIN_WEIGHT_PER_WORKER", 5)
     monkeypatch.setattr("pipeline.ingest.langid._FOUND", {})
+    sent: list[int] = []
+    send = Feed._send
+    monkeypatch.setattr(
+        Feed, "_send", lambda self, batch: (sent.append(len(batch)), send(self, batch))
+    )
     drop = tmp_path / "drops" / "d"
     drop.mkdir(parents=True)
     for n in range(8):
@@ -74,6 +123,7 @@ def test_reading_that_fails_gives_its_error_and_leaves_no_detector(
     (drop / "99.txt").write_bytes(b"binary\x00data")
     with pytest.raises(InputError, match="binary"):
         ingest(tmp_path)
+    assert sum(sent) >= 5  # detected by workers while the files were read
     assert multiprocessing.active_children() == []
 
 

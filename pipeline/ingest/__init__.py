@@ -247,34 +247,37 @@ def ingest(
     segments: list[Segment] = []
     inputs: list[InputFile] = []
     skipped: list[Skipped] = []
-    # Every file's blocks first, then their texts' languages (by workers on a large
-    # corpus), then the segments.
+    # Every file's blocks first, their texts' languages detected meanwhile (by workers on
+    # a large corpus, while the next files are read), then the segments.
     pending: list[tuple[str, str, list[Block], list[_Read], str, int, Path]] = []
     identification = Identification()
-    for done, entry in enumerate(listed, start=1):
-        drop, file, path = entry.drop, entry.file, entry.path
-        name = str(corpus / "drops" / drop / file)
-        if entry.refused is not None:
-            skipped.append(Skipped(drop, file, entry.refused))
-        elif Path(file).name in METADATA_FILES:
-            pass
-        elif Path(file).name.startswith("."):
-            skipped.append(Skipped(drop, file, "hidden file"))
-        elif Path(file).suffix.lower() not in READERS:
-            suffix = Path(file).suffix
-            what = f"{suffix!r} files" if suffix else "files without a suffix"
-            reason = f"no reader for {what} (read: {', '.join(sorted(READERS))}); not read"
-            skipped.append(Skipped(drop, file, reason))
-        else:
-            data = read_bytes(path, "file", MAX_FILE_BYTES, follow=False)
-            lang = drops[drop].language_of(file)
-            blocks, read = _blocks(file, name, data, lang, terms)
-            identification.add(_unhinted(blocks, read))
-            digest = hashlib.sha256(data).hexdigest()
-            pending.append((drop, file, blocks, read, digest, len(data), path))
-        if progress:
-            progress(done, len(listed))
-    languages = iter(identification.results())
+    try:
+        for done, entry in enumerate(listed, start=1):
+            drop, file, path = entry.drop, entry.file, entry.path
+            name = str(corpus / "drops" / drop / file)
+            if entry.refused is not None:
+                skipped.append(Skipped(drop, file, entry.refused))
+            elif Path(file).name in METADATA_FILES:
+                pass
+            elif Path(file).name.startswith("."):
+                skipped.append(Skipped(drop, file, "hidden file"))
+            elif Path(file).suffix.lower() not in READERS:
+                suffix = Path(file).suffix
+                what = f"{suffix!r} files" if suffix else "files without a suffix"
+                reason = f"no reader for {what} (read: {', '.join(sorted(READERS))}); not read"
+                skipped.append(Skipped(drop, file, reason))
+            else:
+                data = read_bytes(path, "file", MAX_FILE_BYTES, follow=False)
+                lang = drops[drop].language_of(file)
+                blocks, read = _blocks(file, name, data, lang, terms)
+                identification.add(_unhinted(blocks, read))
+                digest = hashlib.sha256(data).hexdigest()
+                pending.append((drop, file, blocks, read, digest, len(data), path))
+            if progress:
+                progress(done, len(listed))
+        languages = iter(identification.results())
+    finally:
+        identification.cancel()
     for drop, file, blocks, read, digest, size, path in pending:
         if not blocks and Path(file).suffix.lower() in _EMPTY:
             skipped.append(Skipped(drop, file, _EMPTY[Path(file).suffix.lower()]))

@@ -16,7 +16,7 @@ from functools import cache
 
 from ..bbcode import TAG
 from ..lang import alphabet_language, detector, min_letters, notation, shared
-from ..parallel import map_in_order
+from ..parallel import Feed
 
 # Tags, dice and numbers, punctuation. Every match begins with a character of the class in
 # front, which lets the regex engine skip to such characters instead of trying each branch
@@ -54,19 +54,19 @@ def identify_all(texts: Sequence[str]) -> list[tuple[str, float] | None]:
 
 class Identification:
     """The languages of texts given a file at a time as a corpus is read. Texts not met
-    before are detected together at the end, in forked workers when they are many, each
-    worker with a detector of its own (the detector's models, a quarter of a gigabyte,
-    then never load into this process)."""
+    before are detected in forked workers once they are many, each worker with a detector
+    of its own (the detector's models, a quarter of a gigabyte, then never load into this
+    process), while the files after them are read."""
 
     def __init__(self) -> None:
         self._keys: list[bytes] = []
         self._known: dict[bytes, tuple[str, float] | None] = {}
         self._todo: list[bytes] = []
-        self._texts: list[str] = []  # the cleaned texts of _todo
+        self._feed = Feed(_detect)
 
     def add(self, texts: Sequence[str]) -> None:
         known, keys = self._known, self._keys
-        new = self._texts
+        new: list[str] = []
         for text in texts:
             cleaned = _NOISE.sub(" ", text)
             key = _key(cleaned)
@@ -83,15 +83,19 @@ class Identification:
                 known[key] = None  # until detected
                 self._todo.append(key)
                 new.append(cleaned)
+        self._feed.add(new)
 
     def results(self) -> list[tuple[str, float] | None]:
         """The language of every text given, in order."""
         known = self._known
-        known.update(zip(self._todo, map_in_order(_detect, self._texts), strict=True))
+        known.update(zip(self._todo, self._feed.results(), strict=True))
         if len(_FOUND) + len(known) > _REMEMBERED:
             _FOUND.clear()
         _FOUND.update(known)
         return [known[key] for key in self._keys]
+
+    def cancel(self) -> None:
+        self._feed.cancel()
 
 
 @cache
