@@ -33,6 +33,7 @@ from .files import (
 )
 from .parallel import map_in_order
 from .schemas import SchemaViolation, validate, validator
+from .yamltext import WIDTH, block_yaml
 
 #: orjson's options for json.dumps's compact and indent=2 texts; dataclasses and datetimes,
 #: which json.dumps refuses, go to its `default` (none: TypeError) instead of being written.
@@ -99,8 +100,15 @@ class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[mi
 
 
 def dump_yaml(obj: Any) -> str:
-    """`obj` as block YAML, keys in their order, lines folded past column 100."""
-    return yaml.dump(obj, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100)
+    """`obj` as YAML: written directly when it is plain data (`yamltext`), else by PyYAML;
+    the text is the same either way. The items of a list (an export of rules) are written
+    one by one: each item's text does not depend on the others."""
+    if type(obj) is list and len(obj) > 1:
+        return "".join(dump_yaml([item]) for item in obj)
+    text = block_yaml(obj)
+    if text is not None:
+        return text
+    return yaml.dump(obj, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=WIDTH)
 
 
 def _write_yaml(item: tuple[Path, Any, str, str]) -> None:

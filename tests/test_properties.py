@@ -471,6 +471,73 @@ def test_dump_yaml_writes_what_pyyaml_writes(value: object) -> None:
         assert dump_yaml(obj) == expected
 
 
+# Rule-like text: words of letters, digits and the marks rule texts hold, one space or more
+# apart, long enough to be folded at any depth, with what makes libyaml quote a scalar
+_WORD = st.text(
+    st.sampled_from([*"abcXYZйЖ019-'\":#,.?!()[]{}&*|>%@`~+=_/", "\u00a0", "\u2019"]),
+    min_size=0,
+    max_size=12,
+)
+_PROSE = st.lists(_WORD, max_size=60).map(" ".join) | st.sampled_from(
+    ["", "-1", "+1 Attack Value", "- x", "? x", ":x", "yes", "null", "~", "3.5", "1e5", "---"]
+)
+_RULE_SCALARS = _PROSE | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+_RULE_VALUES = st.recursive(
+    _RULE_SCALARS | st.booleans() | st.none(),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            _PROSE.filter(lambda k: len(k) < 40) | st.just("a" * 130), inner, max_size=4
+        )
+    ),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.dictionaries(st.sampled_from(["id", "text", "sources"]), _RULE_VALUES, min_size=1))
+def test_rule_yaml_is_written_as_libyaml_writes_it(rule: dict) -> None:
+    """The direct writer on mappings of long, folded, quoted and nested text: its text
+    is PyYAML's with libyaml, or it leaves the value to PyYAML."""
+    from pipeline.yamltext import block_yaml
+
+    expected = yaml.dump(rule, Dumper=_PlainDumper, allow_unicode=True, sort_keys=False, width=100)
+    written = block_yaml(rule)
+    assert written is None or written == expected
+    assert dump_yaml(rule) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.text("abcXYZйЖ", min_size=1), max_size=40).map(" ".join), max_size=5))
+def test_rule_yaml_of_words_is_written_directly(texts: list[str]) -> None:
+    """Text of letters and spaces never needs PyYAML."""
+    from pipeline.yamltext import block_yaml
+
+    rule = {"texts": [{"en": {"text": t, "sources": [{"segment": t}]}} for t in texts], "n": texts}
+    written = block_yaml(rule)
+    assert written is not None
+    assert written == yaml.dump(
+        rule, Dumper=_PlainDumper, allow_unicode=True, sort_keys=False, width=100
+    )
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        {"k" * 110: " starts with a space and goes on past the width"},  # no fold at the start
+        {"k" * 110: "ends with a space and goes on past the width, the width "},
+        {"a": [[["deep " * 30, "x"], []], {}], "b": [{"c": [{"d": "e " * 60}]}]},
+        {"quote": "it's " * 30, "colon": "a: b " * 30, "hash": "a #b " * 30},
+        {"empty": "", "spaces": "a  b   c " * 20 + "z", "dash": "- item", "num": "12"},
+    ],
+)
+def test_rule_yaml_edge_cases_are_libyamls(rule: dict) -> None:
+    from pipeline.yamltext import block_yaml
+
+    expected = yaml.dump(rule, Dumper=_PlainDumper, allow_unicode=True, sort_keys=False, width=100)
+    assert block_yaml(rule) == expected
+
+
 def test_streamed_json_of_a_value_json_cannot_hold_fails_and_leaves_nothing() -> None:
     fh = io.BytesIO()
     fh.write(b"kept")
