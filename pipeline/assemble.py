@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .align import Link
+from .align.links import Link
 from .dedup import Cluster, Member
 from .drops import Drop, ranks
 from .extract.facts import Facts

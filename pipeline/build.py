@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .align import Link, align
-from .align import to_document as alignment_document
 from .align.bootstrap import bootstrap
+from .align.links import Link, align
+from .align.links import to_document as alignment_document
 from .assemble import assemble, rule_of_cluster
 from .coverage import summary as coverage_summary
 from .dedup import Cluster, dedup, prefer_newest, to_document
@@ -30,7 +30,7 @@ from .gc_pause import gc_paused
 from .glossary import Glossary, load_glossary
 from .ingest import Ingested, corpus_files, ingest
 from .model import Segment
-from .parallel import Started
+from .parallel import map_in_order
 from .progress import Report
 from .units import corpus_units
 
@@ -183,45 +183,28 @@ def extract_all(
     """Facts for every segment, file by file (headings and tables read their neighbours).
     Each distinct block is read once (repeated blocks share their facts, ids apart), spread
     over the cores on a large corpus, with the same result."""
-    return Extraction(segments, glossary).facts(progress)
+    first: dict[tuple[Any, ...], int] = {}
+    distinct: list[Segment] = []
+    for segment in segments:
+        key = block_key(segment)
+        if key not in first:
+            first[key] = len(distinct)
+            distinct.append(segment)
 
+    def tell(done: int, total: int) -> None:
+        if progress:
+            progress(done * len(segments) // total, len(segments))
 
-class Extraction:
-    """`extract_all` begun in forked workers, which go on while this process does other
-    work (a build deduplicates meanwhile); `facts` waits for them."""
+    def extract_one(segment: Segment) -> Facts:
+        return extract(segment, glossary)
 
-    def __init__(self, segments: tuple[Segment, ...], glossary: Glossary | None) -> None:
-        self._segments = segments
-        self._first: dict[tuple[Any, ...], int] = {}
-        distinct: list[Segment] = []
-        for segment in segments:
-            key = block_key(segment)
-            if key not in self._first:
-                self._first[key] = len(distinct)
-                distinct.append(segment)
-
-        def extract_one(segment: Segment) -> Facts:
-            return extract(segment, glossary)
-
-        self._started = Started(extract_one, distinct)
-
-    def facts(self, progress: Callable[[int, int], None] | None = None) -> dict[str, Facts]:
-        segments = self._segments
-
-        def tell(done: int, total: int) -> None:
-            if progress:
-                progress(done * len(segments) // total, len(segments))
-
-        found = self._started.results(tell)
-        facts: dict[str, Facts] = {}
-        for file_segments in by_file(segments).values():
-            read = [_as(found[self._first[block_key(s)]], s.id) for s in file_segments]
-            for segment, one in zip(file_segments, in_context(file_segments, read), strict=True):
-                facts[segment.id] = one
-        return facts
-
-    def cancel(self) -> None:
-        self._started.cancel()
+    found = map_in_order(extract_one, distinct, progress=tell)
+    facts: dict[str, Facts] = {}
+    for file_segments in by_file(segments).values():
+        read = [_as(found[first[block_key(s)]], s.id) for s in file_segments]
+        for segment, one in zip(file_segments, in_context(file_segments, read), strict=True):
+            facts[segment.id] = one
+    return facts
 
 
 def _as(facts: Facts, segment: str) -> Facts:
@@ -265,28 +248,20 @@ def build(
         )
         n = len(ingested.segments)
         clock.lap("reading", n)
-        # extraction needs no clusters: its workers start first and read while this
-        # process deduplicates (its time below is the time waited for it afterwards)
-        extraction = Extraction(ingested.segments, glossary)
-        try:
-            tell("deduplicating", 0, n)
-            clusters = tuple(prefer_newest(dedup(ingested.segments), ranks(ingested.drops)))
-            tell("deduplicating", n, n)
-            clock.lap("deduplicating", n)
-            found = extraction.facts(lambda done, total: tell("extracting", done, total))
-        finally:
-            extraction.cancel()
+        tell("deduplicating", 0, n)
+        clusters = tuple(prefer_newest(dedup(ingested.segments), ranks(ingested.drops)))
+        tell("deduplicating", n, n)
+        clock.lap("deduplicating", n)
+        found = extract_all(
+            ingested.segments, glossary, lambda done, total: tell("extracting", done, total)
+        )
         facts = name_from_references(ingested.segments, clusters, found)
         clock.lap("extracting", n)
         cluster_document = to_document(clusters)
 
-        def write_segments_and_clusters() -> None:
-            segments = (s.to_json() for s in ingested.segments)
-            target.write_jsonl("segments.jsonl", segments, "segment")
-            target.write_json("clusters.json", cluster_document, "clusters")
-
-        # written by a second process while this one aligns and assembles
-        target.write_in_background(write_segments_and_clusters, n)
+        segments = (s.to_json() for s in ingested.segments)
+        target.write_jsonl("segments.jsonl", segments, "segment")
+        target.write_json("clusters.json", cluster_document, "clusters")
         tell("aligning", 0, n)
         rounds = None
         if glossary is None:  # a glossary induced from the surest links, then align again
@@ -304,7 +279,6 @@ def build(
         clock.lap("assembling", n)
         for rule in rules:
             target.write_yaml(f"rules/{rule['id']}.yaml", rule, "rule")
-        target.start_yaml()  # rendered by workers while this process writes the rest
         manifest = make_manifest(
             ingested, clusters, cluster_document["summary"], rules, links, glossary, rounds
         )

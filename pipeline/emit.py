@@ -12,7 +12,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from types import TracebackType
@@ -31,7 +31,7 @@ from .files import (
     unnamed_file,
     write_all,
 )
-from .parallel import Background, Started
+from .parallel import map_in_order
 from .schemas import SchemaViolation, validate, validator
 from .yamltext import WIDTH, block_yaml
 
@@ -316,8 +316,6 @@ class BuildOutput(FolderOutput):
         super().__init__(out)
         self._dirs: set[str] = set()
         self._yaml: list[tuple[Path, Any, str, str]] = []  # rendered together, on more cores
-        self._started: list[Started] = []  # files being written by other processes
-        self._background: list[Background] = []
 
     def __enter__(self) -> BuildOutput:
         super().__enter__()
@@ -344,46 +342,19 @@ class BuildOutput(FolderOutput):
             write_json_stream(obj, fh)
 
     def write_yaml(self, relative: str, obj: Any, schema: str) -> None:
-        """Validate, render and write with the other YAML files, many at once over the
-        cores (YAML rendering is the slowest part of writing many rules), when `start_yaml`
-        says or else when the build is complete; a file its schema refuses fails `finish`
-        (and the build: nothing lands)."""
+        """Validate, render and write with the other YAML files when the build is complete,
+        many at once over the cores (YAML rendering is the slowest part of writing many
+        rules); a file its schema refuses fails `finish` (and the build: nothing lands)."""
         self._yaml.append((self.path(relative), obj, schema, relative))
 
-    def start_yaml(self) -> None:
-        """Start rendering and writing the YAML files given so far, in forked workers when
-        they are many (the texts never travel back to this process nor gather in it),
-        while this process writes the rest; `finish` waits for them."""
-        if self._yaml:
-            self._started.append(Started(_write_yaml, self._yaml))
-            self._yaml = []
-
-    def write_in_background(self, write: Callable[[], None], weight: int) -> None:
-        """Call `write` (it writes files of this build) in a forked process that works
-        while this one goes on, when `weight` (segments) is worth a second process;
-        else when the build finishes, in this process."""
-        self._background.append(Background(write, weight))
-
     def finish(self) -> None:
-        """Every file given is written when this returns."""
-        self.start_yaml()
-        try:
-            for job in self._started:
-                job.results()
-            for writer in self._background:
-                writer.wait()
-        finally:
-            self._abandon()  # nothing left to stop once all is written
-            self._started, self._background = [], []
+        """Every file given is written when this returns: the YAML files in forked workers
+        when they are many (the texts never travel back to this process)."""
+        items, self._yaml = self._yaml, []
+        map_in_order(_write_yaml, items)
 
     def _complete(self) -> None:
         self.finish()
-
-    def _abandon(self) -> None:
-        for job in self._started:
-            job.cancel()
-        for writer in self._background:
-            writer.cancel()
 
     def write_jsonl(self, relative: str, objs: Iterable[Any], schema: str) -> None:
         check = validator(schema)

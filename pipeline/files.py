@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 import yaml
 
 from .errors import InputError
-from .textsafe import INPUT_CONTROL, INPUT_CONTROLS, describe, input_control
+from .textsafe import INPUT_CONTROL, describe, input_control
 from .textsafe import file_name as safe_name
 
 # The files of a build folder (segments.jsonl, rules.json ...) are the tool's own and grow
@@ -39,7 +39,6 @@ def text_too_long(name: str, length: int, where: str | None = None) -> InputErro
     )
 
 
-_CONTROLS = INPUT_CONTROLS  # C0 but white space, DEL (textsafe decides)
 _SPACE = re.compile(r"[ \n]")
 _CHUNK = 1024 * 1024
 
@@ -86,8 +85,6 @@ def decode(name: str, data: bytes, legacy: Legacy | None = None) -> str:
         raise InputError(
             name, f"not UTF-8 ({exc.reason}){why}; save it as UTF-8", _where(line, exc.start)
         ) from None
-    if not _has_control_byte(data):
-        return text
     return _refuse_controls(name, text, "utf-8", 0)
 
 
@@ -104,17 +101,6 @@ def text_lines(text: str) -> Iterator[str]:
         start = end.end()
     if start < len(text):
         yield text[start:]
-
-
-def _has_control_byte(data: bytes) -> bool:
-    """Whether UTF-8 bytes hold a control character: each is one byte, never part of another
-    character, so deleting them a megabyte at a time tells (several times faster than
-    searching the decoded text, which a build's rules.json of hundreds of MB waited on)."""
-    for start in range(0, len(data), _CHUNK):
-        chunk = data[start : start + _CHUNK]
-        if len(chunk.translate(None, _CONTROLS)) != len(chunk):
-            return True
-    return False
 
 
 def _unmarked_utf16(data: bytes) -> str | None:

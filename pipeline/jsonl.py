@@ -15,16 +15,7 @@ from .schemas import problem
 from .textsafe import describe, input_control
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-# The only way a line decoded from UTF-8 or UTF-16 holds a surrogate: a \uD800-\uDFFF escape.
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 MAX_DEPTH = 64  # nesting of arrays and objects in one line
-
-
-def _plain(line: str) -> bool:
-    """Whether a line's object can hold neither a lone surrogate nor nesting past MAX_DEPTH,
-    told from its text: no surrogate escape, fewer brackets than the limit. Such a line (a
-    build's every segment, a pairs file's every pair) needs no walk of its object."""
-    return line.count("[") + line.count("{") < MAX_DEPTH and _SURROGATE_ESCAPE.search(line) is None
 
 
 def _check_shape(name: str, n: int, obj: Any) -> None:
@@ -96,8 +87,7 @@ def read_jsonl(
             raise InputError(name, f"JSON nested too deeply (limit {MAX_DEPTH})", f"{n}") from None
         except ValueError as exc:  # an integer of more digits than Python converts
             raise InputError(name, f"not JSON here: {long_number(exc)}", f"{n}") from None
-        if not _plain(line):
-            _check_shape(name, n, obj)
+        _check_shape(name, n, obj)
         # JSON holds a control character raw only as DEL, else as an escape: \u00XX or \b
         if not controls and ("\\u00" in line or "\\b" in line or "\x7f" in line):
             _refuse_controls(name, n, obj)

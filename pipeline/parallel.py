@@ -9,18 +9,14 @@ forking and pickling results cost more than they save there.
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
 import multiprocessing
 import os
-import pickle
 import signal
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from itertools import accumulate
-from typing import Any, Generic, TypeVar
-
-T = TypeVar("T")
+from typing import Any
 
 MIN_WEIGHT_PER_WORKER = 3000  # segments: under ~2 s of extraction a worker does not pay
 CHUNKS_PER_WORKER = 8  # smaller pieces even out files of unequal cost
@@ -95,63 +91,33 @@ def map_in_order(
 
     `weights` (default 1 each) says how much work each item is, to size the job and cut it
     into pieces of equal work; `progress(done, total)` hears of each finished item or piece.
+    A worker's error reaches the caller, and the pieces not begun are dropped.
     """
-    return Started(fn, items, weights).results(progress)
-
-
-class Started:
-    """A `map_in_order` whose workers start now and work while this process goes on (a
-    build writes its JSON files while they render the rules' YAML); `results` waits for
-    them. A job too small for workers is computed by `results`, in this process."""
-
-    def __init__(
-        self,
-        fn: Callable[[Any], Any],
-        items: Sequence[Any],
-        weights: Sequence[int] | None = None,
-    ) -> None:
-        weights = list(weights) if weights is not None else [1] * len(items)
-        self._fn, self._items = fn, items
-        self._pool: ProcessPoolExecutor | None = None
-        self._parts: Iterator[list[Any]] | None = None
-        n = workers_for(sum(weights))
-        if n == 1:
-            return
-        global _WORK
-        _WORK = (fn, items)
-        try:  # the workers fork at the first piece submitted: they inherit _WORK
-            context = multiprocessing.get_context("fork")
-            self._pool = ProcessPoolExecutor(n, mp_context=context, initializer=_die_with_parent)
-            self._parts = self._pool.map(_run, chunks(weights, n * CHUNKS_PER_WORKER))
-        except BaseException:
-            self.cancel()
-            raise
+    weights = list(weights) if weights is not None else [1] * len(items)
+    n = workers_for(sum(weights))
+    out: list[Any] = []
+    if n == 1:
+        for item in items:
+            out.append(fn(item))
+            if progress:
+                progress(len(out), len(items))
+        return out
+    global _WORK
+    _WORK = (fn, items)
+    context = multiprocessing.get_context("fork")
+    pool = ProcessPoolExecutor(n, mp_context=context, initializer=_die_with_parent)
+    try:
+        try:  # the workers fork as the pieces are submitted: they inherit _WORK
+            parts = pool.map(_run, chunks(weights, n * CHUNKS_PER_WORKER))
         finally:
             _WORK = None
-
-    def results(self, progress: Callable[[int, int], None] | None = None) -> list[Any]:
-        """Every result in item order, once all are done; `progress` as for map_in_order."""
-        out: list[Any] = []
-        if self._parts is None:
-            for item in self._items:
-                out.append(self._fn(item))
-                if progress:
-                    progress(len(out), len(self._items))
-            return out
-        try:
-            for part in self._parts:
-                out.extend(part)
-                if progress:
-                    progress(len(out), len(self._items))
-        finally:
-            self.cancel()
-        return out
-
-    def cancel(self) -> None:
-        """Stop the workers: pieces not begun are dropped, those under way end first."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        for part in parts:
+            out.extend(part)
+            if progress:
+                progress(len(out), len(items))
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return out
 
 
 class Feed:
@@ -222,68 +188,3 @@ class Feed:
 
 def _apply(fn: Callable[[Any], Any], batch: list[Any]) -> list[Any]:
     return [fn(item) for item in batch]
-
-
-class Background(Generic[T]):
-    """`fn()` in one forked child while this process goes on (a build writes files that
-    are ready while it aligns and assembles; a check reads a build's rules while it reads
-    the segments); `wait` returns its value when it is done, pickled back, or raises its
-    error. Not worth a process (one core, RULEPIPE_WORKERS=1, a small `weight`): `wait`
-    calls it, in this process. A plain fork rather than a pool: the child has no pool
-    thread to inherit, and ends with os._exit, flushing nothing of this process's."""
-
-    def __init__(self, fn: Callable[[], T], weight: int) -> None:
-        self._fn: Callable[[], T] | None = fn
-        self._pid: int | None = None
-        self._pipe = -1
-        if workers_for(weight) == 1:
-            return
-        read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the child: send (ok, value or error) down the pipe, never return
-            os.close(read)
-            status = 0
-            try:
-                _die_with_parent()
-                sent = pickle.dumps((True, fn()))
-            except BaseException as err:
-                status = 1
-                try:
-                    sent = pickle.dumps((False, err))
-                    pickle.loads(sent)  # an error that cannot be rebuilt goes as its text
-                except Exception:
-                    sent = pickle.dumps((False, RuntimeError(repr(err))))
-            try:
-                with open(write, "wb") as pipe:
-                    pipe.write(sent)
-            finally:
-                os._exit(status)
-        os.close(write)
-        self._fn, self._pid, self._pipe = None, pid, read
-
-    def wait(self) -> T:
-        if self._fn is not None:
-            fn, self._fn = self._fn, None
-            return fn()
-        if self._pid is None:
-            raise RuntimeError("a background job waited for twice")
-        with open(self._pipe, "rb") as pipe:
-            data = pipe.read()
-        _, status = os.waitpid(self._pid, 0)
-        self._pid = None
-        if not data:
-            raise RuntimeError(f"a background job ended with status {status}")
-        ok, value = pickle.loads(data)
-        if not ok:
-            raise value
-        return value
-
-    def cancel(self) -> None:
-        """Stop the child if it still runs (a failed build removes what it writes)."""
-        self._fn = None
-        if self._pid is not None:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self._pid, signal.SIGKILL)
-            os.waitpid(self._pid, 0)
-            os.close(self._pipe)
-            self._pid = None

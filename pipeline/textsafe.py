@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 # --- input text: what a text file, a PO string or a pair may hold ---------------------
 
@@ -93,9 +94,14 @@ def file_name(name: str) -> str:
 
 # --- YAML: what a YAML reader takes as is ----------------------------------------------
 
+
 #: The characters YAML 1.1 (and PyYAML's reader) accepts in a stream: all else must be
 #: written as an escape inside a double-quoted string, and may not be in a comment.
-_NOT_YAML = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+@cache
+def _not_yaml() -> re.Pattern[str]:
+    """Compiled on first use: its character map takes milliseconds that commands which
+    write no YAML would pay at start-up."""
+    return re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def yaml_string(text: str) -> str:
@@ -108,7 +114,7 @@ def yaml_string(text: str) -> str:
             out.append("\\" + ch)
         elif ch in "\n\r\t":
             out.append(_NAMED[ch])
-        elif _NOT_YAML.match(ch) or ch in "\x85\u2028\u2029":
+        elif _not_yaml().match(ch) or ch in "\x85\u2028\u2029":
             code = ord(ch)
             out.append(f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
         else:
@@ -121,7 +127,7 @@ def yaml_comment(text: str) -> str:
     """Text for a YAML comment: one line (runs of white space, line separators included,
     made one space), every character YAML does not take raw as its escape."""
     text = " ".join(text.split())
-    return _NOT_YAML.sub(lambda m: _escape(m.group()), text)
+    return _not_yaml().sub(lambda m: _escape(m.group()), text)
 
 
 # --- spreadsheet cells ------------------------------------------------------------------

@@ -243,7 +243,7 @@ def test_translation_units_of_a_tmx_file_are_linked_as_stated(tmp_path):
 def _linked_pairs(pairs: list[tuple[str, str]]):
     """Segments, facts and links of Russian paragraphs each followed by the English one it
     translates, in one file (as a translation memory dump lays them out)."""
-    from pipeline.align import align
+    from pipeline.align.links import align
     from pipeline.build import extract_all
     from pipeline.dedup import dedup
     from pipeline.ingest import make_segment

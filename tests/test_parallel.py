@@ -1,21 +1,18 @@
-"""Work spread over forked workers: results in item order, work that goes on while the
-caller does something else, and workers that stop when the caller fails."""
+"""Work spread over forked workers: results in item order, errors that reach the caller,
+and no worker left behind."""
 
 from __future__ import annotations
 
-import errno
 import json
 import multiprocessing
 import os
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from pipeline import emit
 from pipeline.emit import BuildOutput
-from pipeline.parallel import WORKERS_ENV, Background, Feed, Started, map_in_order
+from pipeline.parallel import WORKERS_ENV, Feed, map_in_order
 from pipeline.schemas import SchemaViolation
 
 from .conftest import ROOT
@@ -34,29 +31,20 @@ def _fail_on_seven(n: int) -> int:
     return n
 
 
-def test_started_work_goes_on_while_the_caller_does_and_comes_back_in_order(
+def test_workers_give_the_results_in_item_order(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(WORKERS_ENV, "2")
-    items = [(tmp_path, n) for n in range(40)]
-    started = Started(_mark, items)
-    # every item is done by the workers before results() is asked for
-    deadline = time.monotonic() + 60
-    while len(list(tmp_path.glob("*.done"))) < len(items) and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert len(list(tmp_path.glob("*.done"))) == len(items)
-    results = started.results()
+    results = map_in_order(_mark, [(tmp_path, n) for n in range(40)])
     assert [square for square, _ in results] == [n * n for n in range(40)]
     assert os.getpid() not in {pid for _, pid in results}
+    assert len(list(tmp_path.glob("*.done"))) == 40
 
 
-def test_a_small_job_runs_in_this_process_when_results_are_asked(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_small_job_runs_in_this_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(WORKERS_ENV, raising=False)
-    started = Started(_mark, [(tmp_path, n) for n in range(3)])
-    assert list(tmp_path.glob("*.done")) == []
-    assert started.results() == [(n * n, os.getpid()) for n in range(3)]
+    results = map_in_order(_mark, [(tmp_path, n) for n in range(3)])
+    assert results == [(n * n, os.getpid()) for n in range(3)]
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
@@ -64,6 +52,7 @@ def test_a_worker_error_reaches_the_caller(monkeypatch: pytest.MonkeyPatch, work
     monkeypatch.setenv(WORKERS_ENV, workers)
     with pytest.raises(ValueError, match="seven"):
         map_in_order(_fail_on_seven, list(range(20)))
+    assert multiprocessing.active_children() == []
 
 
 def test_a_feed_works_on_batches_while_the_caller_gives_more(
@@ -138,36 +127,6 @@ def test_reading_that_fails_while_languages_are_detected_stops_the_detectors(
     assert multiprocessing.active_children() == []
 
 
-def test_a_build_failing_while_its_yaml_renders_leaves_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The rules' YAML renders in workers while the build writes its JSON; a failure then
-    stops the workers and removes everything, the folder before it untouched."""
-    monkeypatch.setenv(WORKERS_ENV, "2")
-    out = tmp_path / "out"
-    out.mkdir()
-    (out / "manifest.json").write_text("{}")
-    rendered: list[int] = []
-    real = emit._write_yaml
-
-    def slow(item: tuple[Path, object, str, str]) -> None:
-        time.sleep(0.002)
-        real(item)
-
-    monkeypatch.setattr(emit, "_write_yaml", slow)
-    rule = json.loads((ROOT / "output" / "rules.json").read_text("utf-8"))[0]
-    with pytest.raises(RuntimeError, match="writing failed"), BuildOutput(out) as target:
-        for n in range(400):
-            target.write_yaml(f"rules/r{n}.yaml", {**rule, "id": f"r{n}"}, "rule")
-        target.start_yaml()
-        rendered.append(1)
-        raise RuntimeError("writing failed")
-    assert rendered == [1]
-    assert multiprocessing.active_children() == []  # the workers were stopped and ended
-    assert [p.name for p in out.iterdir()] == ["manifest.json"]
-    assert leftovers(tmp_path) == []
-
-
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_rule_its_schema_refuses_fails_the_build_and_leaves_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: str
@@ -184,94 +143,6 @@ def test_a_rule_its_schema_refuses_fails_the_build_and_leaves_nothing(
         for n in range(400):
             bad = {"kind": 12} if n == 350 else {}
             target.write_yaml(f"rules/r{n}.yaml", {**rule, "id": f"r{n}", **bad}, "rule")
-        target.start_yaml()
     assert multiprocessing.active_children() == []
     assert [p.name for p in out.iterdir()] == ["manifest.json"]
     assert leftovers(tmp_path) == []
-
-
-def _write_then(path: Path, error: BaseException | None) -> Callable[[], None]:
-    def write() -> None:
-        path.write_text(str(os.getpid()))
-        if error is not None:
-            raise error
-
-    return write
-
-
-def test_a_background_writer_works_in_another_process_while_this_one_goes_on(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(WORKERS_ENV, "2")
-    done = tmp_path / "done"
-    writer = Background(_write_then(done, None), weight=1)
-    deadline = time.monotonic() + 60
-    while not done.exists() and time.monotonic() < deadline:  # before wait() is called
-        time.sleep(0.01)
-    writer.wait()
-    assert int(done.read_text()) != os.getpid()
-
-
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_a_background_writers_error_reaches_the_caller_as_it_was(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: str
-) -> None:
-    """A full disk in the writer is the build's full disk, whether forked or not."""
-    monkeypatch.setenv(WORKERS_ENV, workers)
-    full = OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "segments.jsonl"))
-    writer = Background(_write_then(tmp_path / "x", full), weight=1)
-    with pytest.raises(OSError) as caught:
-        writer.wait()
-    assert caught.value.errno == errno.ENOSPC
-    assert caught.value.filename == str(tmp_path / "segments.jsonl")
-
-
-def test_with_one_process_the_background_writer_runs_when_waited_for(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(WORKERS_ENV, "1")
-    done = tmp_path / "done"
-    writer = Background(_write_then(done, None), weight=10**6)
-    assert not done.exists()
-    writer.wait()
-    assert int(done.read_text()) == os.getpid()
-
-
-def test_a_cancelled_background_writer_is_stopped(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(WORKERS_ENV, "2")
-    writer = Background(lambda: time.sleep(60), weight=1)
-    pid = writer._pid
-    assert pid is not None
-    start = time.monotonic()
-    writer.cancel()
-    assert time.monotonic() - start < 10
-    with pytest.raises(ProcessLookupError):
-        os.kill(pid, 0)
-
-
-def test_an_input_error_in_a_background_writer_is_the_users_error(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from pipeline.errors import InputError
-
-    monkeypatch.setenv(WORKERS_ENV, "2")
-    bad = InputError("rules/x.yaml", "output path would escape the output folder", "3")
-    writer = Background(_write_then(tmp_path / "x", bad), weight=1)
-    with pytest.raises(InputError) as caught:
-        writer.wait()
-    assert (caught.value.file, caught.value.what, caught.value.where) == (bad.file, bad.what, "3")
-    assert str(caught.value) == str(bad)
-
-
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_a_background_job_gives_back_its_value(
-    monkeypatch: pytest.MonkeyPatch, workers: str
-) -> None:
-    """The value comes back whole from the child (a megabyte and more than a pipe holds)."""
-    monkeypatch.setenv(WORKERS_ENV, workers)
-    job = Background(lambda: (os.getpid(), {"k": "é" * (1 << 20)}), weight=1)
-    pid, value = job.wait()
-    assert value == {"k": "é" * (1 << 20)}
-    assert (pid != os.getpid()) == (workers == "2")

@@ -14,13 +14,15 @@ from collections import Counter
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..extract.facts import Facts
 from ..lang import data as lang_data
 from ..model import Segment
 from ..sentences import sentences
 from ..slug import slugify
+
+if TYPE_CHECKING:
+    from ..extract.facts import Facts
 
 Span = tuple[int, int]
 KIND_FAMILY = {"list-item": "paragraph", "note": "paragraph"}

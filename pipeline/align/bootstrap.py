@@ -27,7 +27,7 @@ from ..extract.keywords import core_words, keyword_spans
 from ..glossary import Glossary, Term
 from ..lang import fold, tokenize
 from ..model import Segment
-from . import MASTER, Link, align
+from .links import MASTER, Link, align
 from .suggest import Bead, suggest
 from .terms import english_key
 

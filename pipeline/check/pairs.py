@@ -14,7 +14,6 @@ from ..jsonl import read_jsonl
 from ..lang import known_languages, primary
 from ..model import Span
 from ..pairs import Pair
-from ..parallel import Background
 from .data import base_lang
 
 PAIR_FIELDS = {"id": str, "source": str, "target": str, "source_lang": str, "target_lang": str}
@@ -75,19 +74,6 @@ class BuildPairs:
     rule_names: dict[str, str]
 
 
-# Bytes of JSON per unit of `Background`'s weight: a rules.json of 12 MB or more (a quarter of
-# a second to parse) is worth a child.
-_BYTES_PER_WEIGHT = 4000
-
-
-def _weight(path: Path) -> int:
-    """What reading a file weighs, for `Background` (0 when it is missing)."""
-    try:
-        return path.stat().st_size // _BYTES_PER_WEIGHT
-    except OSError:
-        return 0
-
-
 def _rules(folder: Path) -> tuple[dict[str, str], dict[str, str], set[str]]:
     """Rule id -> display name (its names, English first, else the id), and segment id ->
     rule id, from rules.json: what a report titles a pair with instead of a hash id; and
@@ -140,15 +126,8 @@ def read_build(folder: Path) -> BuildPairs:
     """The linked pairs of a build (alignments.json) with their texts (segments.jsonl), and
     the segments to check alone (see `_alone`). A build without alignments.json has only
     the latter."""
-    # rules.json (the rules' names and which segments each holds) is read by a forked child
-    # while this process reads segments.jsonl: at 1000x both take seconds, and only the two
-    # small tables come back. An error in either is raised as reading them in turn would.
-    rules = Background(lambda: _rules(folder), _weight(folder / "rules.json"))
-    try:
-        segments = read_segment_texts(folder)
-        names, rule_of, replaced = rules.wait()
-    finally:
-        rules.cancel()
+    segments = read_segment_texts(folder)
+    names, rule_of, replaced = _rules(folder)
     segments = {k: v for k, v in segments.items() if k not in replaced}
     if not (folder / "alignments.json").is_file():
         return BuildPairs([], _alone(segments, set(), rule_of), False, names)

@@ -42,7 +42,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from pipeline.align import align  # noqa: E402
+from pipeline.align.links import align  # noqa: E402
 from pipeline.build import extract_all  # noqa: E402
 from pipeline.dedup import dedup  # noqa: E402
 from pipeline.ingest import make_segment  # noqa: E402

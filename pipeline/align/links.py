@@ -1,0 +1,262 @@
+"""Paragraph links: each foreign cluster linked to the English cluster it translates, or to
+none, and the sentences inside each link aligned (see the package's docstring)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..dedup import Cluster
+from ..extract.facts import Facts
+from ..ingest.spans import raw_spans
+from ..model import Segment
+from .anchors import Anchors, anchors, length_ratio, sentence_anchors
+from .paragraphs import Scored, assign, params, share_with_near_copies
+from .sentences import Bead, align_sentences
+
+MASTER = "en"
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceLink:
+    type: str
+    source: tuple[int, ...]
+    target: tuple[int, ...]
+    source_spans: tuple[Span, ...]  # in the source segment's raw text
+    target_spans: tuple[Span, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A foreign cluster and the English cluster it translates (or none)."""
+
+    id: str
+    status: str
+    score: float
+    target: str
+    target_lang: str
+    target_cluster: str
+    source: str | None
+    source_cluster: str | None
+    evidence: Mapping[str, float]
+    alternatives: tuple[Scored, ...]
+    sentences: tuple[SentenceLink, ...]
+
+
+def _adjacency(
+    segments: Sequence[Segment], cluster_of: Mapping[str, str]
+) -> dict[tuple[str, str], float]:
+    """(foreign cluster, English cluster) -> how strongly their blocks sit together.
+
+    A translation memory exported as text puts a source right before its target; a reader
+    of TMX or XLIFF says so outright by giving both blocks one translation unit.
+    """
+    p = params()["paragraphs"]
+    found: dict[tuple[str, str], float] = {}
+
+    def lift(foreign: Segment, english: Segment, value: float) -> None:
+        key = (cluster_of[foreign.id], cluster_of[english.id])
+        found[key] = max(found.get(key, 0.0), value)
+
+    units: dict[tuple[str, str, str], list[Segment]] = {}
+    for i, seg in enumerate(segments):
+        if seg.unit is not None:
+            units.setdefault((seg.drop, seg.file, seg.unit), []).append(seg)
+        if seg.lang == MASTER or seg.lang == "und":
+            continue
+        for j, value in ((i + 1, p["adjacency_next"]), (i - 1, p["adjacency_previous"])):
+            if 0 <= j < len(segments):
+                other = segments[j]
+                same_file = (other.drop, other.file) == (seg.drop, seg.file)
+                if same_file and other.lang == MASTER:
+                    lift(seg, other, value)
+    for members in units.values():
+        for seg in members:
+            if seg.lang not in (MASTER, "und"):
+                for other in members:
+                    if other.lang == MASTER:
+                        lift(seg, other, p["same_unit"])
+    return found
+
+
+def _stated(
+    segments: Sequence[Segment], cluster_of: Mapping[str, str]
+) -> dict[str, tuple[Segment, Segment]]:
+    """Foreign cluster -> (English source, translation) of a translation unit that names
+    its rule (pipeline/ingest/unit_ids.py): the pair is stated, not guessed. Where several
+    units state a translation of one cluster, the last read."""
+    sources: dict[tuple[str, str, str], Segment] = {}
+    for seg in segments:
+        if seg.rule is not None and seg.unit is not None and seg.role == "source":
+            sources[(seg.drop, seg.file, seg.unit)] = seg
+    found: dict[str, tuple[Segment, Segment]] = {}
+    for seg in segments:
+        if seg.rule is None or seg.unit is None or seg.role != "target":
+            continue
+        source = sources.get((seg.drop, seg.file, seg.unit))
+        if source is not None and source.lang == MASTER and seg.lang not in (MASTER, "und"):
+            found[cluster_of[seg.id]] = (source, seg)
+    return found
+
+
+def _stated_sentences(source: Segment, target: Segment) -> tuple[SentenceLink, ...] | None:
+    """Sentence links from the unit ids: sentence i of the source with sentence i of the
+    translation (1-1), or with nothing where it came back untranslated (1-0)."""
+    if source.sentences is None or target.sentences is None:
+        return None
+    if len(source.sentences) != len(target.sentences):
+        return None
+    links = []
+    for i, (s_span, t_span) in enumerate(zip(source.sentences, target.sentences, strict=True)):
+        if s_span[0] == s_span[1]:
+            continue
+        if t_span[0] == t_span[1]:
+            links.append(SentenceLink("1-0", (i,), (), (s_span,), ()))
+        else:
+            links.append(SentenceLink("1-1", (i,), (i,), (s_span,), (t_span,)))
+    return tuple(links)
+
+
+def _sentence_links(
+    source: Segment,
+    target: Segment,
+    src: Anchors,
+    tgt: Anchors,
+    source_facts: Facts,
+    target_facts: Facts,
+) -> tuple[SentenceLink, ...]:
+    beads: list[Bead] = align_sentences(
+        [b - a for a, b in src.sentences],
+        [b - a for a, b in tgt.sentences],
+        [set(a) for a in sentence_anchors(source_facts, src.sentences)],
+        [set(a) for a in sentence_anchors(target_facts, tgt.sentences)],
+        length_ratio(target.lang),
+    )
+    source_raw = raw_spans(source, list(src.sentences))
+    target_raw = raw_spans(target, list(tgt.sentences))
+    return tuple(
+        SentenceLink(
+            b.type,
+            b.source,
+            b.target,
+            tuple(source_raw[i] for i in b.source),
+            tuple(target_raw[j] for j in b.target),
+        )
+        for b in beads
+    )
+
+
+def align(
+    segments: Sequence[Segment], clusters: Sequence[Cluster], facts: Mapping[str, Facts]
+) -> list[Link]:
+    """One link per foreign cluster, in cluster order."""
+    by_id = {s.id: s for s in segments}
+    cluster_of = {m.segment.id: c.id for c in clusters for m in c.members}
+    canonical = {c.id: c.canonical for c in clusters}
+    foreign_clusters = [c for c in clusters if c.lang not in (MASTER, "und")]
+    foreign = [anchors(by_id[c.canonical], c.id, facts[c.canonical]) for c in foreign_clusters]
+    wanted = frozenset(word for a in foreign for word in a.latin)
+    english = [
+        anchors(by_id[c.canonical], c.id, facts[c.canonical], wanted)
+        for c in clusters
+        if c.lang == MASTER
+    ]
+    stated = _stated(segments, cluster_of)
+    wanted_pairs = {c: cluster_of[pair[0].id] for c, pair in stated.items()}
+    decisions = assign(foreign, english, _adjacency(segments, cluster_of), wanted_pairs)
+    texts = {a.cluster: by_id[a.segment].text for a in foreign}
+    decisions = share_with_near_copies(decisions, foreign, texts)
+    english_of = {a.cluster: a for a in english}
+    links = []
+    for cluster, found, decision in zip(foreign_clusters, foreign, decisions, strict=True):
+        target = by_id[cluster.canonical]
+        best = decision.best
+        linked = decision.status != "unlinked" and best is not None
+        source = by_id[canonical[best.source]] if linked and best else None
+        sentences: tuple[SentenceLink, ...] = ()
+        given = stated.get(cluster.id) if linked else None
+        if given is not None and best is not None and best.source == cluster_of[given[0].id]:
+            source, target = given  # the unit's own pair, its sentences by their ids
+            sentences = _stated_sentences(source, target) or _sentence_links(
+                source,
+                target,
+                english_of[best.source],
+                found,
+                facts[source.id],
+                facts[target.id],
+            )
+        elif source is not None:
+            assert best is not None
+            sentences = _sentence_links(
+                source,
+                target,
+                english_of[best.source],
+                found,
+                facts[source.id],
+                facts[target.id],
+            )
+        links.append(
+            Link(
+                id="l-" + hashlib.sha256(target.id.encode("utf-8")).hexdigest()[:12],
+                status=decision.status,
+                score=best.score if best else 0.0,
+                target=target.id,
+                target_lang=target.lang,
+                target_cluster=cluster.id,
+                source=source.id if source else None,
+                source_cluster=best.source if linked and best else None,
+                evidence=best.evidence if best else {},
+                alternatives=decision.alternatives,
+                sentences=sentences,
+            )
+        )
+    return links
+
+
+def to_document(links: Sequence[Link], rule_of_cluster: Mapping[str, str]) -> dict[str, Any]:
+    """The JSON document of output/alignments.json."""
+    items = []
+    for link in links:
+        item: dict[str, Any] = {
+            "id": link.id,
+            "status": link.status,
+            "score": link.score,
+            "source": link.source,
+            "source_lang": MASTER if link.source else None,
+            "source_cluster": link.source_cluster,
+            "target": link.target,
+            "target_lang": link.target_lang,
+            "target_cluster": link.target_cluster,
+            "rule": rule_of_cluster.get(link.target_cluster),
+            "evidence": dict(link.evidence),
+            "alternatives": [
+                {"source_cluster": a.source, "score": a.score} for a in link.alternatives
+            ],
+            "sentences": [
+                {
+                    "type": s.type,
+                    "source": list(s.source),
+                    "target": list(s.target),
+                    "source_spans": [list(x) for x in s.source_spans],
+                    "target_spans": [list(x) for x in s.target_spans],
+                }
+                for s in link.sentences
+            ],
+        }
+        items.append(item)
+    statuses = Counter(link.status for link in links)
+    return {
+        "links": items,
+        "summary": {
+            "links": len(links),
+            "by_status": {k: statuses.get(k, 0) for k in ("linked", "ambiguous", "unlinked")},
+            "by_lang": dict(sorted(Counter(link.target_lang for link in links).items())),
+            "sentence_beads": dict(
+                sorted(Counter(s.type for link in links for s in link.sentences).items())
+            ),
+        },
+    }
