@@ -181,15 +181,8 @@ def align(
         given = stated.get(cluster.id) if linked else None
         if given is not None and best is not None and best.source == cluster_of[given[0].id]:
             source, target = given  # the unit's own pair, its sentences by their ids
-            sentences = _stated_sentences(source, target) or _sentence_links(
-                source,
-                target,
-                english_of[best.source],
-                found,
-                facts[source.id],
-                facts[target.id],
-            )
-        elif source is not None:
+            sentences = _stated_sentences(source, target)
+        if not sentences and source is not None:
             assert best is not None
             sentences = _sentence_links(
                 source,

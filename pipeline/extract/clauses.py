@@ -264,13 +264,12 @@ class Context:
     name: str | None = None
     header: tuple[str, ...] = ()
     who: str | None = None
+    """Who the clause before was for; "lost" when its subject was not read ("Model parts ...
+    upgraded to a Champion gain ..."): "their"/"it" after it names no one the reader knows."""
     who_when: tuple[str, ...] = ()
     blocked: bool = False  # the rule states a one-use or activated effect
     carry: tuple[tuple[str, ...], str | None, bool] | None = None
     """A condition that leads a list ("If X, - A. - B."): it holds for each item."""
-    who_unread: bool = False
-    """The subject before was not read ("Model parts ... upgraded to a Champion gain ..."):
-    "their"/"it" after it names no one the reader knows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -634,47 +633,43 @@ def _targets(groups: list[str], p: Parts) -> str | None:
     return " | ".join(out) if out else None
 
 
+def _against(params: Sequence[str], p: Parts) -> tuple[list[str], list[str]] | None:
+    """A bracket's params without its "against A, B" lists (each runs on to the next
+    number: "(D3, against Large, Gigantic)"), and the `target-has:` condition of each list;
+    None where a list's targets are not read (see `_targets`)."""
+    kept: list[str] = []
+    lists: list[list[str]] = []
+    listing = False
+    for param in params:
+        m = p.values["against_param"].match(param)
+        if m:
+            lists.append([m.group("what")])
+            listing = True
+        elif listing and not re.search(r"\d", param):
+            lists[-1].append(param)  # "against Large, Gigantic": the list goes on
+        else:
+            listing = False
+            kept.append(param)
+    when = [_targets(x, p) for x in lists]
+    return (kept, [w for w in when if w]) if all(when) else None
+
+
 def against_targets(params: Sequence[str], lang: str) -> tuple[bool, str | None]:
     """The condition a bracket's "against A, B" states ("Multiple Wounds (D3, against
     Towering Presence)" as a profile's attribute): (whether it is read, the `target-has:`
     alternatives or None when the bracket has none)."""
-    p = parts(lang)
-    for i, param in enumerate(params):
-        m = p.values["against_param"].match(param)
-        if m:
-            rest = [x for x in params[i + 1 :] if not re.search(r"\d", x)]
-            targets = _targets([m.group("what"), *rest], p)
-            return targets is not None, targets
-    return True, None
+    read = _against(params, parts(lang))
+    return (False, None) if read is None else (True, " & ".join(read[1]) or None)
 
 
 def _grant_effect(
     name: str, params: list[str], applies: str | None, p: Parts
 ) -> dict[str, Any] | None:
     rule = slugify(name)
-    when: list[str] = []
-    kept: list[str] = []
-    against: list[str] | None = None  # the targets after "against", up to a number
-    for param in params:
-        m = p.values["against_param"].match(param)
-        if m and rule not in _SAVES:
-            against = [m.group("what")]
-            continue
-        if against is not None and not re.search(r"\d", param):
-            against.append(param)  # "against Large, Gigantic": the list goes on
-            continue
-        if against is not None:
-            targets = _targets(against, p)
-            if targets is None:
-                return None
-            when.append(targets)
-            against = None
-        kept.append(param)
-    if against is not None:
-        targets = _targets(against, p)
-        if targets is None:
-            return None
-        when.append(targets)
+    read = (params, []) if rule in _SAVES else _against(params, p)  # Aegis (4+, against X)
+    if read is None:
+        return None
+    kept, when = read
     if rule == "multiple-wounds" and kept:
         effect: dict[str, Any] = {"op": "multiple-wounds", "amount": _number(kept[0])}
         if applies == "unit":
@@ -978,7 +973,7 @@ def _subject(t: _Text, p: Parts, ctx: Context, pos: int) -> tuple[str | None, li
             states.append(" | ".join(f"target-has:{slugify(x)}" for x in names))
         t.take(wm.start(), wm.end())
         if role == "inherit":
-            if ctx.who_unread:
+            if ctx.who == "lost":
                 return "lost", [], wm.end()
             return ctx.who or "model", list(ctx.who_when), wm.end()
         return role, states, wm.end()
@@ -1047,7 +1042,7 @@ def read_clause_parts(
             # are the clause before's, its verb left out
             out.who, out.frame = "model", "gain"
             if lm:
-                out.who = "lost" if ctx.who_unread else ctx.who or "model"
+                out.who = ctx.who or "model"
                 out.who_when = [*ctx.who_when, *out.who_when]
             out.read = _frame_gain(t, pos, p, out.who, quantities, raw)
             if not out.read.effects or out.read.partial:
@@ -1082,8 +1077,6 @@ def read_clause_parts(
     shared = opens or all(p.adverbs.match(w) for w in between)
     if out.who is None and shared:
         out.who, out.who_when = ctx.who or "model", [*ctx.who_when, *out.who_when]
-        if ctx.who_unread:
-            out.who = "lost"
     t.take(vm.start(), vm.end())
     who, frame = out.who, verb.frame
     out.frame = frame
@@ -1362,10 +1355,9 @@ def read_sentence(
             )
         )
         if parsed.frame is not None and read.blocked.startswith("who the clause is for"):
-            ctx.who_unread = True
+            ctx.who = "lost"
         elif parsed.frame is not None and parsed.who is not None:
             ctx.who, ctx.who_when = parsed.who, tuple(parsed.who_when)
-            ctx.who_unread = False
         if parsed.frame is None and cue_spans and not held:
             held = f"{cue!r} before it is not read"
     return out

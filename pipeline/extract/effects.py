@@ -472,7 +472,7 @@ class _Read:
     attaches: tuple[tuple[_Rule, dict[str, Any], Span], ...]
     used: bool
     clauses: tuple[Clause, ...] = ()
-    who: tuple[Any, ...] = (None, (), None, False)
+    who: tuple[Any, ...] = (None, (), None)
 
 
 # Paragraphs repeat their sentences (copies, translations memories, a corpus's boilerplate),
@@ -518,7 +518,6 @@ def _sentence(
         ctx.who_when,
         ctx.blocked,
         ctx.carry,
-        ctx.who_unread,
     )
     read = _read.get(key)
     if read is None:
@@ -526,7 +525,7 @@ def _sentence(
         if len(_read) >= _READ_KEPT:
             _read.clear()
         _read[key] = read
-    ctx.who, ctx.who_when, ctx.carry, ctx.who_unread = read.who
+    ctx.who, ctx.who_when, ctx.carry = read.who
     return read
 
 
@@ -546,7 +545,7 @@ def _read_sentence(
 ) -> _Read:
     sentence = _mask(raw, data.examples)
     if any(p.search(sentence) for p in data.skip):
-        return _Read(True, (), (), False, (), (ctx.who, ctx.who_when, ctx.carry, ctx.who_unread))
+        return _Read(True, (), (), False, (), (ctx.who, ctx.who_when, ctx.carry))
     views = {"text": View(sentence)}
     if data.reads_lemmas:
         views["lemmas"] = view(sentence, "lemmas", lang)
@@ -586,9 +585,7 @@ def _read_sentence(
         if rule.id in fired:
             drop = set(fired.get(rule.replaces or "", ()))
             effects[:] = [e for i, e in enumerate(effects) if i not in drop]
-    local = Context(
-        ctx.name, ctx.header, ctx.who, ctx.who_when, ctx.blocked, ctx.carry, ctx.who_unread
-    )
+    local = replace(ctx)
     clauses = []
     for clause in read_sentence(sentence, lang, inside, 0, local):
         if any(_overlaps(clause.span, s) for s in idiom_spans):
@@ -612,7 +609,7 @@ def _read_sentence(
             x, y = e["span"]
             effects.append(({k: v for k, v in e.items() if k != "span"}, (x, y), "clause"))
     used = bool(effects or attaches)
-    who = (local.who, local.who_when, local.carry, local.who_unread)
+    who = (local.who, local.who_when, local.carry)
     return _Read(False, tuple(effects), tuple(attaches), used, tuple(clauses), who)
 
 

@@ -17,7 +17,7 @@ WORD = re.compile(r"[^\W\d_]+")
 _WORD_SPLIT = re.compile(f"({WORD.pattern})")
 # Invisible characters some sources put between or inside words ("can \u200b never",
 # "set\u200b to"), with the spaces beside them: read as one space, or as nothing inside a word
-_INVISIBLE = re.compile(r"([ \t]*[\u00ad\u200b\u2060\ufeff](?:[ \t\u00ad\u200b\u2060\ufeff]*)?)")
+_INVISIBLE = re.compile(r"([ \t]*[\u00ad\u200b\u2060\ufeff][ \t\u00ad\u200b\u2060\ufeff]*)")
 
 
 class View:
