@@ -220,3 +220,39 @@ def test_a_term_made_of_vocabulary_words_but_one_is_proposed_with_its_doubt():
         (en, ru.replace("нападени", "Нападени").replace("марш", "Марш")) for en, ru in pairs
     ]
     assert "Special Save" not in {s.source for s in suggest([Bead(*p) for p in capitalised])}
+
+
+def test_a_term_but_one_is_not_read_from_a_bead_that_leaves_two_readings():
+    """ "обычное движение" could be "Flying Movement" or the "normal movement" beside it:
+    the bead leaves two readings, so neither is proposed from it."""
+    pairs = [
+        *LOWER[:4],
+        (
+            "A model may use Flying Movement instead of its normal movement.",
+            "Модель может лететь вместо обычного движения.",
+        ),
+    ]
+    assert "Flying Movement" not in _found(pairs)
+    # with no such phrase beside it, the one reading is proposed (with its doubt)
+    alone = [
+        *LOWER[:4],
+        ("A model may use Flying Movement.", "Модель может использовать лётное движение."),
+    ]
+    assert _found(alone)["Flying Movement"] == "лётное движение"
+
+
+def test_a_vocabulary_word_misread_in_a_phrase_keeps_the_vocabulary_s_dictionary_form():
+    """ "спасброска" reads first as a feminine noun of its own; the vocabulary's
+    "спасбросок" is meant, and the adjective agrees with it."""
+    pairs = [
+        *LOWER[:4],
+        (
+            "Then the Special Save is taken.",
+            "Затем проходится особая спасброска.",
+        ),
+        (
+            "A model may take only one Special Save.",
+            "Модель проходит только одну особую спасброску.",
+        ),
+    ]
+    assert _found(pairs)["Special Save"] == "особый спасбросок"

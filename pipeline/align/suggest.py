@@ -32,7 +32,7 @@ from typing import Any
 
 from ..extract.keywords import core_lexicon
 from ..glossary import Glossary, Term
-from ..lang import lemma
+from ..lang import lemma, morph, nlp
 from ..slug import slugify
 from ..textsafe import cell
 from .compose import composed, composed_but_one, english_parts
@@ -191,6 +191,68 @@ def _lower_compounds(text: str, capitalised: Sequence[Candidate]) -> list[Candid
                 continue
             out.append(Candidate(english_key(found), found, start, end, False, False, False))
     return out
+
+
+@cache
+def _vocabulary_nouns() -> frozenset[str]:
+    """The one-word Russian renderings of the core vocabulary, lower case, ё as е."""
+    return frozenset(
+        f.lower().replace("ё", "е")
+        for t in core_lexicon().terms
+        for f in t.renderings.get("ru", ())
+        if " " not in f
+    )
+
+
+def _dictionary(c: Candidate, plural: bool, capitals: tuple[bool, ...]) -> str:
+    """`dictionary_form`, with a word the vocabulary knows read as the vocabulary's word
+    where the first reading of its form is another ("спасброска" is read "спасброска",
+    a noun of its own, yet is "спасбросок"; so "особый спасбросок", not "особая
+    спасброска")."""
+    if c.verb or len(c.parts) != len(c.words):
+        return dictionary_form(c, plural, capitals)
+    known = _vocabulary_nouns()
+    parts = []
+    for word, (parse, role) in zip(c.words, c.parts, strict=True):
+        if role in ("head", "substantive") and parse.normal_form.replace("ё", "е") not in known:
+            other = next(
+                (
+                    p
+                    for p in morph().parse(word)
+                    if p.tag.POS == parse.tag.POS and p.normal_form.replace("ё", "е") in known
+                ),
+                None,
+            )
+            parse = other or parse
+        parts.append((parse, role))
+    return dictionary_form(replace(c, parts=tuple(parts)), plural, capitals)
+
+
+def _rival_phrase(term: Candidate, text: str) -> bool:
+    """Whether the English of a bead has, outside its capitalised terms, a lower-case
+    phrase of the term's shape: its vocabulary words where the term has them and another
+    unknown word where the term has its own ("normal movement" beside "Flying Movement").
+    A translation made of those words but one may then render either."""
+    shape = english_parts(term.words)
+    taken = [c for c in candidates(text, "en") if c.capitalised or c.key == term.key]
+    words = list(_LOWER_WORD.finditer(text))
+    n = len(term.words)
+    for i in range(len(words) - n + 1):
+        span = words[i : i + n]
+        if any(text[a.end() : b.start()] != " " for a, b in pairwise(span)):
+            continue
+        start, end = span[0].start(), span[-1].end()
+        if any(c.start < end and start < c.end for c in taken):
+            continue
+        found = tuple(m.group() for m in span)
+        if any(w in nlp("en").Defaults.stop_words for w in found):
+            continue  # "units may" is no phrase
+        parts = english_parts(found)
+        if len(parts) == len(shape) and all(
+            (p == q) if q else not p for p, q in zip(parts, shape, strict=True)
+        ):
+            return True
+    return False
 
 
 _BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*\)")
@@ -612,8 +674,11 @@ def suggest(
                 for t in free.values()
                 if not t.verb and composed_but_one(e.words, t.words, lang)
             ]
-            if len(fits) == 1 and n in pairs[(e.key, fits[0])].beads:
-                partly.add((e.key, fits[0]))
+            if len(fits) != 1 or n not in pairs[(e.key, fits[0])].beads:
+                continue
+            if len(pairs[(e.key, fits[0])].beads) == 1 and _rival_phrase(e, beads[n].source):
+                continue  # the bead leaves two readings: not one term's evidence
+            partly.add((e.key, fits[0]))
 
     def eligible(key: tuple[str, str]) -> bool:
         if key in named or key in headed or _made_of_vocabulary(key):
@@ -681,7 +746,7 @@ def suggest(
         )
         if (e, t) in named:  # the name as the bracket gives it, capitals and all
             c = named[(e, t)]
-            form = dictionary_form(c, c.plural, tuple(w[:1].isupper() for w in c.words))
+            form = _dictionary(c, c.plural, tuple(w[:1].isupper() for w in c.words))
             found = replace(found, target=form)
         elif basis == "core vocabulary":
             if t in lexicon[e]:  # the vocabulary writes its own word best ("спасбросок")
@@ -692,21 +757,26 @@ def suggest(
                 key=lambda k: (-len(pairs[k].beads), k[1]),
             )
             forms = [
-                dictionary_form(target_seen[k[1]][0], False, _capitals(target_seen[k[1]]))
+                _dictionary(target_seen[k[1]][0], False, _capitals(target_seen[k[1]]))
                 for k in others
                 if _lexical(k) and len(pairs[k].beads) >= min_count
             ]
             found = replace(found, variants=tuple(forms[:MAX_VARIANTS]))
         elif basis == COMPOSED:
             # another phrase of the same words is the same term written another way
-            # ("контакт основаниями", "контакт подставками")
+            # ("контакт основаниями", "контакт подставками"); its words in another order
+            # are two phrases met at a border ("без брони спасбросок"), not one
             others = sorted(
                 k[1]
                 for k in scored
-                if k[0] == e and k[1] != t and k[1] not in taken and _made_of_vocabulary(k)
+                if k[0] == e
+                and k[1] != t
+                and k[1] not in taken
+                and _made_of_vocabulary(k)
+                and sorted(k[1].split()) != sorted(t.split())
             )
             forms = [
-                dictionary_form(target_seen[o][0], False, _capitals(target_seen[o])) for o in others
+                _dictionary(target_seen[o][0], False, _capitals(target_seen[o])) for o in others
             ]
             found = replace(found, variants=tuple(forms[:MAX_VARIANTS]))
         if e in lexicon:  # "Charging" is the vocabulary's Charge, whatever renders it
@@ -741,7 +811,7 @@ def _suggestion(
     plural = sum(c.plural for c in english) * 2 > len(english)
     found = target_seen[t]
     plural = plural and sum(c.plural for c in found) * 2 > len(found)
-    target = dictionary_form(found[0], plural, _capitals(found))
+    target = _dictionary(found[0], plural, _capitals(found))
     notes = []
     if together == 1 and basis not in ("named in brackets", COMPOSED, HEADED):
         notes.append("one occurrence")
@@ -767,7 +837,7 @@ def _suggestion(
             continue
         apart = set(pairs[(e2, t2)].beads) - own
         if len(apart) >= 2:
-            variants.append(dictionary_form(target_seen[t2][0], plural, _capitals(target_seen[t2])))
+            variants.append(_dictionary(target_seen[t2][0], plural, _capitals(target_seen[t2])))
     return Suggestion(
         term=slugify(source, fallback="term"),
         source=source,
