@@ -256,3 +256,14 @@ def test_a_vocabulary_word_misread_in_a_phrase_keeps_the_vocabulary_s_dictionary
         ),
     ]
     assert _found(pairs)["Special Save"] == "особый спасбросок"
+
+
+def test_a_vocabulary_word_read_only_under_a_misleading_first_reading_is_proposed():
+    """ "брони" reads first as "бронь"; the vocabulary's Armour is "броня", as alignment
+    reads it (keywords.core_words)."""
+    pairs = [
+        ("A model with no Armour cannot take a save.", "Модель без брони не проходит спасбросок."),
+        ("A Shield gives +1 Armour.", "Щит даёт +1 к броне."),
+        ("Its Armour is 3.", "Значение его брони равно 3."),
+    ]
+    assert _found(pairs)["Armour"] == "броня"

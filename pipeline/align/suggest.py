@@ -30,7 +30,7 @@ from functools import cache
 from itertools import pairwise
 from typing import Any
 
-from ..extract.keywords import core_lexicon
+from ..extract.keywords import core_lexicon, core_words
 from ..glossary import Glossary, Term
 from ..lang import lemma, morph, nlp
 from ..slug import slugify
@@ -121,7 +121,7 @@ def _known(
             target[_lemmas(form, lang)] = term.id
     lexicon: dict[str, tuple[str, ...]] = {}
     alias: dict[str, str] = {}
-    for term in core_lexicon().terms:
+    for term in core_words().terms:
         forms = tuple(_lemmas(f, lang) for f in term.renderings.get(lang, ()))
         for form in forms:
             target.setdefault(form, "lexicon:" + term.id)
@@ -749,8 +749,9 @@ def suggest(
             form = _dictionary(c, c.plural, tuple(w[:1].isupper() for w in c.words))
             found = replace(found, target=form)
         elif basis == "core vocabulary":
-            if t in lexicon[e]:  # the vocabulary writes its own word best ("спасбросок")
-                found = replace(found, target=_as_written(lexicon_forms[e][t], target_seen[t]))
+            own = lexicon_forms[e].get(t)  # none for a misread form ("брони" as "бронь")
+            if own:  # the vocabulary writes its own word best ("спасбросок")
+                found = replace(found, target=_as_written(own, target_seen[t]))
             # the vocabulary's other renderings the drop uses too (the verb of a noun)
             others = sorted(
                 (k for k in scored if k[0] == e and k[1] != t and k[1] not in taken),
