@@ -267,3 +267,14 @@ def test_a_vocabulary_word_read_only_under_a_misleading_first_reading_is_propose
         ("Its Armour is 3.", "Значение его брони равно 3."),
     ]
     assert _found(pairs)["Armour"] == "броня"
+
+
+def test_a_phrase_of_the_vocabulary_s_words_for_other_things_renders_no_term():
+    """The phrase "вражеский отряд" is enemy + unit: however often it meets "Objective
+    Marker", it says other words than the term."""
+    pairs = [
+        ("Place it in the Objective Marker.", "Поставьте вражеский отряд."),
+        ("The Objective Marker is far.", "Вражеский отряд далеко."),
+        ("Measure to the Objective Marker.", "Отмерьте до вражеского отряда."),
+    ]
+    assert "Objective Marker" not in _found(pairs)

@@ -35,7 +35,7 @@ from ..glossary import Glossary, Term
 from ..lang import lemma, morph, nlp
 from ..slug import slugify
 from ..textsafe import cell
-from .compose import composed, composed_but_one, english_parts
+from .compose import composed, composed_but_one, english_parts, foreign_parts
 from .headings import headings
 from .terms import Candidate, candidates, dictionary_form, english_key
 
@@ -680,6 +680,17 @@ def suggest(
                 continue  # the bead leaves two readings: not one term's evidence
             partly.add((e.key, fits[0]))
 
+    def _says_other_words(key: tuple[str, str]) -> bool:
+        """Whether every word of a rendering of two or more is the vocabulary's word for
+        something the English term does not say ("вражеский отряд", enemy and unit, is no
+        rendering of "Objective Marker", however often the two meet). One such word is no
+        proof: "Навык атаки" renders "Offensive Skill"."""
+        theirs = foreign_parts(target_seen[key[1]][0].words, lang)
+        if len(theirs) < 2 or not all(theirs):
+            return False
+        ours = set().union(*english_parts(en_seen[key[0]][0].words))
+        return not any(part & ours for part in theirs)
+
     def eligible(key: tuple[str, str]) -> bool:
         if key in named or key in headed or _made_of_vocabulary(key):
             return True
@@ -690,6 +701,8 @@ def suggest(
             return len(pair.beads) >= min_count or key in singles
         together = len(pair.beads)
         if together < min_count and key not in singles:
+            return False
+        if _says_other_words(key):
             return False
         # capitals that disagree refuse a pair with thin evidence, where capitals mean it
         disagree = capitals and pair.caps_known and not pair.caps_agree
