@@ -278,3 +278,18 @@ def test_a_phrase_of_the_vocabulary_s_words_for_other_things_renders_no_term():
         ("Measure to the Objective Marker.", "Отмерьте до вражеского отряда."),
     ]
     assert "Objective Marker" not in _found(pairs)
+
+
+def test_a_rule_s_verb_written_as_a_word_of_its_own_is_proposed_as_its_own_entry():
+    """ "pursue" beside the vocabulary's Pursuit, "преследовать" beside "преследование":
+    a team lists the verb on its own; "charging" is to charge, a variant of Charge."""
+    pairs = [
+        ("Pursuit: a unit may pursue it.", "Преследование. Отряд может его преследовать."),
+        ("The unit pursues the enemy.", "Отряд преследует противника."),
+        ("Pursuit ends the combat.", "Преследование заканчивает бой."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert by_source["Pursuit"].target == "преследование"
+    assert by_source["pursue"].target == "преследовать"
+    assert "преследовать" not in by_source["Pursuit"].variants
+    assert by_source["pursue"].note.startswith("core vocabulary; the verb of Pursuit")

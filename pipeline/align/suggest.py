@@ -228,6 +228,19 @@ def _dictionary(c: Candidate, plural: bool, capitals: tuple[bool, ...]) -> str:
     return dictionary_form(replace(c, parts=tuple(parts)), plural, capitals)
 
 
+def _verb_base(form: str, forms: Sequence[str]) -> str:
+    """An English verb form's base as the vocabulary writes one of its forms ("charging"
+    -> "charge" beside Charge, "pursues" -> "pursue"), else the form as written."""
+    known = {f.lower() for f in forms}
+    for end in ("ing", "ed", "es", "s"):
+        if form.endswith(end):
+            stem = form[: -len(end)]
+            for base in (stem, stem + "e"):
+                if base in known:
+                    return base
+    return form
+
+
 def _rival_phrase(term: Candidate, text: str) -> bool:
     """Whether the English of a bead has, outside its capitalised terms, a lower-case
     phrase of the term's shape: its vocabulary words where the term has them and another
@@ -478,6 +491,9 @@ def suggest(
             _lemmas(f, lang): f for f in t.renderings.get(lang, ())
         }
         for t in core_lexicon().terms
+    }
+    english_forms = {  # English key of a vocabulary term -> its English forms
+        english_key(t.renderings["en"][0].split()): t.renderings["en"] for t in core_lexicon().terms
     }
     first_form = {
         english_key(f.split()): f
@@ -743,6 +759,61 @@ def suggest(
         if not more:
             break
         singles |= more
+
+    def _rendering(t: str) -> str:
+        """A rendering in its dictionary form: a verb's is its infinitive."""
+        if any(c.verb for c in target_seen[t]):
+            return t
+        return _dictionary(target_seen[t][0], False, _capitals(target_seen[t]))
+
+    def _verb_of(e: str, noun: str) -> Suggestion | None:
+        """A vocabulary term's verb as an entry of its own, as a team lists it: where the
+        English writes the term as a lower-case word of its own ("may pursue it" beside
+        Pursuit) and the translation has there a verb made from the rendering
+        ("преследовать" from "преследование")."""
+        if any(c.verb for c in target_seen[noun]):
+            return None  # the proposal is the verb already ("маршировать")
+        own = [
+            f for f in english_forms.get(e, ()) if f[:1].islower() and english_key(f.split()) != e
+        ]
+        if not own:
+            return None
+        pattern = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, own)) + r")(?![\w-])")
+        best: tuple[int, str, Counter[str]] | None = None
+        for (e2, v), pair in pairs.items():
+            if e2 != e or v == noun or v in taken or not _lexical((e2, v)):
+                continue
+            if not any(c.verb for c in target_seen[v]):
+                continue
+            written: Counter[str] = Counter()
+            for n in set(pair.beads):
+                written.update(m.group() for m in pattern.finditer(beads[n].source))
+            together = sum(1 for n in set(pair.beads) if pattern.search(beads[n].source))
+            if together and (best is None or together > best[0]):
+                best = (together, v, written)
+        if best is None:
+            return None
+        together, v, written = best
+        source = _verb_base(written.most_common(1)[0][0], english_forms[e])
+        if english_key(source.split()) == e:
+            return None  # "charging" is to charge: a variant of Charge's entry, not one more
+        note = "core vocabulary; the verb of " + first_form.get(e, e)
+        if together == 1:
+            note += "; unsure: one occurrence"
+        pair = pairs[(e, v)]
+        return Suggestion(
+            term=slugify(source, fallback="term"),
+            source=source,
+            target=v,
+            lang=lang,
+            together=together,
+            source_count=sum(written.values()),
+            target_count=len(target_seen[v]),
+            score=round(score((e, v)), 3),
+            example=beads[pair.beads[0]],
+            note=note,
+        )
+
     out = []
     for e, t in chosen.items():
         basis = "named in brackets" if (e, t) in named else ""
@@ -771,9 +842,7 @@ def suggest(
                 key=lambda k: (-len(pairs[k].beads), k[1]),
             )
             forms = [
-                _dictionary(target_seen[k[1]][0], False, _capitals(target_seen[k[1]]))
-                for k in others
-                if _lexical(k) and len(pairs[k].beads) >= min_count
+                _rendering(k[1]) for k in others if _lexical(k) and len(pairs[k].beads) >= min_count
             ]
             found = replace(found, variants=tuple(forms[:MAX_VARIANTS]))
         elif basis == COMPOSED:
@@ -796,6 +865,12 @@ def suggest(
         if e in lexicon:  # "Charging" is the vocabulary's Charge, whatever renders it
             source = first_form.get(e, found.source)
             found = replace(found, source=source, term=slugify(source, fallback="term"))
+            verb = _verb_of(e, t)
+            if verb is not None:  # its rendering is the verb's, no more the noun's variant
+                out.append(verb)
+                found = replace(
+                    found, variants=tuple(x for x in found.variants if x != verb.target)
+                )
         out.append(found)
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
 
