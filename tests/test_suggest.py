@@ -293,22 +293,3 @@ def test_a_rule_s_verb_written_as_a_word_of_its_own_is_proposed_as_its_own_entry
     assert by_source["pursue"].target == "преследовать"
     assert "преследовать" not in by_source["Pursuit"].variants
     assert by_source["pursue"].note.startswith("core vocabulary; the verb of Pursuit")
-
-
-def test_a_term_made_of_a_proposed_term_and_one_word_more_is_proposed_with_its_doubt():
-    """Flee Distance is "дистанция бегства" here (counted, not the vocabulary's): "Outer
-    Flee Distance" is that term and one unknown word more, and so is "внешняя дистанция
-    бегства"."""
-    pairs = [
-        *LOWER,
-        (
-            "The unit adds its Outer Flee Distance.",
-            "Отряд прибавляет свою внешнюю дистанцию бегства.",
-        ),
-    ]
-    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
-    assert by_source["Flee Distance"].target == "дистанция бегства"
-    found = by_source["Outer Flee Distance"]
-    assert found.target == "внешняя дистанция бегства"
-    assert found.note == "made of the term Flee Distance but for one word; unsure: one occurrence"
-    assert found.score <= 0.6

@@ -268,64 +268,6 @@ def _rival_phrase(term: Candidate, text: str) -> bool:
     return False
 
 
-BUILT_ON = "made of the term"
-_EN_JOINERS = frozenset({"of", "the", "to", "a", "an", "and"})
-
-
-def _within(part: list[str], whole: list[str]) -> list[str] | None:
-    """`whole` less `part` where `part` stands in it as a run, else None."""
-    n = len(part)
-    for i in range(len(whole) - n + 1):
-        if whole[i : i + n] == part:
-            return whole[:i] + whole[i + n :]
-    return None
-
-
-def _built_on(
-    beads: Sequence[Bead],
-    seen: Sequence[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]],
-    chosen: Mapping[str, str],
-    taken: set[str],
-    lexicon: Mapping[str, tuple[str, ...]],
-    compounds: set[str],
-) -> dict[tuple[str, str], str]:
-    """Terms made of a proposed term and one word more on each side, the vocabulary
-    knowing neither ("Charge Reaction" = Charge + Reaction, "реакция на натиск" = "натиск"
-    + "реакция" where the drop renders Charge "натиск"): as the vocabulary's words are for
-    `composed_but_one`, the drop's own proposed terms. One phrase of the bead must fit, and
-    the bead must leave no second reading (`_rival_phrase`). -> pair: the term it extends."""
-    out: dict[tuple[str, str], str] = {}
-    for n, (english, free, _) in enumerate(seen):
-        for e in english.values():
-            if not e.capitalised or e.key in chosen or e.key in lexicon or e.key in compounds:
-                continue
-            words = [w for w in e.key.split() if w not in _EN_JOINERS]
-            fits: dict[str, str] = {}
-            for ce, ct in chosen.items():
-                left = _within([w for w in ce.split() if w not in _EN_JOINERS], words)
-                if left is None or len(left) != 1 or any(english_parts((left[0],))):
-                    continue
-                for t in free.values():
-                    if t.verb or t.key in taken or len(t.parts) != len(t.words):
-                        continue
-                    content = [
-                        lemma(w, "ru")
-                        for w, (_, role) in zip(t.words, t.parts, strict=True)
-                        if role != "link"
-                    ]
-                    rest = _within(ct.split(), content)
-                    if (
-                        rest is not None
-                        and len(rest) == 1
-                        and not any(foreign_parts((rest[0],), "ru"))
-                    ):
-                        fits[t.key] = ce
-            if len(fits) == 1 and not _rival_phrase(e, beads[n].source):
-                t_key, ce = next(iter(fits.items()))
-                out[(e.key, t_key)] = ce
-    return out
-
-
 _BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*\)")
 
 
@@ -784,7 +726,6 @@ def suggest(
 
     chosen: dict[str, str] = {}
     taken: set[str] = set()
-    built_on: dict[tuple[str, str], str] = {}  # a pair -> the proposed term it extends
     inside: dict[int, list[tuple[int, int]]] = defaultdict(list)  # spans of taken renderings
     scored: dict[tuple[str, str], float] = {}
     while True:
@@ -815,16 +756,9 @@ def suggest(
             for pair in _left_alone(bead, english, free, fixed, settled, taken)
         } - singles
         more = {(e, t) for e, t in more if e not in chosen and t not in taken}
-        grown = {
-            k: v
-            for k, v in _built_on(beads, seen, chosen, taken, lexicon, compound_keys).items()
-            if k not in partly and k[0] not in chosen
-        }
-        if not more and not grown:
+        if not more:
             break
         singles |= more
-        partly |= set(grown)
-        built_on.update(grown)
 
     def _rendering(t: str) -> str:
         """A rendering in its dictionary form: a verb's is its infinitive."""
@@ -889,11 +823,7 @@ def suggest(
             basis = COMPOSED
         if not basis and (e, t) in headed:
             basis = HEADED
-        if not basis and (e, t) in built_on:
-            base = built_on[(e, t)]
-            base = first_form.get(base) or " ".join(en_seen[base][0].words)
-            basis = f"{BUILT_ON} {base} but for one word"
-        elif not basis and (e, t) in partly:
+        if not basis and (e, t) in partly:
             basis = PARTLY
         found = _suggestion(
             e, t, lang, pairs, scored, en_seen, target_seen, beads, taken, basis, _lexical
@@ -987,8 +917,7 @@ def _suggestion(
     if pair.caps_known and not pair.caps_agree and not basis:
         notes.append("capitalised in English only")
     confidence = scored[(e, t)]
-    if together == 1 and (basis in ("", PARTLY) or basis.startswith(BUILT_ON)):
-        # one pair, read by counting alone
+    if together == 1 and basis in ("", PARTLY):  # one pair, read by counting alone
         confidence = min(confidence, ONE_PAIR_CONFIDENCE)
     variants = []
     own = set(pair.beads)
