@@ -220,3 +220,76 @@ def test_a_term_made_of_vocabulary_words_but_one_is_proposed_with_its_doubt():
         (en, ru.replace("нападени", "Нападени").replace("марш", "Марш")) for en, ru in pairs
     ]
     assert "Special Save" not in {s.source for s in suggest([Bead(*p) for p in capitalised])}
+
+
+def test_a_term_but_one_is_not_read_from_a_bead_that_leaves_two_readings():
+    """ "обычное движение" could be "Flying Movement" or the "normal movement" beside it:
+    the bead leaves two readings, so neither is proposed from it."""
+    pairs = [
+        *LOWER[:4],
+        (
+            "A model may use Flying Movement instead of its normal movement.",
+            "Модель может лететь вместо обычного движения.",
+        ),
+    ]
+    assert "Flying Movement" not in _found(pairs)
+    # with no such phrase beside it, the one reading is proposed (with its doubt)
+    alone = [
+        *LOWER[:4],
+        ("A model may use Flying Movement.", "Модель может использовать лётное движение."),
+    ]
+    assert _found(alone)["Flying Movement"] == "лётное движение"
+
+
+def test_a_vocabulary_word_misread_in_a_phrase_keeps_the_vocabulary_s_dictionary_form():
+    """ "спасброска" reads first as a feminine noun of its own; the vocabulary's
+    "спасбросок" is meant, and the adjective agrees with it."""
+    pairs = [
+        *LOWER[:4],
+        (
+            "Then the Special Save is taken.",
+            "Затем проходится особая спасброска.",
+        ),
+        (
+            "A model may take only one Special Save.",
+            "Модель проходит только одну особую спасброску.",
+        ),
+    ]
+    assert _found(pairs)["Special Save"] == "особый спасбросок"
+
+
+def test_a_vocabulary_word_read_only_under_a_misleading_first_reading_is_proposed():
+    """ "брони" reads first as "бронь"; the vocabulary's Armour is "броня", as alignment
+    reads it (keywords.core_words)."""
+    pairs = [
+        ("A model with no Armour cannot take a save.", "Модель без брони не проходит спасбросок."),
+        ("A Shield gives +1 Armour.", "Щит даёт +1 к броне."),
+        ("Its Armour is 3.", "Значение его брони равно 3."),
+    ]
+    assert _found(pairs)["Armour"] == "броня"
+
+
+def test_a_phrase_of_the_vocabulary_s_words_for_other_things_renders_no_term():
+    """The phrase "вражеский отряд" is enemy + unit: however often it meets "Objective
+    Marker", it says other words than the term."""
+    pairs = [
+        ("Place it in the Objective Marker.", "Поставьте вражеский отряд."),
+        ("The Objective Marker is far.", "Вражеский отряд далеко."),
+        ("Measure to the Objective Marker.", "Отмерьте до вражеского отряда."),
+    ]
+    assert "Objective Marker" not in _found(pairs)
+
+
+def test_a_rule_s_verb_written_as_a_word_of_its_own_is_proposed_as_its_own_entry():
+    """ "pursue" beside the vocabulary's Pursuit, "преследовать" beside "преследование":
+    a team lists the verb on its own; "charging" is to charge, a variant of Charge."""
+    pairs = [
+        ("Pursuit: a unit may pursue it.", "Преследование. Отряд может его преследовать."),
+        ("The unit pursues the enemy.", "Отряд преследует противника."),
+        ("Pursuit ends the combat.", "Преследование заканчивает бой."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert by_source["Pursuit"].target == "преследование"
+    assert by_source["pursue"].target == "преследовать"
+    assert "преследовать" not in by_source["Pursuit"].variants
+    assert by_source["pursue"].note.startswith("core vocabulary; the verb of Pursuit")

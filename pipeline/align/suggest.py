@@ -30,12 +30,12 @@ from functools import cache
 from itertools import pairwise
 from typing import Any
 
-from ..extract.keywords import core_lexicon
+from ..extract.keywords import core_lexicon, core_words
 from ..glossary import Glossary, Term
-from ..lang import lemma
+from ..lang import lemma, morph, nlp
 from ..slug import slugify
 from ..textsafe import cell
-from .compose import composed, composed_but_one, english_parts
+from .compose import composed, composed_but_one, english_parts, foreign_parts
 from .headings import headings
 from .terms import Candidate, candidates, dictionary_form, english_key
 
@@ -121,7 +121,7 @@ def _known(
             target[_lemmas(form, lang)] = term.id
     lexicon: dict[str, tuple[str, ...]] = {}
     alias: dict[str, str] = {}
-    for term in core_lexicon().terms:
+    for term in core_words().terms:
         forms = tuple(_lemmas(f, lang) for f in term.renderings.get(lang, ()))
         for form in forms:
             target.setdefault(form, "lexicon:" + term.id)
@@ -191,6 +191,81 @@ def _lower_compounds(text: str, capitalised: Sequence[Candidate]) -> list[Candid
                 continue
             out.append(Candidate(english_key(found), found, start, end, False, False, False))
     return out
+
+
+@cache
+def _vocabulary_nouns() -> frozenset[str]:
+    """The one-word Russian renderings of the core vocabulary, lower case, ё as е."""
+    return frozenset(
+        f.lower().replace("ё", "е")
+        for t in core_lexicon().terms
+        for f in t.renderings.get("ru", ())
+        if " " not in f
+    )
+
+
+def _dictionary(c: Candidate, plural: bool, capitals: tuple[bool, ...]) -> str:
+    """`dictionary_form`, with a word the vocabulary knows read as the vocabulary's word
+    where the first reading of its form is another ("спасброска" is read "спасброска",
+    a noun of its own, yet is "спасбросок"; so "особый спасбросок", not "особая
+    спасброска")."""
+    if c.verb or len(c.parts) != len(c.words):
+        return dictionary_form(c, plural, capitals)
+    known = _vocabulary_nouns()
+    parts = []
+    for word, (parse, role) in zip(c.words, c.parts, strict=True):
+        if role in ("head", "substantive") and parse.normal_form.replace("ё", "е") not in known:
+            other = next(
+                (
+                    p
+                    for p in morph().parse(word)
+                    if p.tag.POS == parse.tag.POS and p.normal_form.replace("ё", "е") in known
+                ),
+                None,
+            )
+            parse = other or parse
+        parts.append((parse, role))
+    return dictionary_form(replace(c, parts=tuple(parts)), plural, capitals)
+
+
+def _verb_base(form: str, forms: Sequence[str]) -> str:
+    """An English verb form's base as the vocabulary writes one of its forms ("charging"
+    -> "charge" beside Charge, "pursues" -> "pursue"), else the form as written."""
+    known = {f.lower() for f in forms}
+    for end in ("ing", "ed", "es", "s"):
+        if form.endswith(end):
+            stem = form[: -len(end)]
+            for base in (stem, stem + "e"):
+                if base in known:
+                    return base
+    return form
+
+
+def _rival_phrase(term: Candidate, text: str) -> bool:
+    """Whether the English of a bead has, outside its capitalised terms, a lower-case
+    phrase of the term's shape: its vocabulary words where the term has them and another
+    unknown word where the term has its own ("normal movement" beside "Flying Movement").
+    A translation made of those words but one may then render either."""
+    shape = english_parts(term.words)
+    taken = [c for c in candidates(text, "en") if c.capitalised or c.key == term.key]
+    words = list(_LOWER_WORD.finditer(text))
+    n = len(term.words)
+    for i in range(len(words) - n + 1):
+        span = words[i : i + n]
+        if any(text[a.end() : b.start()] != " " for a, b in pairwise(span)):
+            continue
+        start, end = span[0].start(), span[-1].end()
+        if any(c.start < end and start < c.end for c in taken):
+            continue
+        found = tuple(m.group() for m in span)
+        if any(w in nlp("en").Defaults.stop_words for w in found):
+            continue  # "units may" is no phrase
+        parts = english_parts(found)
+        if len(parts) == len(shape) and all(
+            (p == q) if q else not p for p, q in zip(parts, shape, strict=True)
+        ):
+            return True
+    return False
 
 
 _BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*\)")
@@ -417,6 +492,9 @@ def suggest(
         }
         for t in core_lexicon().terms
     }
+    english_forms = {  # English key of a vocabulary term -> its English forms
+        english_key(t.renderings["en"][0].split()): t.renderings["en"] for t in core_lexicon().terms
+    }
     first_form = {
         english_key(f.split()): f
         for t in core_lexicon().terms
@@ -612,8 +690,22 @@ def suggest(
                 for t in free.values()
                 if not t.verb and composed_but_one(e.words, t.words, lang)
             ]
-            if len(fits) == 1 and n in pairs[(e.key, fits[0])].beads:
-                partly.add((e.key, fits[0]))
+            if len(fits) != 1 or n not in pairs[(e.key, fits[0])].beads:
+                continue
+            if len(pairs[(e.key, fits[0])].beads) == 1 and _rival_phrase(e, beads[n].source):
+                continue  # the bead leaves two readings: not one term's evidence
+            partly.add((e.key, fits[0]))
+
+    def _says_other_words(key: tuple[str, str]) -> bool:
+        """Whether every word of a rendering of two or more is the vocabulary's word for
+        something the English term does not say ("вражеский отряд", enemy and unit, is no
+        rendering of "Objective Marker", however often the two meet). One such word is no
+        proof: "Навык атаки" renders "Offensive Skill"."""
+        theirs = foreign_parts(target_seen[key[1]][0].words, lang)
+        if len(theirs) < 2 or not all(theirs):
+            return False
+        ours = set().union(*english_parts(en_seen[key[0]][0].words))
+        return not any(part & ours for part in theirs)
 
     def eligible(key: tuple[str, str]) -> bool:
         if key in named or key in headed or _made_of_vocabulary(key):
@@ -625,6 +717,8 @@ def suggest(
             return len(pair.beads) >= min_count or key in singles
         together = len(pair.beads)
         if together < min_count and key not in singles:
+            return False
+        if _says_other_words(key):
             return False
         # capitals that disagree refuse a pair with thin evidence, where capitals mean it
         disagree = capitals and pair.caps_known and not pair.caps_agree
@@ -665,6 +759,61 @@ def suggest(
         if not more:
             break
         singles |= more
+
+    def _rendering(t: str) -> str:
+        """A rendering in its dictionary form: a verb's is its infinitive."""
+        if any(c.verb for c in target_seen[t]):
+            return t
+        return _dictionary(target_seen[t][0], False, _capitals(target_seen[t]))
+
+    def _verb_of(e: str, noun: str) -> Suggestion | None:
+        """A vocabulary term's verb as an entry of its own, as a team lists it: where the
+        English writes the term as a lower-case word of its own ("may pursue it" beside
+        Pursuit) and the translation has there a verb made from the rendering
+        ("преследовать" from "преследование")."""
+        if any(c.verb for c in target_seen[noun]):
+            return None  # the proposal is the verb already ("маршировать")
+        own = [
+            f for f in english_forms.get(e, ()) if f[:1].islower() and english_key(f.split()) != e
+        ]
+        if not own:
+            return None
+        pattern = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, own)) + r")(?![\w-])")
+        best: tuple[int, str, Counter[str]] | None = None
+        for (e2, v), pair in pairs.items():
+            if e2 != e or v == noun or v in taken or not _lexical((e2, v)):
+                continue
+            if not any(c.verb for c in target_seen[v]):
+                continue
+            written: Counter[str] = Counter()
+            for n in set(pair.beads):
+                written.update(m.group() for m in pattern.finditer(beads[n].source))
+            together = sum(1 for n in set(pair.beads) if pattern.search(beads[n].source))
+            if together and (best is None or together > best[0]):
+                best = (together, v, written)
+        if best is None:
+            return None
+        together, v, written = best
+        source = _verb_base(written.most_common(1)[0][0], english_forms[e])
+        if english_key(source.split()) == e:
+            return None  # "charging" is to charge: a variant of Charge's entry, not one more
+        note = "core vocabulary; the verb of " + first_form.get(e, e)
+        if together == 1:
+            note += "; unsure: one occurrence"
+        pair = pairs[(e, v)]
+        return Suggestion(
+            term=slugify(source, fallback="term"),
+            source=source,
+            target=v,
+            lang=lang,
+            together=together,
+            source_count=sum(written.values()),
+            target_count=len(target_seen[v]),
+            score=round(score((e, v)), 3),
+            example=beads[pair.beads[0]],
+            note=note,
+        )
+
     out = []
     for e, t in chosen.items():
         basis = "named in brackets" if (e, t) in named else ""
@@ -681,37 +830,47 @@ def suggest(
         )
         if (e, t) in named:  # the name as the bracket gives it, capitals and all
             c = named[(e, t)]
-            form = dictionary_form(c, c.plural, tuple(w[:1].isupper() for w in c.words))
+            form = _dictionary(c, c.plural, tuple(w[:1].isupper() for w in c.words))
             found = replace(found, target=form)
         elif basis == "core vocabulary":
-            if t in lexicon[e]:  # the vocabulary writes its own word best ("спасбросок")
-                found = replace(found, target=_as_written(lexicon_forms[e][t], target_seen[t]))
+            own = lexicon_forms[e].get(t)  # none for a misread form ("брони" as "бронь")
+            if own:  # the vocabulary writes its own word best ("спасбросок")
+                found = replace(found, target=_as_written(own, target_seen[t]))
             # the vocabulary's other renderings the drop uses too (the verb of a noun)
             others = sorted(
                 (k for k in scored if k[0] == e and k[1] != t and k[1] not in taken),
                 key=lambda k: (-len(pairs[k].beads), k[1]),
             )
             forms = [
-                dictionary_form(target_seen[k[1]][0], False, _capitals(target_seen[k[1]]))
-                for k in others
-                if _lexical(k) and len(pairs[k].beads) >= min_count
+                _rendering(k[1]) for k in others if _lexical(k) and len(pairs[k].beads) >= min_count
             ]
             found = replace(found, variants=tuple(forms[:MAX_VARIANTS]))
         elif basis == COMPOSED:
             # another phrase of the same words is the same term written another way
-            # ("контакт основаниями", "контакт подставками")
+            # ("контакт основаниями", "контакт подставками"); its words in another order
+            # are two phrases met at a border ("без брони спасбросок"), not one
             others = sorted(
                 k[1]
                 for k in scored
-                if k[0] == e and k[1] != t and k[1] not in taken and _made_of_vocabulary(k)
+                if k[0] == e
+                and k[1] != t
+                and k[1] not in taken
+                and _made_of_vocabulary(k)
+                and sorted(k[1].split()) != sorted(t.split())
             )
             forms = [
-                dictionary_form(target_seen[o][0], False, _capitals(target_seen[o])) for o in others
+                _dictionary(target_seen[o][0], False, _capitals(target_seen[o])) for o in others
             ]
             found = replace(found, variants=tuple(forms[:MAX_VARIANTS]))
         if e in lexicon:  # "Charging" is the vocabulary's Charge, whatever renders it
             source = first_form.get(e, found.source)
             found = replace(found, source=source, term=slugify(source, fallback="term"))
+            verb = _verb_of(e, t)
+            if verb is not None:  # its rendering is the verb's, no more the noun's variant
+                out.append(verb)
+                found = replace(
+                    found, variants=tuple(x for x in found.variants if x != verb.target)
+                )
         out.append(found)
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
 
@@ -741,7 +900,7 @@ def _suggestion(
     plural = sum(c.plural for c in english) * 2 > len(english)
     found = target_seen[t]
     plural = plural and sum(c.plural for c in found) * 2 > len(found)
-    target = dictionary_form(found[0], plural, _capitals(found))
+    target = _dictionary(found[0], plural, _capitals(found))
     notes = []
     if together == 1 and basis not in ("named in brackets", COMPOSED, HEADED):
         notes.append("one occurrence")
@@ -767,7 +926,7 @@ def _suggestion(
             continue
         apart = set(pairs[(e2, t2)].beads) - own
         if len(apart) >= 2:
-            variants.append(dictionary_form(target_seen[t2][0], plural, _capitals(target_seen[t2])))
+            variants.append(_dictionary(target_seen[t2][0], plural, _capitals(target_seen[t2])))
     return Suggestion(
         term=slugify(source, fallback="term"),
         source=source,
