@@ -5,13 +5,11 @@ not at all."""
 from __future__ import annotations
 
 import codecs
-import ctypes
 import errno
 import os
 import re
 import stat
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -365,6 +363,8 @@ def _write_unnamed(path: Path, data: bytes) -> bool:
 def name_unnamed(fd: int, name: Path) -> bool:
     """Give the O_TMPFILE file `fd` a name: linkat on its /proc link, following it (os.link
     would link the /proc link itself); False where /proc is not mounted."""
+    import ctypes  # here: a command that writes nothing does not load it
+
     libc = ctypes.CDLL(None, use_errno=True)
     at_fdcwd, at_symlink_follow = -100, 0x400
     proc = os.fsencode(f"/proc/self/fd/{fd}")
@@ -377,6 +377,8 @@ def name_unnamed(fd: int, name: Path) -> bool:
 
 
 def _write_named(path: Path, text: str) -> None:
+    import tempfile  # only where there are no unnamed files
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         os.fchmod(fd, 0o666 & ~_umask())  # mkstemp's 0600 would not be what the user set
