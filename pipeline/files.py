@@ -14,8 +14,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import yaml
-
 from .errors import InputError
 from .textsafe import INPUT_CONTROL, describe, input_control
 from .textsafe import file_name as safe_name
@@ -198,15 +196,19 @@ def read_bytes(
 
 # libyaml's safe loader where installed: the same data (the same constructor and resolver
 # on libyaml's parser), read several times faster; user files too (a rule file 2.3 ms ->
-# 0.3 ms, and `matchup` reads about a hundred). Only an error's wording differs.
-_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# 0.3 ms, and `matchup` reads about a hundred). Only an error's wording differs. yaml is
+# imported on the first file read (about 10 ms): `rules` and `show` read no YAML.
+def _yaml_load(stream: Any) -> Any:
+    import yaml
+
+    return yaml.load(stream, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def read_data(path: Path) -> dict[str, Any]:
     """A data file shipped with the package (language, core and combat data): a mapping,
     empty when the file is; read with the fast loader, since these files are ours."""
     with path.open(encoding="utf-8") as fh:
-        data = yaml.load(fh, Loader=_FAST_LOADER) or {}
+        data = _yaml_load(fh) or {}
     if not isinstance(data, dict):
         raise ValueError(f"{path}: expected a mapping")
     return data
@@ -223,8 +225,10 @@ MAX_YAML_DEPTH = 64
 
 
 def parse_yaml(name: str, data: bytes) -> Any:
+    import yaml
+
     try:
-        found = yaml.load(decode(name, data), Loader=_FAST_LOADER)
+        found = _yaml_load(decode(name, data))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{mark.line + 1}:{mark.column + 1}" if mark is not None else None
