@@ -76,15 +76,15 @@ MAX_MISREAD = 8  # variants of one rendering
 
 def _misread(form: str, lang: str) -> list[str]:
     """`form` with a word replaced by another first reading of one of its inflections."""
-    from pipeline.lang import lemma, morph, word_forms
+    from pipeline.lang import lemma, parses, word_forms
 
     out: list[str] = []
     words = form.split()
     for i, word in enumerate(words):
         low = word.lower()
-        own = morph().parse(low)[0].tag.POS
+        own = parses(low)[0].tag.POS
         for inflected in sorted(word_forms(low)):
-            parse = morph().parse(inflected)[0]
+            parse = parses(inflected)[0]
             read = lemma(inflected, lang)
             if own == parse.tag.POS and read != lemma(low, lang):
                 variant = " ".join([*words[:i], read, *words[i + 1 :]])

@@ -41,6 +41,13 @@ def morph() -> Any:
 
 
 @lru_cache(maxsize=200_000)
+def parses(word: str) -> tuple[Any, ...]:
+    """pymorphy3's readings of `word`, likeliest first; once per word in a process: the core
+    lexicon's inflections are parsed for their part of speech and again for their lemmas."""
+    return tuple(morph().parse(word))
+
+
+@lru_cache(maxsize=200_000)
 def lemma(word: str, lang: str) -> str:
     """The dictionary form of a word, lower case, folded (English: the word lower-cased,
     plurals made singular)."""
@@ -60,11 +67,11 @@ def lemmas(word: str, lang: str) -> tuple[str, ...]:
         return (lemma(word, lang),)
     low = fold(word.lower())
     try:
-        parses = morph().parse(low)
+        read = parses(low)
     except ValueError:  # pymorphy3 names each letter: one with no Unicode name ("𗀀") fails
         return (low,)
-    first = fold(parses[0].normal_form) if _WORD.search(low) else low
-    forms = {fold(p.normal_form) for p in parses}
+    first = fold(read[0].normal_form) if _WORD.search(low) else low
+    forms = {fold(p.normal_form) for p in read}
     forms.discard(first)
     return (first, *sorted(forms))
 
@@ -72,8 +79,8 @@ def lemmas(word: str, lang: str) -> tuple[str, ...]:
 def word_forms(word: str) -> set[str]:
     """All inflected forms of one word (its lexeme) and their folds, so data can list
     lemmas only."""
-    parses = morph().parse(word)
-    own = [p for p in parses if p.normal_form == word] or parses[:1]
+    read = parses(word)
+    own = [p for p in read if p.normal_form == word] or read[:1]
     forms = {word}
     for parse in own:
         forms.update(f.word for f in parse.lexeme)
