@@ -40,10 +40,11 @@ def morph() -> Any:
     return pymorphy3.MorphAnalyzer(lang="ru")
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=8192)
 def parses(word: str) -> tuple[Any, ...]:
-    """pymorphy3's readings of `word`, likeliest first; once per word in a process: the core
-    lexicon's inflections are parsed for their part of speech and again for their lemmas."""
+    """pymorphy3's readings of `word`, likeliest first, kept for the last 8,192 words (the
+    core lexicon's 3,300 inflections, parsed for their part of speech and again for their
+    lemmas; lemma() keeps its own results for a whole corpus's words, these weigh more)."""
     return tuple(morph().parse(word))
 
 
