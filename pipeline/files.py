@@ -5,18 +5,14 @@ not at all."""
 from __future__ import annotations
 
 import codecs
-import ctypes
 import errno
 import os
 import re
 import stat
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
-
-import yaml
 
 from .errors import InputError
 from .textsafe import INPUT_CONTROL, describe, input_control
@@ -200,15 +196,19 @@ def read_bytes(
 
 # libyaml's safe loader where installed: the same data (the same constructor and resolver
 # on libyaml's parser), read several times faster; user files too (a rule file 2.3 ms ->
-# 0.3 ms, and `matchup` reads about a hundred). Only an error's wording differs.
-_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# 0.3 ms, and `matchup` reads about a hundred). Only an error's wording differs. yaml is
+# imported on the first file read (about 10 ms): `rules` and `show` read no YAML.
+def _yaml_load(stream: Any) -> Any:
+    import yaml
+
+    return yaml.load(stream, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def read_data(path: Path) -> dict[str, Any]:
     """A data file shipped with the package (language, core and combat data): a mapping,
     empty when the file is; read with the fast loader, since these files are ours."""
     with path.open(encoding="utf-8") as fh:
-        data = yaml.load(fh, Loader=_FAST_LOADER) or {}
+        data = _yaml_load(fh) or {}
     if not isinstance(data, dict):
         raise ValueError(f"{path}: expected a mapping")
     return data
@@ -225,8 +225,10 @@ MAX_YAML_DEPTH = 64
 
 
 def parse_yaml(name: str, data: bytes) -> Any:
+    import yaml
+
     try:
-        found = yaml.load(decode(name, data), Loader=_FAST_LOADER)
+        found = _yaml_load(decode(name, data))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{mark.line + 1}:{mark.column + 1}" if mark is not None else None
@@ -365,6 +367,8 @@ def _write_unnamed(path: Path, data: bytes) -> bool:
 def name_unnamed(fd: int, name: Path) -> bool:
     """Give the O_TMPFILE file `fd` a name: linkat on its /proc link, following it (os.link
     would link the /proc link itself); False where /proc is not mounted."""
+    import ctypes  # here: a command that writes nothing does not load it
+
     libc = ctypes.CDLL(None, use_errno=True)
     at_fdcwd, at_symlink_follow = -100, 0x400
     proc = os.fsencode(f"/proc/self/fd/{fd}")
@@ -377,6 +381,8 @@ def name_unnamed(fd: int, name: Path) -> bool:
 
 
 def _write_named(path: Path, text: str) -> None:
+    import tempfile  # only where there are no unnamed files
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         os.fchmod(fd, 0o666 & ~_umask())  # mkstemp's 0600 would not be what the user set

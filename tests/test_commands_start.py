@@ -85,3 +85,16 @@ def test_the_interpreter_commands_load_only_the_libraries_they_use(tmp_path) -> 
     assert heavy_loaded("attack", str(scenario), "--build", build) == ["icepool"]
     scenario.write_text(scenario.read_text("utf-8").replace("points: 1", "points: 3"), "utf-8")
     assert heavy_loaded("attack", str(scenario), "--build", build) == ["icepool", "numpy"]
+
+
+def test_rules_reads_no_yaml_and_imports_no_yaml_parser() -> None:
+    code = IMPORTED.replace(repr(HEAVY), repr(("yaml",)))
+    build = str(ROOT / "output")
+    done = subprocess.run(
+        [sys.executable, "-c", code, "rules", "ricochet", "--build", build],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == [0, []]

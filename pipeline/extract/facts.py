@@ -179,7 +179,7 @@ def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
             kind="section",
             keywords=_term_ids(terms),
             terms=terms,
-            words=keyword_spans(doc, lang, core_words()),
+            words=keyword_spans(doc, lang, core_words(lang)),
             quantities=tuple(find_quantities(text, lang)),
         )
     if segment.kind == "profile" and segment.rows:
@@ -236,7 +236,7 @@ def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
         labels=labels.labels,
         keywords=_term_ids(terms),
         terms=terms,
-        words=keyword_spans(doc, lang, core_words()),
+        words=keyword_spans(doc, lang, core_words(lang)),
         references=tuple(refs),
         quantities=quantities,
         profile=profile,
@@ -344,7 +344,7 @@ def _typed_facts(segment: Segment, typed: TypedProfile, glossary: Glossary | Non
         kind=typed.kind,
         keywords=_term_ids(terms),
         terms=terms,
-        words=keyword_spans(doc, lang, core_words()),
+        words=keyword_spans(doc, lang, core_words(lang)),
         references=tuple(refs),
         quantities=quantities,
         profile=profile,

@@ -48,25 +48,28 @@ def core_lexicon() -> Glossary:
 
 
 @cache
-def core_words() -> Glossary:
+def core_words(lang: str | None = None) -> Glossary:
     """The core vocabulary as texts are read for it: each rendering of a language matched
     on lemmas also under the dictionary form its inflections are mistaken for, when that
     reading is the same part of speech ("брони" reads first as "бронь", yet is "броня";
     "леса" as "леса", yet is "лес"). Alignment compares texts by these words, and a word
-    missed in one language only makes a translation look less like its source."""
+    missed in one language only makes a translation look less like its source. With
+    `lang`, only that language's renderings are read so (the rest as listed): a text is
+    matched on its own language's alone, and an English build parses no Russian word."""
     from dataclasses import replace as with_
 
     from pipeline.lang import lemmatised
 
     lexicon = core_lexicon()
+    misread = lemmatised() if lang is None else lemmatised() & {lang}
     terms = []
     for term in lexicon.terms:
         renderings = dict(term.renderings)
-        for lang in set(renderings) & lemmatised():
-            forms = list(renderings[lang])
-            for form in renderings[lang]:
-                forms.extend(f for f in _misread(form, lang) if f not in forms)
-            renderings[lang] = tuple(forms)
+        for code in set(renderings) & misread:
+            forms = list(renderings[code])
+            for form in renderings[code]:
+                forms.extend(f for f in _misread(form, code) if f not in forms)
+            renderings[code] = tuple(forms)
         terms.append(with_(term, renderings=renderings))
     return with_(lexicon, terms=tuple(terms))
 
@@ -74,23 +77,24 @@ def core_words() -> Glossary:
 MAX_MISREAD = 8  # variants of one rendering
 
 
-def _misread(form: str, lang: str) -> list[str]:
+@cache  # core_words(lang) and core_words() ask for the same renderings
+def _misread(form: str, lang: str) -> tuple[str, ...]:
     """`form` with a word replaced by another first reading of one of its inflections."""
-    from pipeline.lang import lemma, morph, word_forms
+    from pipeline.lang import lemma, parses, word_forms
 
     out: list[str] = []
     words = form.split()
     for i, word in enumerate(words):
         low = word.lower()
-        own = morph().parse(low)[0].tag.POS
+        own = parses(low)[0].tag.POS
         for inflected in sorted(word_forms(low)):
-            parse = morph().parse(inflected)[0]
+            parse = parses(inflected)[0]
             read = lemma(inflected, lang)
             if own == parse.tag.POS and read != lemma(low, lang):
                 variant = " ".join([*words[:i], read, *words[i + 1 :]])
                 if variant not in out and len(out) < MAX_MISREAD:
                     out.append(variant)
-    return out
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,14 @@ def morph() -> Any:
     return pymorphy3.MorphAnalyzer(lang="ru")
 
 
+@lru_cache(maxsize=8192)
+def parses(word: str) -> tuple[Any, ...]:
+    """pymorphy3's readings of `word`, likeliest first, kept for the last 8,192 words (the
+    core lexicon's 3,300 inflections, parsed for their part of speech and again for their
+    lemmas; lemma() keeps its own results for a whole corpus's words, these weigh more)."""
+    return tuple(morph().parse(word))
+
+
 @lru_cache(maxsize=200_000)
 def lemma(word: str, lang: str) -> str:
     """The dictionary form of a word, lower case, folded (English: the word lower-cased,
@@ -60,11 +68,11 @@ def lemmas(word: str, lang: str) -> tuple[str, ...]:
         return (lemma(word, lang),)
     low = fold(word.lower())
     try:
-        parses = morph().parse(low)
+        read = parses(low)
     except ValueError:  # pymorphy3 names each letter: one with no Unicode name ("𗀀") fails
         return (low,)
-    first = fold(parses[0].normal_form) if _WORD.search(low) else low
-    forms = {fold(p.normal_form) for p in parses}
+    first = fold(read[0].normal_form) if _WORD.search(low) else low
+    forms = {fold(p.normal_form) for p in read}
     forms.discard(first)
     return (first, *sorted(forms))
 
@@ -72,8 +80,8 @@ def lemmas(word: str, lang: str) -> tuple[str, ...]:
 def word_forms(word: str) -> set[str]:
     """All inflected forms of one word (its lexeme) and their folds, so data can list
     lemmas only."""
-    parses = morph().parse(word)
-    own = [p for p in parses if p.normal_form == word] or parses[:1]
+    read = parses(word)
+    own = [p for p in read if p.normal_form == word] or read[:1]
     forms = {word}
     for parse in own:
         forms.update(f.word for f in parse.lexeme)
