@@ -98,3 +98,15 @@ def test_rules_reads_no_yaml_and_imports_no_yaml_parser() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.splitlines()[-1]) == [0, []]
+
+
+def test_an_english_build_does_not_load_the_russian_analyser(tmp_path) -> None:
+    drop = tmp_path / "corpus" / "drops" / "rulebook"
+    drop.mkdir(parents=True)
+    (drop / "rules.md").write_text(
+        "# Hatred\n\nA model with Hatred may re-roll failed to-hit rolls of 1 in the first"
+        " round of combat. Armour Penetration and Strength are not changed.\n",
+        "utf-8",
+    )
+    args = ["build", str(tmp_path / "corpus"), "-o", str(tmp_path / "out"), "-q"]
+    assert "pymorphy3" not in heavy_loaded(*args)
