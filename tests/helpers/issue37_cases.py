@@ -16,6 +16,9 @@ import threading
 import time
 from pathlib import Path
 
+from pipeline.files import MAX_TEXT_CHARS
+from pipeline.interpret.limits import MAX_CELLS
+
 from .output_cases import Case, Reader, new_terminal
 
 SEPARATORS = "\u2028\u0085\u2029"
@@ -275,35 +278,85 @@ def unit_over_the_limit(root: Path, template: Path) -> Case:
     return Case(["build", str(corpus), "-o", str(out), "-q"], 2, out, said=said)
 
 
+def _long_text_corpus(root: Path, kind: str, big: str) -> Path:
+    """A corpus of one XLIFF unit, PO string or BattleScribe rule description holding
+    `big`, its translation one short sentence."""
+    if kind == "xliff":
+        files = {
+            "long.xlf": '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" '
+            'xmlns="urn:oasis:names:tc:xliff:document:1.2"><file original="a" '
+            'source-language="en" target-language="ru" datatype="plaintext"><body>\n'
+            f'<trans-unit id="1"><source>{big}</source><target>Страх.</target>'
+            "</trans-unit></body></file></xliff>\n"
+        }
+        return _corpus(root, files)
+    if kind == "po":
+        return _corpus(root, {"long.po": PO_HEAD + f'msgid "{big}"\nmsgstr "Страх."\n'})
+    cat = (BATTLESCRIBE / "arena.cat").read_text("utf-8")
+    rule = "Model parts with Fight in Extra Rank make Supporting Attacks from one more rank."
+    assert rule in cat
+    return _army(root, cat.replace(rule, big).encode("utf-8"), "long.cat")
+
+
+LONG_NAMES = {"xliff": "long.xlf", "po": "long.po", "battlescribe": "long.cat"}
+
+
 def _text_over_the_limit(kind: str):
     """One XLIFF unit, PO string or BattleScribe rule description of 1,0xx,xxx characters:
     refused naming the file and line (spaCy's E088, exit 3, before)."""
 
     def case(root: Path, template: Path) -> Case:
-        big = _sentences(30_000, "en")
-        if kind == "xliff":
-            files = {
-                "long.xlf": '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" '
-                'xmlns="urn:oasis:names:tc:xliff:document:1.2"><file original="a" '
-                'source-language="en" target-language="ru" datatype="plaintext"><body>\n'
-                f'<trans-unit id="1"><source>{big}</source><target>Страх.</target>'
-                "</trans-unit></body></file></xliff>\n"
-            }
-            corpus = _corpus(root, files)
-        elif kind == "po":
-            corpus = _corpus(root, {"long.po": PO_HEAD + f'msgid "{big}"\nmsgstr "Страх."\n'})
-        else:
-            cat = (BATTLESCRIBE / "arena.cat").read_text("utf-8")
-            rule = (
-                "Model parts with Fight in Extra Rank make Supporting Attacks from one more rank."
-            )
-            assert rule in cat
-            corpus = _army(root, cat.replace(rule, big).encode("utf-8"), "long.cat")
+        corpus = _long_text_corpus(root, kind, _sentences(30_000, "en"))
         out = shutil.copytree(template, root / "output")
-        name = {"xliff": "long.xlf", "po": "long.po", "battlescribe": "long.cat"}[kind]
+        name = LONG_NAMES[kind]
         said = rf"{name.replace('.', '[.]')}:\d+: a text of 1,0\d\d,\d{{3}} characters"
         return Case(["build", str(corpus), "-o", str(out), "-q"], 2, out, said=said)
 
+    return case
+
+
+def _text_at_the_limit(kind: str):
+    """One XLIFF unit, PO string or BattleScribe rule description just under
+    MAX_TEXT_CHARS: built whole, in one segment, within the child's time and memory."""
+
+    def case(root: Path, template: Path) -> Case:
+        big = _sentences(28_500, "en")
+        assert MAX_TEXT_CHARS - 20_000 < len(big) <= MAX_TEXT_CHARS
+        corpus = _long_text_corpus(root, kind, big)
+        out = root / "output"
+        case = Case(["build", str(corpus), "-o", str(out), "-q"], 0, out)
+
+        def whole(root: Path, stdout: str) -> None:
+            lines = (out / "segments.jsonl").read_text("utf-8").split("\n")
+            assert big in [json.loads(line)["raw"] for line in lines if line]
+
+        case.expect = whole
+        return case
+
+    return case
+
+
+def matchup_at_the_limit(root: Path, template: Path) -> Case:
+    """A catalogue of 100 units against itself: MAX_CELLS combats, the largest matchup
+    accepted, fought within the child's time and memory."""
+    build = _arena(root)
+    path = build / "units.json"
+    units = json.loads(path.read_text("utf-8"))
+    rounds = -(-100 // len(units))
+    many = [
+        u | {"id": f"{u['id']}-{k}", "name": f"{u['name']} {k}"}
+        for k in range(rounds)
+        for u in units
+    ]
+    path.write_text(json.dumps(many[:100], ensure_ascii=False), "utf-8")
+    book = units[0]["source"]["book"]
+    case = Case(["matchup", book, book, "--build", str(build), "--json"], 0, build)
+
+    def fought(root: Path, stdout: str) -> None:
+        doc = json.loads(stdout)
+        assert len(doc["attackers"]) * len(doc["defenders"]) == MAX_CELLS
+
+    case.expect = fought
     return case
 
 
@@ -649,6 +702,10 @@ CASES = {
     "37.7-xliff-unit-over-the-text-limit": _text_over_the_limit("xliff"),
     "37.7-po-string-over-the-text-limit": _text_over_the_limit("po"),
     "37.7-battlescribe-rule-over-the-text-limit": _text_over_the_limit("battlescribe"),
+    "37.5-xliff-unit-at-the-text-limit": _text_at_the_limit("xliff"),
+    "37.5-po-string-at-the-text-limit": _text_at_the_limit("po"),
+    "37.5-battlescribe-rule-at-the-text-limit": _text_at_the_limit("battlescribe"),
+    "37.5-matchup-at-the-limit": matchup_at_the_limit,
     "37.7-extract-text-over-the-limit": extract_text_over_the_limit,
     "37.7-pair-over-the-text-limit": pair_over_the_limit,
     "37.7-long-number-in-extract": _long_number("extract"),
