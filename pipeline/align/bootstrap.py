@@ -27,7 +27,9 @@ from ..extract.keywords import core_words, keyword_spans
 from ..glossary import Glossary, Term
 from ..lang import fold, tokenize
 from ..model import Segment
+from .cooccur import as_glossary, known_words, word_pairs
 from .links import MASTER, Link, align
+from .named import bracketed_names
 from .suggest import Bead, suggest
 from .terms import english_key
 
@@ -80,6 +82,20 @@ def induce(links: Sequence[Link], by_id: Mapping[str, Segment]) -> Glossary:
             term[lang] = (s.target, *s.variants)
     terms = tuple(Term(t, forms, {}) for t, forms in sorted(renderings.items()))
     return Glossary("induced", "", (MASTER, *langs), terms)
+
+
+def with_word_pairs(
+    glossary: Glossary, links: Sequence[Link], by_id: Mapping[str, Segment]
+) -> Glossary:
+    """`glossary` with the word pairs the sure links show by co-occurrence (`cooccur`),
+    for words neither it nor the core vocabulary anchors."""
+    known = known_words(core_words(), glossary)
+    pairs = {}
+    for lang in sorted({link.target_lang for link in links}):
+        sure = [(link.source, link.target) for link in _sure(links) if link.target_lang == lang]
+        pairs[lang] = word_pairs([(s, t) for s, t in sure if s], by_id, lang, known)
+    extra = as_glossary(pairs, glossary.languages)
+    return dataclasses.replace(glossary, terms=(*glossary.terms, *extra.terms))
 
 
 def _with_terms(
@@ -178,9 +194,14 @@ def bootstrap(
         return links, rounds
     by_id = {s.id: s for s in segments}
     canonical = [by_id[c.canonical] for c in clusters if c.lang != "und"]
+    english = [s for s in canonical if s.lang == MASTER]
+    foreign = [s for s in canonical if s.lang != MASTER]
     known: tuple[Term, ...] = ()
     for n in range(2, max_rounds + 1):
         glossary = induce(links, by_id)
+        named = bracketed_names(foreign, english, glossary)
+        glossary = dataclasses.replace(glossary, terms=(*glossary.terms, *named.terms))
+        glossary = with_word_pairs(glossary, links, by_id)
         if glossary.terms:
             sure = {i for link in _sure(links) for i in (link.source, link.target)}
             read = _with_terms(facts, [by_id[i] for i in sorted(sure) if i], glossary)
