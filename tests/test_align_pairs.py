@@ -1,8 +1,7 @@
-"""The pairs a glossary-less bootstrap adds: bracketed names and co-occurring words."""
+"""The pairs a glossary-less bootstrap adds: names given in brackets."""
 
 from __future__ import annotations
 
-from pipeline.align.cooccur import word_pairs
 from pipeline.align.named import bracketed_names
 from pipeline.glossary import Glossary
 from pipeline.ingest import make_segment
@@ -23,23 +22,3 @@ def test_a_name_in_brackets_is_read_from_any_text_the_english_uses():
     assert [(t.renderings["en"], t.renderings["ru"]) for t in found.terms] == [
         (("Vanguard",), ("Авангарда",))
     ]
-
-
-def test_words_that_occur_together_in_the_sure_links_pair_and_others_do_not():
-    texts = [
-        ("A hill blocks the view of the river.", "Холм закрывает вид на реку."),
-        ("Models on a hill see over the wall.", "Модели на холме видят поверх стены."),
-        ("The river halves the pace near the wall.", "Река вдвое снижает темп у стены."),
-        ("A forest is soft.", "Лес мягкий."),
-    ]
-    by_id = {}
-    sure = []
-    for i, (en, ru) in enumerate(texts, start=1):
-        e, r = _seg("en", i, en), _seg("ru", i, ru)
-        by_id[e.id], by_id[r.id] = e, r
-        sure.append((e.id, r.id))
-    pairs = dict(word_pairs(sure, by_id, "ru", {"en": frozenset({"model"})}))
-    assert pairs["hill"] == "холм"
-    assert pairs["river"] == "река"
-    assert pairs["wall"] == "стена"
-    assert "forest" not in pairs  # one link only: no evidence

@@ -27,7 +27,6 @@ from ..extract.keywords import core_words, keyword_spans
 from ..glossary import Glossary, Term
 from ..lang import fold, tokenize
 from ..model import Segment
-from .cooccur import as_glossary, known_words, word_pairs
 from .links import MASTER, Link, align
 from .named import bracketed_names
 from .suggest import Bead, suggest
@@ -82,20 +81,6 @@ def induce(links: Sequence[Link], by_id: Mapping[str, Segment]) -> Glossary:
             term[lang] = (s.target, *s.variants)
     terms = tuple(Term(t, forms, {}) for t, forms in sorted(renderings.items()))
     return Glossary("induced", "", (MASTER, *langs), terms)
-
-
-def with_word_pairs(
-    glossary: Glossary, links: Sequence[Link], by_id: Mapping[str, Segment]
-) -> Glossary:
-    """`glossary` with the word pairs the sure links show by co-occurrence (`cooccur`),
-    for words neither it nor the core vocabulary anchors."""
-    known = known_words(core_words(), glossary)
-    pairs = {}
-    for lang in sorted({link.target_lang for link in links}):
-        sure = [(link.source, link.target) for link in _sure(links) if link.target_lang == lang]
-        pairs[lang] = word_pairs([(s, t) for s, t in sure if s], by_id, lang, known)
-    extra = as_glossary(pairs, glossary.languages)
-    return dataclasses.replace(glossary, terms=(*glossary.terms, *extra.terms))
 
 
 def _with_terms(
@@ -201,7 +186,6 @@ def bootstrap(
         glossary = induce(links, by_id)
         named = bracketed_names(foreign, english, glossary)
         glossary = dataclasses.replace(glossary, terms=(*glossary.terms, *named.terms))
-        glossary = with_word_pairs(glossary, links, by_id)
         if glossary.terms:
             sure = {i for link in _sure(links) for i in (link.source, link.target)}
             read = _with_terms(facts, [by_id[i] for i in sorted(sure) if i], glossary)
