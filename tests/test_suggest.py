@@ -4,6 +4,7 @@ guillemets, English given in brackets inside a longer term, adjectives used as n
 from __future__ import annotations
 
 from pipeline.align.suggest import Bead, suggest
+from pipeline.align.terms import candidates
 
 # A drop that writes rule terms in lower case, the core vocabulary's own too ("нападение"
 # for Charge, "марш" for March), so a capital tells nothing about a term here.
@@ -293,3 +294,65 @@ def test_a_rule_s_verb_written_as_a_word_of_its_own_is_proposed_as_its_own_entry
     assert by_source["pursue"].target == "преследовать"
     assert "преследовать" not in by_source["Pursuit"].variants
     assert by_source["pursue"].note.startswith("core vocabulary; the verb of Pursuit")
+
+
+def test_a_common_noun_read_first_as_a_place_name_takes_the_common_noun_s_form():
+    """ "Кубы" reads first as the genitive of "Куба", the island: a rules text means the
+    dice, "куб"."""
+    beads = [
+        Bead(
+            "Power Dice: each player rolls two Power Dice.",
+            "Кубы энергии. Каждый игрок бросает два куба энергии.",
+            "l-1",
+        ),
+        Bead("Power Dice are spent.", "Кубы энергии тратятся.", "l-1"),
+    ]
+    assert {s.source: s.target for s in suggest(beads, "ru")}["Power Dice"] == "куб энергии"
+
+
+def test_an_adjective_agrees_with_a_noun_in_its_second_locative():
+    """ "в Ближнем бою": "бою" is a second locative, the adjective a first one."""
+    found = {c.key for c in candidates("Отряд сражается в Ближнем бою.", "ru")}
+    assert "ближний бой" in found
+    assert "ближний" not in found  # no capitalised adjective standing alone
+
+
+def test_a_section_title_naming_an_activity_said_once_is_no_term():
+    pairs = [
+        *LOWER[:4],
+        (
+            "Allocating Wounds: wounds are allocated to the rank and file first.",
+            "Распределение ранений. Ранения сначала распределяются на рядовых.",
+        ),
+        (
+            "Unit Spacing: at the end of a move, units must keep 1″ apart.",
+            "Интервал между отрядами. В конце движения отряды стоят в 1″ друг от друга.",
+        ),
+    ]
+    found = _found(pairs)
+    assert "Allocating Wounds" not in found
+    assert found["Unit Spacing"] == "интервал между отрядами"  # a rule's name
+
+
+def test_a_phrase_two_terms_of_the_bead_fit_but_for_one_word_renders_neither():
+    pairs = [
+        *LOWER[:4],
+        (
+            "A unit with Shield Bash may form a Shield Wall.",
+            "Отряд с таранным ударом встаёт стеной щитов.",
+        ),
+    ]
+    found = _found(pairs)  # "стена щитов" is shield + a word of its own: either term's
+    assert "Shield Wall" not in found and "Shield Bash" not in found
+    alone = [*LOWER[:4], ("A unit may form a Shield Wall.", "Отряд может встать стеной щитов.")]
+    assert _found(alone)["Shield Wall"] == "стена щитов"
+
+
+def test_a_vocabulary_term_keeps_the_english_the_drop_writes_when_it_is_another_word():
+    """ "deployment" is a form the vocabulary lists beside "deploy", but another word:
+    the team's entry is the noun; "deployed" would be the verb's."""
+    pairs = [
+        ("Before deployment, roll a die.", "Перед расстановкой бросьте кубик."),
+        ("After deployment, the game starts.", "После расстановки начинается игра."),
+    ]
+    assert _found(pairs)["deployment"] == "расстановка"

@@ -681,17 +681,29 @@ def suggest(
     # Made of the vocabulary's words but one on each side ("Special Save", "особый
     # спасбросок"): believed from one bead where no other phrase of the bead is so.
     partly: set[tuple[str, str]] = set()
+    named_terms = {e for e, _ in named}  # their renderings are the brackets' own
     for n, (english, free, _) in enumerate(seen):
-        for e in english.values():
-            if not e.capitalised or e.key in lexicon or e.key in compound_keys:
-                continue
-            fits = [
+        shaped = {  # English term -> the phrases of the bead made of its words but one
+            e.key: [
                 t.key
                 for t in free.values()
                 if not t.verb and composed_but_one(e.words, t.words, lang)
             ]
+            for e in english.values()
+            if e.capitalised and e.key not in lexicon and e.key not in compound_keys
+        }
+        for e in english.values():
+            fits = shaped.get(e.key, [])
             if len(fits) != 1 or n not in pairs[(e.key, fits[0])].beads:
                 continue
+            if any(
+                fits[0] in other
+                for k, other in shaped.items()
+                if k != e.key and k not in named_terms
+            ):
+                continue  # two terms of the bead fit it ("Wizard Level", "Wizard Adept")
+            if all(_activity(c, beads[m].source) for c, m in en_where[e.key]):
+                continue  # a section title said once ("Learning Spells:") is no term yet
             if len(pairs[(e.key, fits[0])].beads) == 1 and _rival_phrase(e, beads[n].source):
                 continue  # the bead leaves two readings: not one term's evidence
             partly.add((e.key, fits[0]))
@@ -864,6 +876,9 @@ def suggest(
             found = replace(found, variants=tuple(forms[:MAX_VARIANTS]))
         if e in lexicon:  # "Charging" is the vocabulary's Charge, whatever renders it
             source = first_form.get(e, found.source)
+            own_word = _verb_base(found.source.lower(), english_forms[e])
+            if english_key(own_word.split()) != e:  # "deployment" is no form of "deploy"
+                source = found.source
             found = replace(found, source=source, term=slugify(source, fallback="term"))
             verb = _verb_of(e, t)
             if verb is not None:  # its rendering is the verb's, no more the noun's variant
@@ -946,6 +961,12 @@ def _heading(c: Candidate, text: str) -> bool:
     """Whether a term only heads its paragraph ("Moving Characters: a Character may ..."):
     the title of a section, said once, is not yet a term of the rules."""
     return c.start == 0 and text[c.end : c.end + 1] == ":"
+
+
+def _activity(c: Candidate, text: str) -> bool:
+    """Whether a term only heads its paragraph and names an activity ("Learning Spells:",
+    "Allocating Hits:"): a section's title, where "Unit Spacing:" names a rule."""
+    return _heading(c, text) and c.words[0].lower().endswith("ing")
 
 
 def _covered(

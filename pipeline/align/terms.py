@@ -148,9 +148,25 @@ def _ru_data() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(data.get("term_links", ())), frozenset(data.get("not_term_heads", ()))
 
 
+#: Readings of proper names, which a rules text does not mean where a common noun reads
+#: the same form ("Кубы" is read first as the genitive of "Куба", the island).
+_PROPER = frozenset({"Geox", "Name", "Surn", "Patr", "Orgn", "Trad"})
+
+
 @lru_cache(maxsize=100_000)
 def _parses(word: str) -> tuple[Any, ...]:
-    return tuple(morph().parse(word.lower())[:4])
+    """The likeliest readings of a word, a proper name's after every other."""
+    read = morph().parse(word.lower())[:4]
+    return tuple(sorted(read, key=lambda p: bool(_PROPER & p.tag.grammemes)))
+
+
+def _lemma(word: str) -> str:
+    """`lemma`, unless its reading is a proper name's that a common noun's form also
+    reads: then the common noun's ("кубы" is "куб")."""
+    first = morph().parse(word.lower())[:1]
+    if first and _PROPER & first[0].tag.grammemes:
+        return fold(_parses(word)[0].normal_form)
+    return lemma(word, "ru")
 
 
 def _nouns(word: str) -> list[Any]:
@@ -174,9 +190,15 @@ def _adjectives(word: str) -> list[Any]:
     return [p for p in parses if p.tag.POS in ("ADJF", "PRTF")]
 
 
+#: The second genitive, accusative and locative of a few nouns ("в бою", "чашка чаю")
+#: take adjectives in the first ("в Ближнем бою").
+_SECOND_CASES = {"gen2": "gent", "acc2": "accs", "loc2": "loct"}
+
+
 def _agrees(adj: Any, noun: Any) -> bool:
     a, n = adj.tag, noun.tag
-    if a.case != n.case or a.number != n.number:
+    case = _SECOND_CASES.get(n.case, n.case)
+    if a.case != case or a.number != n.number:
         return False
     return n.number == "plur" or a.gender is None or n.gender is None or a.gender == n.gender
 
@@ -384,7 +406,7 @@ def _make(text: str, parts: list[tuple[Any, Any, str]], head: int) -> Candidate:
     capitalised = any(caps[1:]) or (caps[0] and not initial) or (None if initial else False)
     if initial and caps[0] and not any(caps[1:]):
         capitalised = None
-    key = " ".join(lemma(t.text, "ru") for t in toks)
+    key = " ".join(_lemma(t.text) for t in toks)
     head_parse = parts[head][1]
     plural = head_parse is not None and head_parse.tag.number == "plur"
     return Candidate(
