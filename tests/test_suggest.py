@@ -356,3 +356,52 @@ def test_a_vocabulary_term_keeps_the_english_the_drop_writes_when_it_is_another_
         ("After deployment, the game starts.", "После расстановки начинается игра."),
     ]
     assert _found(pairs)["deployment"] == "расстановка"
+
+
+def test_a_rule_s_verb_ending_a_capitalised_run_is_a_term_of_its_own():
+    """ "a Break Test Flees": the test, then the vocabulary's verb of Flee, not one name of
+    three words paired with whatever the two sentences share."""
+    pairs = [
+        *LOWER[:4],  # a drop that writes its rule terms in lower case
+        (
+            "A unit that fails a Break Test Flees from the nearest enemy unit.",
+            "Провалив проверку слома, отряд бежит от ближайшего вражеского отряда.",
+        ),
+        (
+            "Then a unit that fails its Break Test Flees from the nearest enemy unit.",
+            "Тогда провалив свою проверку слома, отряд бежит от ближайшего вражеского отряда.",
+        ),
+    ]
+    found = _found(pairs)
+    assert "Break Test Flees" not in found
+    assert found["Flee"] == "бежать"
+    assert found["Break Test"] == "проверка слома"
+
+
+def test_a_rendering_holding_the_word_that_governs_the_term_is_not_the_term_s():
+    """ "до конца хода" beside "until the end of the Game Turn": "конец" is the sentence's
+    "end", not a word of the term."""
+    pairs = [
+        *LOWER[:4],
+        ("It cannot shoot until the end of the Game Turn.", "До конца хода он не стреляет."),
+        ("It gains +1 until the end of the Game Turn.", "До конца хода он получает +1."),
+    ]
+    assert "конец хода" not in _found(pairs).values()
+
+
+def test_a_word_seen_only_inside_a_taken_name_is_no_term_of_its_own():
+    """ "Stand" is written only as part of "Stand and Shoot", named in brackets: it does
+    not take the "Реакция" beside it."""
+    beads = [
+        Bead(
+            "Stand and Shoot: a unit that chooses Stand and Shoot fires.",
+            "«Огонь с места» (Stand and Shoot). Отряд, выбравший эту Реакцию, стреляет.",
+        ),
+        Bead(
+            "It may fire as a Stand and Shoot Charge Reaction.",
+            "Из него можно стрелять в качестве Реакции «Огонь с места».",
+        ),
+    ]
+    found = {s.source: s.target for s in suggest(beads, "ru")}
+    assert found["Stand and Shoot"] == "Огонь с места"
+    assert "Stand" not in found

@@ -241,6 +241,43 @@ def _verb_base(form: str, forms: Sequence[str]) -> str:
     return form
 
 
+@cache
+def _term_verbs() -> frozenset[str]:
+    """The verb forms the vocabulary lists for its capitalised terms ("flees", "fleeing"
+    for Flee, "charging" for Charge)."""
+    out = set()
+    for t in core_lexicon().terms:
+        forms = t.renderings.get("en", ())
+        if not forms or not forms[0][:1].isupper():
+            continue
+        for form in forms[1:]:
+            if form.lower() != forms[0].lower() and _verb_base(form, forms) == forms[0].lower():
+                out.add(form.lower())
+    return frozenset(out)
+
+
+def _verb_apart(found: list[Candidate]) -> list[Candidate]:
+    """The capitalised runs with a last word that is a vocabulary term's verb taken apart:
+    "a Panic Test Flees" is the test and the verb, two terms side by side, not one."""
+    verbs = _term_verbs()
+    out = []
+    for c in found:
+        last = c.words[-1]
+        if len(c.words) < 2 or not c.capitalised or last.lower() not in verbs:
+            out.append(c)
+            continue
+        head = c.words[:-1]
+        while head and head[-1] in ("of", "the", "to"):
+            head = head[:-1]
+        start = c.end - len(last)
+        if head:
+            end = c.start + len(" ".join(head))
+            plural = english_key(head) != " ".join(w.lower() for w in head)
+            out.append(replace(c, key=english_key(head), words=head, end=end, plural=plural))
+        out.append(Candidate(english_key((last,)), (last,), start, c.end, True, False, False))
+    return out
+
+
 def _rival_phrase(term: Candidate, text: str) -> bool:
     """Whether the English of a bead has, outside its capitalised terms, a lower-case
     phrase of the term's shape: its vocabulary words where the term has them and another
@@ -267,6 +304,9 @@ def _rival_phrase(term: Candidate, text: str) -> bool:
             return True
     return False
 
+
+#: The word governing a term by "of" ("the end of the Player Turn").
+_OF_BEFORE = re.compile(r"([A-Za-z-]+) of (?:the |a |an |its |their )?$")
 
 _BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*\)")
 
@@ -507,6 +547,7 @@ def suggest(
     en_seen: dict[str, list[Candidate]] = defaultdict(list)
     target_seen: dict[str, list[Candidate]] = defaultdict(list)
     spots: dict[str, list[tuple[int, int, int]]] = defaultdict(list)  # (bead, start, end)
+    en_spots: dict[str, list[tuple[int, int, int]]] = defaultdict(list)  # every occurrence
     en_where: dict[str, list[tuple[Candidate, int]]] = defaultdict(list)
     compound_keys: set[str] = set()
     singles: set[tuple[str, str]] = set()
@@ -514,7 +555,7 @@ def suggest(
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
     for n, bead in enumerate(beads):
         english: dict[str, Candidate] = {}
-        capitalised = candidates(bead.source, "en")
+        capitalised = _verb_apart(candidates(bead.source, "en"))
         compounds = {c.key for c in _lower_compounds(bead.source, capitalised)}
         compound_keys |= compounds
         for c in (
@@ -525,6 +566,7 @@ def suggest(
             key = alias.get(c.key, c.key)
             if key not in known_en:
                 english.setdefault(key, replace(c, key=key) if key != c.key else c)
+                en_spots[key].append((n, c.start, c.end))
         found = candidates(bead.target, lang)
         # verbs pair with the core vocabulary's verbs only: free, every verb of a sentence
         # would compete with its nouns
@@ -719,6 +761,28 @@ def suggest(
         ours = set().union(*english_parts(en_seen[key[0]][0].words))
         return not any(part & ours for part in theirs)
 
+    def _words_around(key: tuple[str, str]) -> bool:
+        """Whether a rendering has a vocabulary word that, in every bead of the pair, renders
+        the English word governing the term ("конец хода" beside "the end of the Player
+        Turn": "конец" is the sentence's "end", the term is "ход")."""
+        theirs = foreign_parts(target_seen[key[1]][0].words, lang)
+        ours = set().union(*english_parts(en_seen[key[0]][0].words))
+        extra = [p for p in theirs if p and not p & ours]
+        if not extra:
+            return False
+        where = {n: c for c, n in en_where[key[0]]}
+        for n in set(pairs[key].beads):
+            c = where.get(n)
+            if c is None:
+                return False
+            before = _OF_BEFORE.search(beads[n].source[: c.start])
+            if before is None:
+                return False
+            said = english_parts((before.group(1),))[0]
+            if not any(p & said for p in extra):
+                return False
+        return True
+
     def eligible(key: tuple[str, str]) -> bool:
         if key in named or key in headed or _made_of_vocabulary(key):
             return True
@@ -730,7 +794,7 @@ def suggest(
         together = len(pair.beads)
         if together < min_count and key not in singles:
             return False
-        if _says_other_words(key):
+        if _says_other_words(key) or _words_around(key):
             return False
         # capitals that disagree refuse a pair with thin evidence, where capitals mean it
         disagree = capitals and pair.caps_known and not pair.caps_agree
@@ -739,6 +803,7 @@ def suggest(
     chosen: dict[str, str] = {}
     taken: set[str] = set()
     inside: dict[int, list[tuple[int, int]]] = defaultdict(list)  # spans of taken renderings
+    en_inside: dict[int, list[tuple[int, int]]] = defaultdict(list)  # ... of chosen terms
     scored: dict[tuple[str, str], float] = {}
     while True:
         scored = {k: score(k) for k in pairs if eligible(k)}
@@ -757,10 +822,19 @@ def suggest(
                 continue
             if _covered(spots[t], inside, set(pairs[(e, t)].beads)):
                 continue
+            if (
+                (e, t) not in named
+                and (e, t) not in headed
+                and not _lexical((e, t))
+                and _covered(en_spots[e], en_inside, set(pairs[(e, t)].beads))
+            ):
+                continue  # "Stand" only inside "Stand and Shoot", which is taken
             chosen[e] = t
             taken.add(t)
             for n, start, end in spots[t]:
                 inside[n].append((start, end))
+            for n, start, end in _written_spots(en_seen[e], beads):
+                en_inside[n].append((start, end))
         settled = {*chosen, *lexicon}
         more = {
             pair
@@ -967,6 +1041,17 @@ def _activity(c: Candidate, text: str) -> bool:
     """Whether a term only heads its paragraph and names an activity ("Learning Spells:",
     "Allocating Hits:"): a section's title, where "Unit Spacing:" names a rule."""
     return _heading(c, text) and c.words[0].lower().endswith("ing")
+
+
+def _written_spots(seen: Sequence[Candidate], beads: Sequence[Bead]) -> list[tuple[int, int, int]]:
+    """Every place a term is written as it was seen, candidate or not ("Stand and Shoot"
+    inside the run "Stand and Shoot Charge Reaction")."""
+    if not any(c.capitalised for c in seen):
+        return []
+    forms = sorted({" ".join(c.words) for c in seen}, key=lambda f: (-len(f), f))
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, forms)) + r")(?![\w-])")
+    found = ((n, pattern.finditer(b.source)) for n, b in enumerate(beads))
+    return [(n, m.start(), m.end()) for n, ms in found for m in ms]
 
 
 def _covered(
