@@ -405,3 +405,30 @@ def test_a_word_seen_only_inside_a_taken_name_is_no_term_of_its_own():
     found = {s.source: s.target for s in suggest(beads, "ru")}
     assert found["Stand and Shoot"] == "Огонь с места"
     assert "Stand" not in found
+
+
+def test_a_term_made_of_the_drop_s_own_rendering_but_one_word_is_proposed_from_one_pair():
+    """Charge is "натиск" in this drop (the vocabulary says "нападение"): once that is
+    settled, "реакция на натиск" is Charge and one word, as "Charge Reaction" is."""
+    pairs = [
+        # a drop that writes its rule terms in lower case, the vocabulary's March too
+        ("A unit that did not March may shoot.", "Отряд, не совершивший марш, может стрелять."),
+        ("It may March twice.", "Он может совершить марш дважды."),
+        ("The March ends.", "Тогда этот марш заканчивается."),
+        ("No March is allowed.", "Совершить марш нельзя."),
+        ("The unit declares a Charge.", "Отряд объявляет натиск."),
+        ("A Charge is measured in inches.", "Натиск меряют в дюймах."),
+        ("After a Charge the unit stops.", "После натиска отряд стоит."),
+        (
+            "The charged unit chooses its Charge Reaction.",
+            "Атакованный отряд выбирает реакцию на натиск.",
+        ),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["Charge"].target == "натиск"
+    reaction = found["Charge Reaction"]
+    assert reaction.target == "реакция на натиск"
+    assert reaction.note == (
+        "made of the core vocabulary and the drop's terms but for one word; unsure: one occurrence"
+    )
+    assert reaction.score <= 0.6

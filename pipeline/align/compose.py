@@ -12,6 +12,7 @@ that join a term ("of", "на") count for nothing.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from functools import cache
 
 from ..extract.keywords import core_lexicon
@@ -139,11 +140,41 @@ def composed(english: tuple[str, ...], foreign: tuple[str, ...], lang: str) -> b
     return True
 
 
-def composed_but_one(english: tuple[str, ...], foreign: tuple[str, ...], lang: str) -> bool:
+def _with_induced(
+    parts: tuple[frozenset[str], ...], words: list[str], induced: Mapping[str, frozenset[str]]
+) -> tuple[frozenset[str], ...]:
+    """Parts with what the induced pairs say of each word added (word by word, so only
+    where no two words were read as one phrase)."""
+    if not induced or len(parts) != len(words):
+        return parts
+    return tuple(p | induced.get(w, frozenset()) for p, w in zip(parts, words, strict=True))
+
+
+def composed_but_one(
+    english: tuple[str, ...],
+    foreign: tuple[str, ...],
+    lang: str,
+    induced: tuple[Mapping[str, frozenset[str]], Mapping[str, frozenset[str]]] | None = None,
+) -> bool:
     """Whether a term and a phrase of two or more parts each are made of the same
     vocabulary words but for one word on each side that the vocabulary does not know
-    ("Special Save" and "особый спасбросок": save = спасбросок, special = особый)."""
+    ("Special Save" and "особый спасбросок": save = спасбросок, special = особый).
+
+    `induced`: what pairs the drop itself settled add to the vocabulary, by English word
+    (lower case, singular) and by the foreign word's first reading: Charge rendered
+    "натиск" makes "реакция на натиск" Charge and a word for Reaction."""
     ours, theirs = english_parts(english), foreign_parts(foreign, lang)
+    if induced is not None:
+        en_words = [
+            _singular(w)
+            for x in english
+            for w in x.lower().split("-")
+            if w and w not in _EN_JOINERS
+        ]
+        joiners = _joiners(lang)
+        words = [lemmas(w, lang)[0] for w in foreign if w.lower() not in joiners]
+        ours = _with_induced(ours, en_words, induced[0])
+        theirs = _with_induced(theirs, words, induced[1])
     if len(ours) < 2 or len(ours) != len(theirs):
         return False
     if sum(not p for p in ours) != 1 or sum(not p for p in theirs) != 1:

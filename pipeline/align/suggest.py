@@ -53,6 +53,8 @@ ONE_PAIR_CONFIDENCE = 0.6
 #: ... and of a pair made of the same vocabulary words but one on each side.
 PARTLY_SCORE = 0.7
 PARTLY = "made of the core vocabulary but for one word"
+#: ... where the drop's own one-word pairs count as vocabulary ("реакция на натиск").
+PARTLY_INDUCED = "made of the core vocabulary and the drop's terms but for one word"
 #: A lower-case compound ("base contact") must recur to be a term, not words side by side
 #: ("the attack wounds").
 COMPOUND_NEEDS = 2
@@ -722,33 +724,43 @@ def suggest(
 
     # Made of the vocabulary's words but one on each side ("Special Save", "особый
     # спасбросок"): believed from one bead where no other phrase of the bead is so.
-    partly: set[tuple[str, str]] = set()
     named_terms = {e for e, _ in named}  # their renderings are the brackets' own
-    for n, (english, free, _) in enumerate(seen):
-        shaped = {  # English term -> the phrases of the bead made of its words but one
-            e.key: [
-                t.key
-                for t in free.values()
-                if not t.verb and composed_but_one(e.words, t.words, lang)
-            ]
-            for e in english.values()
-            if e.capitalised and e.key not in lexicon and e.key not in compound_keys
-        }
-        for e in english.values():
-            fits = shaped.get(e.key, [])
-            if len(fits) != 1 or n not in pairs[(e.key, fits[0])].beads:
-                continue
-            if any(
-                fits[0] in other
-                for k, other in shaped.items()
-                if k != e.key and k not in named_terms
-            ):
-                continue  # two terms of the bead fit it ("Wizard Level", "Wizard Adept")
-            if all(_activity(c, beads[m].source) for c, m in en_where[e.key]):
-                continue  # a section title said once ("Learning Spells:") is no term yet
-            if len(pairs[(e.key, fits[0])].beads) == 1 and _rival_phrase(e, beads[n].source):
-                continue  # the bead leaves two readings: not one term's evidence
-            partly.add((e.key, fits[0]))
+
+    def _partly(
+        induced: tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]] | None = None,
+    ) -> set[tuple[str, str]]:
+        """The pairs made of the vocabulary's words (and what `induced` adds) but one on
+        each side, each the one such reading of its bead."""
+        out: set[tuple[str, str]] = set()
+        for n, (english, free, _) in enumerate(seen):
+            shaped = {  # English term -> the phrases of the bead made of its words but one
+                e.key: [
+                    t.key
+                    for t in free.values()
+                    if not t.verb and composed_but_one(e.words, t.words, lang, induced)
+                ]
+                for e in english.values()
+                if e.capitalised and e.key not in lexicon and e.key not in compound_keys
+            }
+            for e in english.values():
+                fits = shaped.get(e.key, [])
+                if len(fits) != 1 or n not in pairs[(e.key, fits[0])].beads:
+                    continue
+                if any(
+                    fits[0] in other
+                    for k, other in shaped.items()
+                    if k != e.key and k not in named_terms
+                ):
+                    continue  # two terms of the bead fit it ("Wizard Level", "Wizard Adept")
+                if all(_activity(c, beads[m].source) for c, m in en_where[e.key]):
+                    continue  # a section title said once ("Learning Spells:") is no term yet
+                if len(pairs[(e.key, fits[0])].beads) == 1 and _rival_phrase(e, beads[n].source):
+                    continue  # the bead leaves two readings: not one term's evidence
+                out.add((e.key, fits[0]))
+        return out
+
+    partly = _partly()
+    grown_all: set[tuple[str, str]] = set()  # ... read with the drop's own pairs
 
     def _says_other_words(key: tuple[str, str]) -> bool:
         """Whether every word of a rendering of two or more is the vocabulary's word for
@@ -842,9 +854,18 @@ def suggest(
             for pair in _left_alone(bead, english, free, fixed, settled, taken)
         } - singles
         more = {(e, t) for e, t in more if e not in chosen and t not in taken}
-        if not more:
+        # the drop's own renderings of one word read as vocabulary: "реакция на натиск"
+        # is Charge Reaction once Charge is "натиск"
+        grown = {
+            (e, t)
+            for e, t in _partly(_induced(chosen, lexicon)) - partly
+            if e not in chosen and t not in taken
+        }
+        if not more and not grown:
             break
         singles |= more
+        partly |= grown
+        grown_all |= grown
 
     def _rendering(t: str) -> str:
         """A rendering in its dictionary form: a verb's is its infinitive."""
@@ -910,7 +931,7 @@ def suggest(
         if not basis and (e, t) in headed:
             basis = HEADED
         if not basis and (e, t) in partly:
-            basis = PARTLY
+            basis = PARTLY_INDUCED if (e, t) in grown_all else PARTLY
         found = _suggestion(
             e, t, lang, pairs, scored, en_seen, target_seen, beads, taken, basis, _lexical
         )
@@ -1006,7 +1027,7 @@ def _suggestion(
     if pair.caps_known and not pair.caps_agree and not basis:
         notes.append("capitalised in English only")
     confidence = scored[(e, t)]
-    if together == 1 and basis in ("", PARTLY):  # one pair, read by counting alone
+    if together == 1 and basis in ("", PARTLY, PARTLY_INDUCED):  # one pair, by counting
         confidence = min(confidence, ONE_PAIR_CONFIDENCE)
     variants = []
     own = set(pair.beads)
@@ -1041,6 +1062,24 @@ def _activity(c: Candidate, text: str) -> bool:
     """Whether a term only heads its paragraph and names an activity ("Learning Spells:",
     "Allocating Hits:"): a section's title, where "Unit Spacing:" names a rule."""
     return _heading(c, text) and c.words[0].lower().endswith("ing")
+
+
+def _induced(
+    chosen: Mapping[str, str], lexicon: Mapping[str, Any]
+) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    """The one-word pairs settled so far as vocabulary for `composed_but_one`: English word
+    -> its ids, the rendering's first reading -> the same ids (a vocabulary term's own
+    ids, "charge"; another term's its English, "=hex")."""
+    english: dict[str, frozenset[str]] = {}
+    foreign: dict[str, frozenset[str]] = {}
+    for e, t in chosen.items():
+        if " " in e or " " in t:
+            continue
+        ids = english_parts((e,))[0] if e in lexicon else frozenset()
+        ids = ids or frozenset({"=" + e})
+        english[e] = english.get(e, frozenset()) | ids
+        foreign[t] = foreign.get(t, frozenset()) | ids
+    return english, foreign
 
 
 def _written_spots(seen: Sequence[Candidate], beads: Sequence[Bead]) -> list[tuple[int, int, int]]:
