@@ -432,3 +432,38 @@ def test_a_term_made_of_the_drop_s_own_rendering_but_one_word_is_proposed_from_o
         "made of the core vocabulary and the drop's terms but for one word; unsure: one occurrence"
     )
     assert reaction.score <= 0.6
+
+
+def test_a_vocabulary_word_the_drop_renders_with_its_own_word_is_read_by_elimination():
+    """ "Rally Test" is test + rally; "проверка сбора" is test + a word the vocabulary
+    does not know, and the vocabulary's words for rally are nowhere in the sentence: "сбор"
+    is this drop's rally. Where the vocabulary's word for the English word left over is in
+    the sentence ("тип" beside "Spell Types"), the phrase is another's."""
+    pairs = [
+        *LOWER[:4],  # a drop that writes its rule terms in lower case
+        ("The unit then takes a Rally Test.", "Затем отряд проходит проверку сбора."),
+        (
+            "Spell Types: a damage spell hits.",
+            "Типы заклинаний. Заклинание урона попадает.",
+        ),
+    ]
+    found = _found(pairs)
+    assert found["Rally Test"] == "проверка сбора"
+    assert found.get("Spell Types") != "заклинание урона"
+
+
+def test_a_word_pair_read_from_a_settled_term_composes_another():
+    """ "Flee Distance" is "дистанция бегства" in two pairs: flee = бегство, so distance is
+    this drop's "дистанция" (the vocabulary's is "расстояние"), and "дистанция
+    преследования" is Pursuit Distance, from one pair."""
+    pairs = [
+        *LOWER[:6],  # lower case; "дистанция бегства" twice
+        (
+            "The winner rolls its Pursuit Distance.",
+            "Победитель бросает дистанцию преследования.",
+        ),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["Flee Distance"].target == "дистанция бегства"
+    assert found["Pursuit Distance"].target == "дистанция преследования"
+    assert found["Pursuit Distance"].note.startswith("made of the core vocabulary and the drop's")

@@ -35,7 +35,7 @@ from ..glossary import Glossary, Term
 from ..lang import lemma, morph, nlp
 from ..slug import slugify
 from ..textsafe import cell
-from .compose import composed, composed_but_one, english_parts, foreign_parts
+from .compose import composed, composed_but_one, english_parts, foreign_parts, joining_words
 from .headings import headings
 from .terms import Candidate, candidates, dictionary_form, english_key
 
@@ -306,6 +306,8 @@ def _rival_phrase(term: Candidate, text: str) -> bool:
             return True
     return False
 
+
+_WORDS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 #: The word governing a term by "of" ("the end of the Player Turn").
 _OF_BEFORE = re.compile(r"([A-Za-z-]+) of (?:the |a |an |its |their )?$")
@@ -733,11 +735,15 @@ def suggest(
         each side, each the one such reading of its bead."""
         out: set[tuple[str, str]] = set()
         for n, (english, free, _) in enumerate(seen):
+            said = set().union(*foreign_parts(tuple(_WORDS.findall(beads[n].target)), lang))
             shaped = {  # English term -> the phrases of the bead made of its words but one
                 e.key: [
                     t.key
                     for t in free.values()
-                    if not t.verb and composed_but_one(e.words, t.words, lang, induced)
+                    if not t.verb
+                    and composed_but_one(
+                        e.words, t.words, lang, induced, lambda i, s=said: i not in s
+                    )
                 ]
                 for e in english.values()
                 if e.capitalised and e.key not in lexicon and e.key not in compound_keys
@@ -858,7 +864,7 @@ def suggest(
         # is Charge Reaction once Charge is "натиск"
         grown = {
             (e, t)
-            for e, t in _partly(_induced(chosen, lexicon)) - partly
+            for e, t in _partly(_induced(chosen, lexicon, lang)) - partly
             if e not in chosen and t not in taken
         }
         if not more and not grown:
@@ -1065,21 +1071,40 @@ def _activity(c: Candidate, text: str) -> bool:
 
 
 def _induced(
-    chosen: Mapping[str, str], lexicon: Mapping[str, Any]
+    chosen: Mapping[str, str], lexicon: Mapping[str, Any], lang: str
 ) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
-    """The one-word pairs settled so far as vocabulary for `composed_but_one`: English word
-    -> its ids, the rendering's first reading -> the same ids (a vocabulary term's own
-    ids, "charge"; another term's its English, "=hex")."""
-    english: dict[str, frozenset[str]] = {}
-    foreign: dict[str, frozenset[str]] = {}
+    """The pairs settled so far as vocabulary for `composed_but_one`: English word -> its
+    ids, the foreign word's first reading -> the same ids. A one-word pair gives its two
+    words (a vocabulary term's ids, "charge"; another term's its English, "=hex"); a
+    longer pair the one word on each side its other words leave ("Flee Distance",
+    "дистанция бегства": flee = бегство, so distance = дистанция)."""
+    english: dict[str, set[str]] = defaultdict(set)
+    foreign: dict[str, set[str]] = defaultdict(set)
+    joiners = joining_words(lang)
     for e, t in chosen.items():
-        if " " in e or " " in t:
+        en_words = [w for w in e.replace("-", " ").split() if w not in joiners]
+        words = [w for w in t.split() if w not in joiners]
+        if len(en_words) != len(words):
             continue
-        ids = english_parts((e,))[0] if e in lexicon else frozenset()
-        ids = ids or frozenset({"=" + e})
-        english[e] = english.get(e, frozenset()) | ids
-        foreign[t] = foreign.get(t, frozenset()) | ids
-    return english, foreign
+        if len(words) == 1:
+            ids = english_parts((e,))[0] if e in lexicon else frozenset()
+            ids = ids or frozenset({"=" + e})
+            english[e] |= ids
+            foreign[t] |= ids
+            continue
+        ours, theirs = english_parts(tuple(en_words)), foreign_parts(tuple(words), lang)
+        if len(ours) != len(en_words) or len(theirs) != len(words):
+            continue  # two words read as one phrase: no word by word
+        mine = [i for i, p in enumerate(ours) if not any(p & q for q in theirs)]
+        yours = [i for i, q in enumerate(theirs) if not any(p & q for p in ours)]
+        if len(mine) == 1 == len(yours):
+            ids = ours[mine[0]] or frozenset({"=" + en_words[mine[0]]})
+            english[en_words[mine[0]]] |= ids
+            foreign[words[yours[0]]] |= ids
+    return (
+        {k: frozenset(v) for k, v in english.items()},
+        {k: frozenset(v) for k, v in foreign.items()},
+    )
 
 
 def _written_spots(seen: Sequence[Candidate], beads: Sequence[Bead]) -> list[tuple[int, int, int]]:
