@@ -467,3 +467,24 @@ def test_a_word_pair_read_from_a_settled_term_composes_another():
     assert found["Flee Distance"].target == "дистанция бегства"
     assert found["Pursuit Distance"].target == "дистанция преследования"
     assert found["Pursuit Distance"].note.startswith("made of the core vocabulary and the drop's")
+
+
+def test_a_doubt_in_the_note_caps_the_confidence_and_sure_tells_the_rest():
+    from pipeline.align.suggest import UNSURE_CONFIDENCE, sure
+
+    pairs = [
+        *LOWER,  # "дистанция бегства" twice, in lower case, for Flee Distance
+        ("Each hit wounds on a 4+.", "Каждое попадание ранит на 4+."),  # hit: seen once
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    hit = found["hit"]
+    assert hit.note == "core vocabulary; unsure: one occurrence"
+    assert hit.score <= UNSURE_CONFIDENCE and not sure(hit)
+    flee = found["Flee Distance"]  # two pairs against the capitals: thin
+    assert flee.note == "unsure: capitalised in English only"
+    assert flee.score <= UNSURE_CONFIDENCE
+    # a third pair is enough in a drop that writes its terms in lower case
+    third = ("Then double the Flee Distance.", "Затем удвойте дистанцию бегства.")
+    again = {s.source: s for s in suggest([Bead(*p) for p in [*pairs, third]], "ru")}
+    assert sure(again["Flee Distance"]) and again["Flee Distance"].score > UNSURE_CONFIDENCE
+    assert all(sure(s) == (s.score > UNSURE_CONFIDENCE) for s in again.values() if s.score)

@@ -17,7 +17,8 @@ out of both sides; settling a pair can leave one term alone in another bead, so 
 until nothing changes. Two terms left in a bead with two capitalised phrases are paired in
 order only when their word counts fit that pairing and not the crossed one; a capitalised
 core-vocabulary term whose one rendering in the bead is capitalised too needs no second
-bead. Any proposal with thin or contested evidence says so in its note (`unsure: ...`).
+bead. Any proposal with thin or contested evidence says so in its note (`unsure: ...`),
+and its confidence is then 0.6 at most (`sure` tells the others).
 """
 
 from __future__ import annotations
@@ -48,8 +49,10 @@ NAMED_SCORE = 0.9
 #: ... and of a pair made of the same core-vocabulary words ("раунд боя", `compose`).
 COMPOSED_SCORE = 0.85
 COMPOSED = "made of the core vocabulary"
-#: The confidence given a pair seen in one sentence pair with nothing but counting for it.
-ONE_PAIR_CONFIDENCE = 0.6
+#: The most confidence a proposal whose note records a doubt (`unsure: ...`) is given, so
+#: that the confidence says what the note says: above it, no doubt is noted.
+UNSURE_CONFIDENCE = 0.6
+UNSURE = "unsure: "
 #: ... and of a pair made of the same vocabulary words but one on each side.
 PARTLY_SCORE = 0.7
 PARTLY = "made of the core vocabulary but for one word"
@@ -911,8 +914,10 @@ def suggest(
         if english_key(source.split()) == e:
             return None  # "charging" is to charge: a variant of Charge's entry, not one more
         note = "core vocabulary; the verb of " + first_form.get(e, e)
+        confidence = score((e, v))
         if together == 1:
-            note += "; unsure: one occurrence"
+            note += "; " + UNSURE + "one occurrence"
+            confidence = min(confidence, UNSURE_CONFIDENCE)
         pair = pairs[(e, v)]
         return Suggestion(
             term=slugify(source, fallback="term"),
@@ -922,7 +927,7 @@ def suggest(
             together=together,
             source_count=sum(written.values()),
             target_count=len(target_seen[v]),
-            score=round(score((e, v)), 3),
+            score=round(confidence, 3),
             example=beads[pair.beads[0]],
             note=note,
         )
@@ -1030,11 +1035,13 @@ def _suggestion(
     )
     if rivals and rivals[0] >= 0.9 * scored[(e, t)]:
         notes.append("another rendering scores close")
-    if pair.caps_known and not pair.caps_agree and not basis:
+    if pair.caps_known and not pair.caps_agree and not basis and together < UNCAPITALISED_NEEDS:
+        # thin evidence against the capitals (a drop that writes its terms in lower case
+        # is believed from two pairs, yet "школа" for "Path" is two pairs too)
         notes.append("capitalised in English only")
     confidence = scored[(e, t)]
-    if together == 1 and basis in ("", PARTLY, PARTLY_INDUCED):  # one pair, by counting
-        confidence = min(confidence, ONE_PAIR_CONFIDENCE)
+    if notes:
+        confidence = min(confidence, UNSURE_CONFIDENCE)
     variants = []
     own = set(pair.beads)
     for (e2, t2), s in sorted(scored.items(), key=lambda kv: (-kv[1], kv[0])):
@@ -1053,9 +1060,15 @@ def _suggestion(
         target_count=len(found),
         score=round(confidence, 3),
         example=beads[pair.beads[0]],
-        note="; ".join(x for x in (basis, ("unsure: " + ", ".join(notes)) if notes else "") if x),
+        note="; ".join(x for x in (basis, (UNSURE + ", ".join(notes)) if notes else "") if x),
         variants=tuple(variants[:1]),
     )
+
+
+def sure(s: Suggestion) -> bool:
+    """Whether a proposal's note records no doubt: what a team may accept with the least
+    review. One with a doubt has a confidence of `UNSURE_CONFIDENCE` at most."""
+    return UNSURE not in s.note
 
 
 def _heading(c: Candidate, text: str) -> bool:
