@@ -488,3 +488,19 @@ def test_a_doubt_in_the_note_caps_the_confidence_and_sure_tells_the_rest():
     again = {s.source: s for s in suggest([Bead(*p) for p in [*pairs, third]], "ru")}
     assert sure(again["Flee Distance"]) and again["Flee Distance"].score > UNSURE_CONFIDENCE
     assert all(sure(s) == (s.score > UNSURE_CONFIDENCE) for s in again.values() if s.score)
+
+
+def test_a_run_joined_by_the_offers_its_two_sides_too():
+    """ "in the Shooting Phase the Active Player picks": two terms run together by "the";
+    "Rally Around the Flag" is one name, and stays a candidate whole."""
+    words = {c.key for c in candidates("In the Magic Phase the Active Player casts.", "en")}
+    assert {"magic phase", "active player"} <= words
+    pairs = [
+        *LOWER[:4],
+        ("In the Magic Phase the Active Player casts.", "В фазу магии ходящий игрок колдует."),
+        ("The Active Player rolls.", "Ходящий игрок бросает кубик."),
+    ]
+    assert _found(pairs)["Active Player"] == "ходящий игрок"
+    assert "rally around the flag" in {
+        c.key for c in candidates("A unit may Rally Around the Flag.", "en")
+    }

@@ -123,7 +123,29 @@ def english_candidates(text: str) -> list[Candidate]:
         if (len(c.words) > 1 or not c.initial or _heads(text, c))
         and not (len(c.words) == 1 and c.key in stop)
     ]
-    return found + _and_names(text, runs)
+    return found + _and_names(text, runs) + _the_apart(text, found)
+
+
+def _the_apart(text: str, runs: list[Candidate]) -> list[Candidate]:
+    """The two sides of a run joined by "the" besides the run ("in the Shooting Phase the
+    Active Player": "Shooting Phase" and "Active Player"; "Rally Around the Flag" is one
+    name): counting across pairs tells which it is."""
+    out = []
+    for c in runs:
+        if "the" not in c.words[1:-1]:
+            continue
+        k = c.words.index("the", 1)
+        left, right = c.words[:k], c.words[k + 1 :]
+        if left[-1] in _JOINERS or right[0] in _JOINERS:
+            continue
+        end = c.start + len(" ".join(left))
+        start = c.end - len(" ".join(right))
+        if text[c.start : end] != " ".join(left) or text[start : c.end] != " ".join(right):
+            continue  # not written with single spaces: leave the run whole
+        for words, a, b, initial in ((left, c.start, end, c.initial), (right, start, c.end, False)):
+            plural = english_key(words) != " ".join(w.lower() for w in words)
+            out.append(Candidate(english_key(words), words, a, b, True, plural, initial))
+    return out
 
 
 def _heads(text: str, c: Candidate) -> bool:
