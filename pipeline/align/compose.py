@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 
 from ..extract.keywords import core_lexicon
 from ..lang import data as lang_data
@@ -76,6 +76,7 @@ def joining_words(lang: str) -> frozenset[str]:
     return _EN_JOINERS | _joiners(lang)
 
 
+@lru_cache(maxsize=100_000)
 def english_parts(words: tuple[str, ...]) -> tuple[frozenset[str], ...]:
     """The vocabulary terms each content word (or two-word phrase) of an English term may
     be; an empty set for a word the vocabulary does not know."""
@@ -96,6 +97,7 @@ def english_parts(words: tuple[str, ...]) -> tuple[frozenset[str], ...]:
     return tuple(parts)
 
 
+@lru_cache(maxsize=100_000)
 def foreign_parts(words: tuple[str, ...], lang: str) -> tuple[frozenset[str], ...]:
     """As `english_parts`, for a phrase of `lang` as written."""
     joiners = _joiners(lang)

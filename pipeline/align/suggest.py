@@ -738,7 +738,12 @@ def suggest(
         each side, each the one such reading of its bead."""
         out: set[tuple[str, str]] = set()
         for n, (english, free, _) in enumerate(seen):
-            said = set().union(*foreign_parts(tuple(_WORDS.findall(beads[n].target)), lang))
+            if induced is not None and not (
+                any(w in induced[0] for e in english.values() for w in e.key.split())
+                or any(w in induced[1] for t in free.values() for w in t.key.split())
+            ):
+                continue  # nothing the drop's pairs add is here: read already
+            said = bead_words[n]
             shaped = {  # English term -> the phrases of the bead made of its words but one
                 e.key: [
                     t.key
@@ -751,6 +756,7 @@ def suggest(
                 for e in english.values()
                 if e.capitalised and e.key not in lexicon and e.key not in compound_keys
             }
+
             for e in english.values():
                 fits = shaped.get(e.key, [])
                 if len(fits) != 1 or n not in pairs[(e.key, fits[0])].beads:
@@ -768,6 +774,10 @@ def suggest(
                 out.add((e.key, fits[0]))
         return out
 
+    # the vocabulary words each translation says, for a word the drop renders its own way
+    bead_words = [
+        frozenset().union(*foreign_parts(tuple(_WORDS.findall(b.target)), lang)) for b in beads
+    ]
     partly = _partly()
     grown_all: set[tuple[str, str]] = set()  # ... read with the drop's own pairs
 
@@ -825,6 +835,11 @@ def suggest(
     taken: set[str] = set()
     inside: dict[int, list[tuple[int, int]]] = defaultdict(list)  # spans of taken renderings
     en_inside: dict[int, list[tuple[int, int]]] = defaultdict(list)  # ... of chosen terms
+    last_induced: tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]] = ({}, {})
+    en_words: dict[str, set[int]] = defaultdict(set)  # English word as written -> beads
+    for n, b in enumerate(beads):
+        for w in _WORDS.findall(b.source):
+            en_words[w].add(n)
     scored: dict[tuple[str, str], float] = {}
     while True:
         scored = {k: score(k) for k in pairs if eligible(k)}
@@ -854,7 +869,7 @@ def suggest(
             taken.add(t)
             for n, start, end in spots[t]:
                 inside[n].append((start, end))
-            for n, start, end in _written_spots(en_seen[e], beads):
+            for n, start, end in _written_spots(en_seen[e], beads, en_words):
                 en_inside[n].append((start, end))
         settled = {*chosen, *lexicon}
         more = {
@@ -865,11 +880,13 @@ def suggest(
         more = {(e, t) for e, t in more if e not in chosen and t not in taken}
         # the drop's own renderings of one word read as vocabulary: "реакция на натиск"
         # is Charge Reaction once Charge is "натиск"
-        grown = {
-            (e, t)
-            for e, t in _partly(_induced(chosen, lexicon, lang)) - partly
-            if e not in chosen and t not in taken
-        }
+        induced = _induced(chosen, lexicon, lang)
+        grown = set()
+        if induced != last_induced:  # nothing new settled: nothing new to read
+            last_induced = induced
+            grown = {
+                (e, t) for e, t in _partly(induced) - partly if e not in chosen and t not in taken
+            }
         if not more and not grown:
             break
         singles |= more
@@ -1120,14 +1137,18 @@ def _induced(
     )
 
 
-def _written_spots(seen: Sequence[Candidate], beads: Sequence[Bead]) -> list[tuple[int, int, int]]:
-    """Every place a term is written as it was seen, candidate or not ("Stand and Shoot"
-    inside the run "Stand and Shoot Charge Reaction")."""
-    if not any(c.capitalised for c in seen):
+def _written_spots(
+    seen: Sequence[Candidate], beads: Sequence[Bead], where: Mapping[str, set[int]]
+) -> list[tuple[int, int, int]]:
+    """Every place a term of two words or more is written as it was seen, candidate or not
+    ("Stand and Shoot" inside the run "Stand and Shoot Charge Reaction"); `where`: the
+    beads each English word is written in."""
+    if not any(c.capitalised and len(c.words) > 1 for c in seen):
         return []
     forms = sorted({" ".join(c.words) for c in seen}, key=lambda f: (-len(f), f))
     pattern = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, forms)) + r")(?![\w-])")
-    found = ((n, pattern.finditer(b.source)) for n, b in enumerate(beads))
+    near = set().union(*(where.get(c.words[0], set()) for c in seen))
+    found = ((n, pattern.finditer(beads[n].source)) for n in sorted(near))
     return [(n, m.start(), m.end()) for n, ms in found for m in ms]
 
 

@@ -182,6 +182,7 @@ def _parses(word: str) -> tuple[Any, ...]:
     return tuple(sorted(read, key=lambda p: bool(_PROPER & p.tag.grammemes)))
 
 
+@lru_cache(maxsize=100_000)
 def _lemma(word: str) -> str:
     """`lemma`, unless its reading is a proper name's that a common noun's form also
     reads: then the common noun's ("кубы" is "куб")."""
