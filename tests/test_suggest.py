@@ -504,3 +504,21 @@ def test_a_run_joined_by_the_offers_its_two_sides_too():
     assert "rally around the flag" in {
         c.key for c in candidates("A unit may Rally Around the Flag.", "en")
     }
+
+
+def test_a_rendering_written_short_is_proposed_whole_with_its_short_form():
+    """ "свиток" twice, "свиток рассеивания" once: the term of two words is the phrase of
+    two words, written short where the sentence says it already."""
+    pairs = [
+        *LOWER[:4],  # a drop that writes its rule terms in lower case
+        (
+            "A Dispel Scroll dispels one spell.",
+            "Свиток рассеивания рассеивает одно заклинание.",
+        ),
+        ("The Dispel Scroll is used once.", "Этот свиток используется один раз."),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    scroll = found["Dispel Scroll"]
+    assert scroll.target == "свиток рассеивания"
+    assert scroll.variants[0] == "свиток"
+    assert scroll.note.startswith("also written short")

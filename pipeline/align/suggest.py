@@ -58,6 +58,8 @@ PARTLY_SCORE = 0.7
 PARTLY = "made of the core vocabulary but for one word"
 #: ... where the drop's own one-word pairs count as vocabulary ("реакция на натиск").
 PARTLY_INDUCED = "made of the core vocabulary and the drop's terms but for one word"
+#: The note of a rendering seen shorter than its term and once whole.
+WRITTEN_SHORT = "also written short"
 #: A lower-case compound ("base contact") must recur to be a term, not words side by side
 #: ("the attack wounds").
 COMPOUND_NEEDS = 2
@@ -949,6 +951,28 @@ def suggest(
             note=note,
         )
 
+    def _whole(e: str, t: str) -> str | None:
+        """The phrase a rendering shorter than its term stands for: the one phrase of the
+        term's size that begins with it and meets the term in a pair of its own ("Dispel
+        Scroll": "свиток" twice, "свиток рассеивания" once), else None."""
+        size = en_seen[e][0].size
+        if target_seen[t][0].size >= size:
+            return None
+        longer = [
+            k
+            for k in pairs_of[e]
+            if k[1] != t
+            and k[1] not in taken
+            and k[1].split()[: len(t.split())] == t.split()
+            and target_seen[k[1]][0].size == size
+            and not target_seen[k[1]][0].verb
+        ]
+        return longer[0][1] if len(longer) == 1 else None
+
+    pairs_of: dict[str, list[tuple[str, str]]] = defaultdict(list)  # by English term
+    for k in pairs:
+        if k[0] in chosen:
+            pairs_of[k[0]].append(k)
     out = []
     for e, t in chosen.items():
         basis = "named in brackets" if (e, t) in named else ""
@@ -963,6 +987,15 @@ def suggest(
         found = _suggestion(
             e, t, lang, pairs, scored, en_seen, target_seen, beads, taken, basis, _lexical
         )
+        whole = _whole(e, t) if not basis else None
+        if whole is not None:  # "свиток" is "свиток рассеивания" written short
+            short = found.target
+            found = replace(
+                found,
+                target=_dictionary(target_seen[whole][0], False, _capitals(target_seen[whole])),
+                variants=(short, *(v for v in found.variants if v != short)),
+                note="; ".join(x for x in (WRITTEN_SHORT, found.note) if x),
+            )
         if (e, t) in named:  # the name as the bracket gives it, capitals and all
             c = named[(e, t)]
             form = _dictionary(c, c.plural, tuple(w[:1].isupper() for w in c.words))
