@@ -522,3 +522,16 @@ def test_a_rendering_written_short_is_proposed_whole_with_its_short_form():
     assert scroll.target == "свиток рассеивания"
     assert scroll.variants[0] == "свиток"
     assert scroll.note.startswith("also written short")
+
+
+def test_a_rendering_holding_the_word_the_english_adds_by_of_is_the_term_s_whole():
+    """ "a Path of magic" beside "школы магии": the drop's term is "школа магии", written
+    "школа" where the English says "Path" alone."""
+    pairs = [
+        *LOWER[:4],  # a drop that writes its rule terms in lower case
+        ("Each Wizard picks a Path of magic.", "Каждый колдун выбирает школу магии."),
+        ("It knows the first spell of its Path.", "Он знает первое заклинание своей школы."),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["Path"].target == "школа магии"
+    assert found["Path"].variants[0] == "школа"

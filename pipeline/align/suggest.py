@@ -954,20 +954,25 @@ def suggest(
     def _whole(e: str, t: str) -> str | None:
         """The phrase a rendering shorter than its term stands for: the one phrase of the
         term's size that begins with it and meets the term in a pair of its own ("Dispel
-        Scroll": "свиток" twice, "свиток рассеивания" once), else None."""
+        Scroll": "свиток" twice, "свиток рассеивания" once), or of one word more that
+        renders the word the English gives the term by "of" ("a Path of magic": "школа
+        магии", beside "школа"); else None."""
         size = en_seen[e][0].size
-        if target_seen[t][0].size >= size:
-            return None
-        longer = [
-            k
-            for k in pairs_of[e]
-            if k[1] != t
-            and k[1] not in taken
-            and k[1].split()[: len(t.split())] == t.split()
-            and target_seen[k[1]][0].size == size
-            and not target_seen[k[1]][0].verb
-        ]
-        return longer[0][1] if len(longer) == 1 else None
+        of_words = _of_after(en_seen[e], beads, set(pairs[(e, t)].beads))
+        longer = []
+        for k in pairs_of[e]:
+            if k[1] == t or k[1] in taken or k[1].split()[: len(t.split())] != t.split():
+                continue
+            whole = target_seen[k[1]][0]
+            if whole.verb:
+                continue
+            if whole.size == size > target_seen[t][0].size:
+                longer.append(k[1])
+            elif whole.size == target_seen[t][0].size + 1 and of_words:
+                rest = foreign_parts(whole.words[len(t.split()) :], lang)
+                if len(rest) == 1 and rest[0] & of_words:
+                    longer.append(k[1])
+        return longer[0] if len(longer) == 1 else None
 
     pairs_of: dict[str, list[tuple[str, str]]] = defaultdict(list)  # by English term
     for k in pairs:
@@ -1168,6 +1173,20 @@ def _induced(
         {k: frozenset(v) for k, v in english.items()},
         {k: frozenset(v) for k, v in foreign.items()},
     )
+
+
+def _of_after(seen: Sequence[Candidate], beads: Sequence[Bead], where: set[int]) -> frozenset[str]:
+    """The vocabulary words a term is given by "of" right after it ("Path of magic"), in
+    the beads `where`."""
+    forms = sorted({" ".join(c.words) for c in seen}, key=lambda f: (-len(f), f))
+    pattern = re.compile(
+        r"(?<![\w-])(?:" + "|".join(map(re.escape, forms)) + r") of ([a-z]+)(?![\w-])"
+    )
+    found: frozenset[str] = frozenset()
+    for n in where:
+        for m in pattern.finditer(beads[n].source):
+            found = found.union(*english_parts((m.group(1),)))
+    return found
 
 
 def _written_spots(
