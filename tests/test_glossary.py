@@ -183,8 +183,9 @@ def test_a_pairing_whose_capitals_disagree_is_refused():
         ("Vanguard models move after deployment.", "Модели авангарда ходят после расстановки."),
     ]
     # "Vanguard" is a rule name; no Russian phrase here is capitalised as one (deployment,
-    # a rule word of the core vocabulary, is "расстановка" all the same)
-    assert _found(pairs) == {"deploy": "расстановка"}
+    # a rule word of the core vocabulary, is "расстановка" all the same, under the English
+    # the drop writes: the noun, not the verb "deploy")
+    assert _found(pairs) == {"deployment": "расстановка"}
     # and in one bead with two capitalised phrases nothing is sure enough either
     two = [("Models with Vanguard ignore it.", "Модели с правилом Авангард игнорируют Рикошет.")]
     assert _found(two) == {}

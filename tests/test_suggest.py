@@ -4,6 +4,7 @@ guillemets, English given in brackets inside a longer term, adjectives used as n
 from __future__ import annotations
 
 from pipeline.align.suggest import Bead, suggest
+from pipeline.align.terms import candidates
 
 # A drop that writes rule terms in lower case, the core vocabulary's own too ("нападение"
 # for Charge, "марш" for March), so a capital tells nothing about a term here.
@@ -293,3 +294,244 @@ def test_a_rule_s_verb_written_as_a_word_of_its_own_is_proposed_as_its_own_entry
     assert by_source["pursue"].target == "преследовать"
     assert "преследовать" not in by_source["Pursuit"].variants
     assert by_source["pursue"].note.startswith("core vocabulary; the verb of Pursuit")
+
+
+def test_a_common_noun_read_first_as_a_place_name_takes_the_common_noun_s_form():
+    """ "Кубы" reads first as the genitive of "Куба", the island: a rules text means the
+    dice, "куб"."""
+    beads = [
+        Bead(
+            "Power Dice: each player rolls two Power Dice.",
+            "Кубы энергии. Каждый игрок бросает два куба энергии.",
+            "l-1",
+        ),
+        Bead("Power Dice are spent.", "Кубы энергии тратятся.", "l-1"),
+    ]
+    assert {s.source: s.target for s in suggest(beads, "ru")}["Power Dice"] == "куб энергии"
+
+
+def test_an_adjective_agrees_with_a_noun_in_its_second_locative():
+    """ "в Ближнем бою": "бою" is a second locative, the adjective a first one."""
+    found = {c.key for c in candidates("Отряд сражается в Ближнем бою.", "ru")}
+    assert "ближний бой" in found
+    assert "ближний" not in found  # no capitalised adjective standing alone
+
+
+def test_a_section_title_naming_an_activity_said_once_is_no_term():
+    pairs = [
+        *LOWER[:4],
+        (
+            "Allocating Wounds: wounds are allocated to the rank and file first.",
+            "Распределение ранений. Ранения сначала распределяются на рядовых.",
+        ),
+        (
+            "Unit Spacing: at the end of a move, units must keep 1″ apart.",
+            "Интервал между отрядами. В конце движения отряды стоят в 1″ друг от друга.",
+        ),
+    ]
+    found = _found(pairs)
+    assert "Allocating Wounds" not in found
+    assert found["Unit Spacing"] == "интервал между отрядами"  # a rule's name
+
+
+def test_a_phrase_two_terms_of_the_bead_fit_but_for_one_word_renders_neither():
+    pairs = [
+        *LOWER[:4],
+        (
+            "A unit with Shield Bash may form a Shield Wall.",
+            "Отряд с таранным ударом встаёт стеной щитов.",
+        ),
+    ]
+    found = _found(pairs)  # "стена щитов" is shield + a word of its own: either term's
+    assert "Shield Wall" not in found and "Shield Bash" not in found
+    alone = [*LOWER[:4], ("A unit may form a Shield Wall.", "Отряд может встать стеной щитов.")]
+    assert _found(alone)["Shield Wall"] == "стена щитов"
+
+
+def test_a_vocabulary_term_keeps_the_english_the_drop_writes_when_it_is_another_word():
+    """ "deployment" is a form the vocabulary lists beside "deploy", but another word:
+    the team's entry is the noun; "deployed" would be the verb's."""
+    pairs = [
+        ("Before deployment, roll a die.", "Перед расстановкой бросьте кубик."),
+        ("After deployment, the game starts.", "После расстановки начинается игра."),
+    ]
+    assert _found(pairs)["deployment"] == "расстановка"
+
+
+def test_a_rule_s_verb_ending_a_capitalised_run_is_a_term_of_its_own():
+    """ "a Break Test Flees": the test, then the vocabulary's verb of Flee, not one name of
+    three words paired with whatever the two sentences share."""
+    pairs = [
+        *LOWER[:4],  # a drop that writes its rule terms in lower case
+        (
+            "A unit that fails a Break Test Flees from the nearest enemy unit.",
+            "Провалив проверку слома, отряд бежит от ближайшего вражеского отряда.",
+        ),
+        (
+            "Then a unit that fails its Break Test Flees from the nearest enemy unit.",
+            "Тогда провалив свою проверку слома, отряд бежит от ближайшего вражеского отряда.",
+        ),
+    ]
+    found = _found(pairs)
+    assert "Break Test Flees" not in found
+    assert found["Flee"] == "бежать"
+    assert found["Break Test"] == "проверка слома"
+
+
+def test_a_rendering_holding_the_word_that_governs_the_term_is_not_the_term_s():
+    """ "до конца хода" beside "until the end of the Game Turn": "конец" is the sentence's
+    "end", not a word of the term."""
+    pairs = [
+        *LOWER[:4],
+        ("It cannot shoot until the end of the Game Turn.", "До конца хода он не стреляет."),
+        ("It gains +1 until the end of the Game Turn.", "До конца хода он получает +1."),
+    ]
+    assert "конец хода" not in _found(pairs).values()
+
+
+def test_a_word_seen_only_inside_a_taken_name_is_no_term_of_its_own():
+    """ "Stand" is written only as part of "Stand and Shoot", named in brackets: it does
+    not take the "Реакция" beside it."""
+    beads = [
+        Bead(
+            "Stand and Shoot: a unit that chooses Stand and Shoot fires.",
+            "«Огонь с места» (Stand and Shoot). Отряд, выбравший эту Реакцию, стреляет.",
+        ),
+        Bead(
+            "It may fire as a Stand and Shoot Charge Reaction.",
+            "Из него можно стрелять в качестве Реакции «Огонь с места».",
+        ),
+    ]
+    found = {s.source: s.target for s in suggest(beads, "ru")}
+    assert found["Stand and Shoot"] == "Огонь с места"
+    assert "Stand" not in found
+
+
+def test_a_term_made_of_the_drop_s_own_rendering_but_one_word_is_proposed_from_one_pair():
+    """Charge is "натиск" in this drop (the vocabulary says "нападение"): once that is
+    settled, "реакция на натиск" is Charge and one word, as "Charge Reaction" is."""
+    pairs = [
+        # a drop that writes its rule terms in lower case, the vocabulary's March too
+        ("A unit that did not March may shoot.", "Отряд, не совершивший марш, может стрелять."),
+        ("It may March twice.", "Он может совершить марш дважды."),
+        ("The March ends.", "Тогда этот марш заканчивается."),
+        ("No March is allowed.", "Совершить марш нельзя."),
+        ("The unit declares a Charge.", "Отряд объявляет натиск."),
+        ("A Charge is measured in inches.", "Натиск меряют в дюймах."),
+        ("After a Charge the unit stops.", "После натиска отряд стоит."),
+        (
+            "The charged unit chooses its Charge Reaction.",
+            "Атакованный отряд выбирает реакцию на натиск.",
+        ),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["Charge"].target == "натиск"
+    reaction = found["Charge Reaction"]
+    assert reaction.target == "реакция на натиск"
+    assert reaction.note == (
+        "made of the core vocabulary and the drop's terms but for one word; unsure: one occurrence"
+    )
+    assert reaction.score <= 0.6
+
+
+def test_a_vocabulary_word_the_drop_renders_with_its_own_word_is_read_by_elimination():
+    """ "Rally Test" is test + rally; "проверка сбора" is test + a word the vocabulary
+    does not know, and the vocabulary's words for rally are nowhere in the sentence: "сбор"
+    is this drop's rally. Where the vocabulary's word for the English word left over is in
+    the sentence ("тип" beside "Spell Types"), the phrase is another's."""
+    pairs = [
+        *LOWER[:4],  # a drop that writes its rule terms in lower case
+        ("The unit then takes a Rally Test.", "Затем отряд проходит проверку сбора."),
+        (
+            "Spell Types: a damage spell hits.",
+            "Типы заклинаний. Заклинание урона попадает.",
+        ),
+    ]
+    found = _found(pairs)
+    assert found["Rally Test"] == "проверка сбора"
+    assert found.get("Spell Types") != "заклинание урона"
+
+
+def test_a_word_pair_read_from_a_settled_term_composes_another():
+    """ "Flee Distance" is "дистанция бегства" in two pairs: flee = бегство, so distance is
+    this drop's "дистанция" (the vocabulary's is "расстояние"), and "дистанция
+    преследования" is Pursuit Distance, from one pair."""
+    pairs = [
+        *LOWER[:6],  # lower case; "дистанция бегства" twice
+        (
+            "The winner rolls its Pursuit Distance.",
+            "Победитель бросает дистанцию преследования.",
+        ),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["Flee Distance"].target == "дистанция бегства"
+    assert found["Pursuit Distance"].target == "дистанция преследования"
+    assert found["Pursuit Distance"].note.startswith("made of the core vocabulary and the drop's")
+
+
+def test_a_doubt_in_the_note_caps_the_confidence_and_sure_tells_the_rest():
+    from pipeline.align.suggest import UNSURE_CONFIDENCE, sure
+
+    pairs = [
+        *LOWER,  # "дистанция бегства" twice, in lower case, for Flee Distance
+        ("Each hit wounds on a 4+.", "Каждое попадание ранит на 4+."),  # hit: seen once
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    hit = found["hit"]
+    assert hit.note == "core vocabulary; unsure: one occurrence"
+    assert hit.score <= UNSURE_CONFIDENCE and not sure(hit)
+    flee = found["Flee Distance"]  # two pairs against the capitals: thin
+    assert flee.note == "unsure: capitalised in English only"
+    assert flee.score <= UNSURE_CONFIDENCE
+    # a third pair is enough in a drop that writes its terms in lower case
+    third = ("Then double the Flee Distance.", "Затем удвойте дистанцию бегства.")
+    again = {s.source: s for s in suggest([Bead(*p) for p in [*pairs, third]], "ru")}
+    assert sure(again["Flee Distance"]) and again["Flee Distance"].score > UNSURE_CONFIDENCE
+    assert all(sure(s) == (s.score > UNSURE_CONFIDENCE) for s in again.values() if s.score)
+
+
+def test_a_run_joined_by_the_offers_its_two_sides_too():
+    """ "in the Shooting Phase the Active Player picks": two terms run together by "the";
+    "Rally Around the Flag" is one name, and stays a candidate whole."""
+    words = {c.key for c in candidates("In the Magic Phase the Active Player casts.", "en")}
+    assert {"magic phase", "active player"} <= words
+    pairs = [
+        *LOWER[:4],
+        ("In the Magic Phase the Active Player casts.", "В фазу магии ходящий игрок колдует."),
+        ("The Active Player rolls.", "Ходящий игрок бросает кубик."),
+    ]
+    assert _found(pairs)["Active Player"] == "ходящий игрок"
+    assert "rally around the flag" in {
+        c.key for c in candidates("A unit may Rally Around the Flag.", "en")
+    }
+
+
+def test_a_rendering_written_short_is_proposed_whole_with_its_short_form():
+    """ "свиток" twice, "свиток рассеивания" once: the term of two words is the phrase of
+    two words, written short where the sentence says it already."""
+    pairs = [
+        *LOWER[:4],  # a drop that writes its rule terms in lower case
+        (
+            "A Dispel Scroll dispels one spell.",
+            "Свиток рассеивания рассеивает одно заклинание.",
+        ),
+        ("The Dispel Scroll is used once.", "Этот свиток используется один раз."),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    scroll = found["Dispel Scroll"]
+    assert scroll.target == "свиток рассеивания"
+    assert scroll.variants[0] == "свиток"
+    assert scroll.note.startswith("also written short")
+
+
+def test_a_rendering_holding_the_word_the_english_adds_by_of_is_the_term_s_whole():
+    """ "a Path of magic" beside "школы магии": the drop's term is "школа магии", written
+    "школа" where the English says "Path" alone."""
+    pairs = [
+        *LOWER[:4],  # a drop that writes its rule terms in lower case
+        ("Each Wizard picks a Path of magic.", "Каждый колдун выбирает школу магии."),
+        ("It knows the first spell of its Path.", "Он знает первое заклинание своей школы."),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["Path"].target == "школа магии"
+    assert found["Path"].variants[0] == "школа"

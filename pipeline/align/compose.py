@@ -12,7 +12,8 @@ that join a term ("of", "на") count for nothing.
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from collections.abc import Callable, Mapping
+from functools import cache, lru_cache
 
 from ..extract.keywords import core_lexicon
 from ..lang import data as lang_data
@@ -70,6 +71,12 @@ def _joiners(lang: str) -> frozenset[str]:
     return frozenset(lang_data(lang, "align").get("term_links", ())) | {"и"}
 
 
+def joining_words(lang: str) -> frozenset[str]:
+    """The words that join a term and count for nothing in it, English's and `lang`'s."""
+    return _EN_JOINERS | _joiners(lang)
+
+
+@lru_cache(maxsize=100_000)
 def english_parts(words: tuple[str, ...]) -> tuple[frozenset[str], ...]:
     """The vocabulary terms each content word (or two-word phrase) of an English term may
     be; an empty set for a word the vocabulary does not know."""
@@ -90,6 +97,7 @@ def english_parts(words: tuple[str, ...]) -> tuple[frozenset[str], ...]:
     return tuple(parts)
 
 
+@lru_cache(maxsize=100_000)
 def foreign_parts(words: tuple[str, ...], lang: str) -> tuple[frozenset[str], ...]:
     """As `english_parts`, for a phrase of `lang` as written."""
     joiners = _joiners(lang)
@@ -139,22 +147,65 @@ def composed(english: tuple[str, ...], foreign: tuple[str, ...], lang: str) -> b
     return True
 
 
-def composed_but_one(english: tuple[str, ...], foreign: tuple[str, ...], lang: str) -> bool:
+def _with_induced(
+    parts: tuple[frozenset[str], ...], words: list[str], induced: Mapping[str, frozenset[str]]
+) -> tuple[frozenset[str], ...]:
+    """Parts with what the induced pairs say of each word added (word by word, so only
+    where no two words were read as one phrase)."""
+    if not induced or len(parts) != len(words):
+        return parts
+    return tuple(p | induced.get(w, frozenset()) for p, w in zip(parts, words, strict=True))
+
+
+def composed_but_one(
+    english: tuple[str, ...],
+    foreign: tuple[str, ...],
+    lang: str,
+    induced: tuple[Mapping[str, frozenset[str]], Mapping[str, frozenset[str]]] | None = None,
+    absent: Callable[[str], bool] | None = None,
+) -> bool:
     """Whether a term and a phrase of two or more parts each are made of the same
     vocabulary words but for one word on each side that the vocabulary does not know
-    ("Special Save" and "особый спасбросок": save = спасбросок, special = особый)."""
+    ("Special Save" and "особый спасбросок": save = спасбросок, special = особый).
+
+    `induced`: what pairs the drop itself settled add to the vocabulary, by English word
+    (lower case, singular) and by the foreign word's first reading: Charge rendered
+    "натиск" makes "реакция на натиск" Charge and a word for Reaction.
+
+    `absent`: whether a vocabulary word has no rendering in the whole sentence; then the
+    English word left over may be that word, rendered by the drop's own ("Rally Test",
+    "проверка сбора": test = проверка, and "сбор" is not the vocabulary's word for rally;
+    not where "тип" is in the sentence beside "заклинание урона" for "Spell Types")."""
     ours, theirs = english_parts(english), foreign_parts(foreign, lang)
+    if induced is not None:
+        en_words = [
+            _singular(w)
+            for x in english
+            for w in x.lower().split("-")
+            if w and w not in _EN_JOINERS
+        ]
+        joiners = _joiners(lang)
+        words = [lemmas(w, lang)[0] for w in foreign if w.lower() not in joiners]
+        ours = _with_induced(ours, en_words, induced[0])
+        theirs = _with_induced(theirs, words, induced[1])
     if len(ours) < 2 or len(ours) != len(theirs):
         return False
-    if sum(not p for p in ours) != 1 or sum(not p for p in theirs) != 1:
+    # one foreign word unknown; none where the drop's own pairs make the whole phrase
+    # ("дистанция преследования" once Pursuit and Distance have the drop's words)
+    unknown = sum(not p for p in theirs)
+    if unknown not in ((0, 1) if induced else (1,)) or sum(not p for p in ours) > unknown:
         return False
-    known = [p for p in ours if p]
-    if any(len(p) != 1 for p in known):
+    if not unknown and composed(english, foreign, lang):
+        return False  # the vocabulary's alone: `composed` says when that is a term
+    if any(len(p) > 1 for p in ours):
         return False
-    left = Counter(next(iter(p)) for p in known)
+    # every known foreign word takes one English word it renders; the English word left is
+    # unknown, or known and rendered by the drop's own word
+    left = Counter(next(iter(p)) for p in ours if p)
     for part in sorted((p for p in theirs if p), key=len):
         pick = next((t for t in sorted(part) if left[t] > 0), None)
         if pick is None:
             return False
         left[pick] -= 1
-    return True
+    rest = [t for t, k in left.items() if k > 0]
+    return not rest or (absent is not None and all(absent(t) for t in rest))

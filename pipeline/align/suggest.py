@@ -17,7 +17,8 @@ out of both sides; settling a pair can leave one term alone in another bead, so 
 until nothing changes. Two terms left in a bead with two capitalised phrases are paired in
 order only when their word counts fit that pairing and not the crossed one; a capitalised
 core-vocabulary term whose one rendering in the bead is capitalised too needs no second
-bead. Any proposal with thin or contested evidence says so in its note (`unsure: ...`).
+bead. Any proposal with thin or contested evidence says so in its note (`unsure: ...`),
+and its confidence is then 0.6 at most (`sure` tells the others).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from ..glossary import Glossary, Term
 from ..lang import lemma, morph, nlp
 from ..slug import slugify
 from ..textsafe import cell
-from .compose import composed, composed_but_one, english_parts, foreign_parts
+from .compose import composed, composed_but_one, english_parts, foreign_parts, joining_words
 from .headings import headings
 from .terms import Candidate, candidates, dictionary_form, english_key
 
@@ -48,11 +49,17 @@ NAMED_SCORE = 0.9
 #: ... and of a pair made of the same core-vocabulary words ("раунд боя", `compose`).
 COMPOSED_SCORE = 0.85
 COMPOSED = "made of the core vocabulary"
-#: The confidence given a pair seen in one sentence pair with nothing but counting for it.
-ONE_PAIR_CONFIDENCE = 0.6
+#: The most confidence a proposal whose note records a doubt (`unsure: ...`) is given, so
+#: that the confidence says what the note says: above it, no doubt is noted.
+UNSURE_CONFIDENCE = 0.6
+UNSURE = "unsure: "
 #: ... and of a pair made of the same vocabulary words but one on each side.
 PARTLY_SCORE = 0.7
 PARTLY = "made of the core vocabulary but for one word"
+#: ... where the drop's own one-word pairs count as vocabulary ("реакция на натиск").
+PARTLY_INDUCED = "made of the core vocabulary and the drop's terms but for one word"
+#: The note of a rendering seen shorter than its term and once whole.
+WRITTEN_SHORT = "also written short"
 #: A lower-case compound ("base contact") must recur to be a term, not words side by side
 #: ("the attack wounds").
 COMPOUND_NEEDS = 2
@@ -241,6 +248,43 @@ def _verb_base(form: str, forms: Sequence[str]) -> str:
     return form
 
 
+@cache
+def _term_verbs() -> frozenset[str]:
+    """The verb forms the vocabulary lists for its capitalised terms ("flees", "fleeing"
+    for Flee, "charging" for Charge)."""
+    out = set()
+    for t in core_lexicon().terms:
+        forms = t.renderings.get("en", ())
+        if not forms or not forms[0][:1].isupper():
+            continue
+        for form in forms[1:]:
+            if form.lower() != forms[0].lower() and _verb_base(form, forms) == forms[0].lower():
+                out.add(form.lower())
+    return frozenset(out)
+
+
+def _verb_apart(found: list[Candidate]) -> list[Candidate]:
+    """The capitalised runs with a last word that is a vocabulary term's verb taken apart:
+    "a Panic Test Flees" is the test and the verb, two terms side by side, not one."""
+    verbs = _term_verbs()
+    out = []
+    for c in found:
+        last = c.words[-1]
+        if len(c.words) < 2 or not c.capitalised or last.lower() not in verbs:
+            out.append(c)
+            continue
+        head = c.words[:-1]
+        while head and head[-1] in ("of", "the", "to"):
+            head = head[:-1]
+        start = c.end - len(last)
+        if head:
+            end = c.start + len(" ".join(head))
+            plural = english_key(head) != " ".join(w.lower() for w in head)
+            out.append(replace(c, key=english_key(head), words=head, end=end, plural=plural))
+        out.append(Candidate(english_key((last,)), (last,), start, c.end, True, False, False))
+    return out
+
+
 def _rival_phrase(term: Candidate, text: str) -> bool:
     """Whether the English of a bead has, outside its capitalised terms, a lower-case
     phrase of the term's shape: its vocabulary words where the term has them and another
@@ -267,6 +311,11 @@ def _rival_phrase(term: Candidate, text: str) -> bool:
             return True
     return False
 
+
+_WORDS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+
+#: The word governing a term by "of" ("the end of the Player Turn").
+_OF_BEFORE = re.compile(r"([A-Za-z-]+) of (?:the |a |an |its |their )?$")
 
 _BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*\)")
 
@@ -507,6 +556,7 @@ def suggest(
     en_seen: dict[str, list[Candidate]] = defaultdict(list)
     target_seen: dict[str, list[Candidate]] = defaultdict(list)
     spots: dict[str, list[tuple[int, int, int]]] = defaultdict(list)  # (bead, start, end)
+    en_spots: dict[str, list[tuple[int, int, int]]] = defaultdict(list)  # every occurrence
     en_where: dict[str, list[tuple[Candidate, int]]] = defaultdict(list)
     compound_keys: set[str] = set()
     singles: set[tuple[str, str]] = set()
@@ -514,7 +564,7 @@ def suggest(
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
     for n, bead in enumerate(beads):
         english: dict[str, Candidate] = {}
-        capitalised = candidates(bead.source, "en")
+        capitalised = _verb_apart(candidates(bead.source, "en"))
         compounds = {c.key for c in _lower_compounds(bead.source, capitalised)}
         compound_keys |= compounds
         for c in (
@@ -525,6 +575,7 @@ def suggest(
             key = alias.get(c.key, c.key)
             if key not in known_en:
                 english.setdefault(key, replace(c, key=key) if key != c.key else c)
+                en_spots[key].append((n, c.start, c.end))
         found = candidates(bead.target, lang)
         # verbs pair with the core vocabulary's verbs only: free, every verb of a sentence
         # would compete with its nouns
@@ -680,21 +731,57 @@ def suggest(
 
     # Made of the vocabulary's words but one on each side ("Special Save", "особый
     # спасбросок"): believed from one bead where no other phrase of the bead is so.
-    partly: set[tuple[str, str]] = set()
-    for n, (english, free, _) in enumerate(seen):
-        for e in english.values():
-            if not e.capitalised or e.key in lexicon or e.key in compound_keys:
-                continue
-            fits = [
-                t.key
-                for t in free.values()
-                if not t.verb and composed_but_one(e.words, t.words, lang)
-            ]
-            if len(fits) != 1 or n not in pairs[(e.key, fits[0])].beads:
-                continue
-            if len(pairs[(e.key, fits[0])].beads) == 1 and _rival_phrase(e, beads[n].source):
-                continue  # the bead leaves two readings: not one term's evidence
-            partly.add((e.key, fits[0]))
+    named_terms = {e for e, _ in named}  # their renderings are the brackets' own
+
+    def _partly(
+        induced: tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]] | None = None,
+    ) -> set[tuple[str, str]]:
+        """The pairs made of the vocabulary's words (and what `induced` adds) but one on
+        each side, each the one such reading of its bead."""
+        out: set[tuple[str, str]] = set()
+        for n, (english, free, _) in enumerate(seen):
+            if induced is not None and not (
+                any(w in induced[0] for e in english.values() for w in e.key.split())
+                or any(w in induced[1] for t in free.values() for w in t.key.split())
+            ):
+                continue  # nothing the drop's pairs add is here: read already
+            said = bead_words[n]
+            shaped = {  # English term -> the phrases of the bead made of its words but one
+                e.key: [
+                    t.key
+                    for t in free.values()
+                    if not t.verb
+                    and composed_but_one(
+                        e.words, t.words, lang, induced, lambda i, s=said: i not in s
+                    )
+                ]
+                for e in english.values()
+                if e.capitalised and e.key not in lexicon and e.key not in compound_keys
+            }
+
+            for e in english.values():
+                fits = shaped.get(e.key, [])
+                if len(fits) != 1 or n not in pairs[(e.key, fits[0])].beads:
+                    continue
+                if any(
+                    fits[0] in other
+                    for k, other in shaped.items()
+                    if k != e.key and k not in named_terms
+                ):
+                    continue  # two terms of the bead fit it ("Wizard Level", "Wizard Adept")
+                if all(_activity(c, beads[m].source) for c, m in en_where[e.key]):
+                    continue  # a section title said once ("Learning Spells:") is no term yet
+                if len(pairs[(e.key, fits[0])].beads) == 1 and _rival_phrase(e, beads[n].source):
+                    continue  # the bead leaves two readings: not one term's evidence
+                out.add((e.key, fits[0]))
+        return out
+
+    # the vocabulary words each translation says, for a word the drop renders its own way
+    bead_words = [
+        frozenset().union(*foreign_parts(tuple(_WORDS.findall(b.target)), lang)) for b in beads
+    ]
+    partly = _partly()
+    grown_all: set[tuple[str, str]] = set()  # ... read with the drop's own pairs
 
     def _says_other_words(key: tuple[str, str]) -> bool:
         """Whether every word of a rendering of two or more is the vocabulary's word for
@@ -707,6 +794,28 @@ def suggest(
         ours = set().union(*english_parts(en_seen[key[0]][0].words))
         return not any(part & ours for part in theirs)
 
+    def _words_around(key: tuple[str, str]) -> bool:
+        """Whether a rendering has a vocabulary word that, in every bead of the pair, renders
+        the English word governing the term ("конец хода" beside "the end of the Player
+        Turn": "конец" is the sentence's "end", the term is "ход")."""
+        theirs = foreign_parts(target_seen[key[1]][0].words, lang)
+        ours = set().union(*english_parts(en_seen[key[0]][0].words))
+        extra = [p for p in theirs if p and not p & ours]
+        if not extra:
+            return False
+        where = {n: c for c, n in en_where[key[0]]}
+        for n in set(pairs[key].beads):
+            c = where.get(n)
+            if c is None:
+                return False
+            before = _OF_BEFORE.search(beads[n].source[: c.start])
+            if before is None:
+                return False
+            said = english_parts((before.group(1),))[0]
+            if not any(p & said for p in extra):
+                return False
+        return True
+
     def eligible(key: tuple[str, str]) -> bool:
         if key in named or key in headed or _made_of_vocabulary(key):
             return True
@@ -718,7 +827,7 @@ def suggest(
         together = len(pair.beads)
         if together < min_count and key not in singles:
             return False
-        if _says_other_words(key):
+        if _says_other_words(key) or _words_around(key):
             return False
         # capitals that disagree refuse a pair with thin evidence, where capitals mean it
         disagree = capitals and pair.caps_known and not pair.caps_agree
@@ -727,6 +836,12 @@ def suggest(
     chosen: dict[str, str] = {}
     taken: set[str] = set()
     inside: dict[int, list[tuple[int, int]]] = defaultdict(list)  # spans of taken renderings
+    en_inside: dict[int, list[tuple[int, int]]] = defaultdict(list)  # ... of chosen terms
+    last_induced: tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]] = ({}, {})
+    en_words: dict[str, set[int]] = defaultdict(set)  # English word as written -> beads
+    for n, b in enumerate(beads):
+        for w in _WORDS.findall(b.source):
+            en_words[w].add(n)
     scored: dict[tuple[str, str], float] = {}
     while True:
         scored = {k: score(k) for k in pairs if eligible(k)}
@@ -745,10 +860,19 @@ def suggest(
                 continue
             if _covered(spots[t], inside, set(pairs[(e, t)].beads)):
                 continue
+            if (
+                (e, t) not in named
+                and (e, t) not in headed
+                and not _lexical((e, t))
+                and _covered(en_spots[e], en_inside, set(pairs[(e, t)].beads))
+            ):
+                continue  # "Stand" only inside "Stand and Shoot", which is taken
             chosen[e] = t
             taken.add(t)
             for n, start, end in spots[t]:
                 inside[n].append((start, end))
+            for n, start, end in _written_spots(en_seen[e], beads, en_words):
+                en_inside[n].append((start, end))
         settled = {*chosen, *lexicon}
         more = {
             pair
@@ -756,9 +880,20 @@ def suggest(
             for pair in _left_alone(bead, english, free, fixed, settled, taken)
         } - singles
         more = {(e, t) for e, t in more if e not in chosen and t not in taken}
-        if not more:
+        # the drop's own renderings of one word read as vocabulary: "реакция на натиск"
+        # is Charge Reaction once Charge is "натиск"
+        induced = _induced(chosen, lexicon, lang)
+        grown = set()
+        if induced != last_induced:  # nothing new settled: nothing new to read
+            last_induced = induced
+            grown = {
+                (e, t) for e, t in _partly(induced) - partly if e not in chosen and t not in taken
+            }
+        if not more and not grown:
             break
         singles |= more
+        partly |= grown
+        grown_all |= grown
 
     def _rendering(t: str) -> str:
         """A rendering in its dictionary form: a verb's is its infinitive."""
@@ -798,8 +933,10 @@ def suggest(
         if english_key(source.split()) == e:
             return None  # "charging" is to charge: a variant of Charge's entry, not one more
         note = "core vocabulary; the verb of " + first_form.get(e, e)
+        confidence = score((e, v))
         if together == 1:
-            note += "; unsure: one occurrence"
+            note += "; " + UNSURE + "one occurrence"
+            confidence = min(confidence, UNSURE_CONFIDENCE)
         pair = pairs[(e, v)]
         return Suggestion(
             term=slugify(source, fallback="term"),
@@ -809,11 +946,38 @@ def suggest(
             together=together,
             source_count=sum(written.values()),
             target_count=len(target_seen[v]),
-            score=round(score((e, v)), 3),
+            score=round(confidence, 3),
             example=beads[pair.beads[0]],
             note=note,
         )
 
+    def _whole(e: str, t: str) -> str | None:
+        """The phrase a rendering shorter than its term stands for: the one phrase of the
+        term's size that begins with it and meets the term in a pair of its own ("Dispel
+        Scroll": "свиток" twice, "свиток рассеивания" once), or of one word more that
+        renders the word the English gives the term by "of" ("a Path of magic": "школа
+        магии", beside "школа"); else None."""
+        size = en_seen[e][0].size
+        of_words = _of_after(en_seen[e], beads, set(pairs[(e, t)].beads))
+        longer = []
+        for k in pairs_of[e]:
+            if k[1] == t or k[1] in taken or k[1].split()[: len(t.split())] != t.split():
+                continue
+            whole = target_seen[k[1]][0]
+            if whole.verb:
+                continue
+            if whole.size == size > target_seen[t][0].size:
+                longer.append(k[1])
+            elif whole.size == target_seen[t][0].size + 1 and of_words:
+                rest = foreign_parts(whole.words[len(t.split()) :], lang)
+                if len(rest) == 1 and rest[0] & of_words:
+                    longer.append(k[1])
+        return longer[0] if len(longer) == 1 else None
+
+    pairs_of: dict[str, list[tuple[str, str]]] = defaultdict(list)  # by English term
+    for k in pairs:
+        if k[0] in chosen:
+            pairs_of[k[0]].append(k)
     out = []
     for e, t in chosen.items():
         basis = "named in brackets" if (e, t) in named else ""
@@ -824,10 +988,19 @@ def suggest(
         if not basis and (e, t) in headed:
             basis = HEADED
         if not basis and (e, t) in partly:
-            basis = PARTLY
+            basis = PARTLY_INDUCED if (e, t) in grown_all else PARTLY
         found = _suggestion(
             e, t, lang, pairs, scored, en_seen, target_seen, beads, taken, basis, _lexical
         )
+        whole = _whole(e, t) if not basis else None
+        if whole is not None:  # "свиток" is "свиток рассеивания" written short
+            short = found.target
+            found = replace(
+                found,
+                target=_dictionary(target_seen[whole][0], False, _capitals(target_seen[whole])),
+                variants=(short, *(v for v in found.variants if v != short)),
+                note="; ".join(x for x in (WRITTEN_SHORT, found.note) if x),
+            )
         if (e, t) in named:  # the name as the bracket gives it, capitals and all
             c = named[(e, t)]
             form = _dictionary(c, c.plural, tuple(w[:1].isupper() for w in c.words))
@@ -864,6 +1037,9 @@ def suggest(
             found = replace(found, variants=tuple(forms[:MAX_VARIANTS]))
         if e in lexicon:  # "Charging" is the vocabulary's Charge, whatever renders it
             source = first_form.get(e, found.source)
+            own_word = _verb_base(found.source.lower(), english_forms[e])
+            if english_key(own_word.split()) != e:  # "deployment" is no form of "deploy"
+                source = found.source
             found = replace(found, source=source, term=slugify(source, fallback="term"))
             verb = _verb_of(e, t)
             if verb is not None:  # its rendering is the verb's, no more the noun's variant
@@ -914,11 +1090,13 @@ def _suggestion(
     )
     if rivals and rivals[0] >= 0.9 * scored[(e, t)]:
         notes.append("another rendering scores close")
-    if pair.caps_known and not pair.caps_agree and not basis:
+    if pair.caps_known and not pair.caps_agree and not basis and together < UNCAPITALISED_NEEDS:
+        # thin evidence against the capitals (a drop that writes its terms in lower case
+        # is believed from two pairs, yet "школа" for "Path" is two pairs too)
         notes.append("capitalised in English only")
     confidence = scored[(e, t)]
-    if together == 1 and basis in ("", PARTLY):  # one pair, read by counting alone
-        confidence = min(confidence, ONE_PAIR_CONFIDENCE)
+    if notes:
+        confidence = min(confidence, UNSURE_CONFIDENCE)
     variants = []
     own = set(pair.beads)
     for (e2, t2), s in sorted(scored.items(), key=lambda kv: (-kv[1], kv[0])):
@@ -937,15 +1115,93 @@ def _suggestion(
         target_count=len(found),
         score=round(confidence, 3),
         example=beads[pair.beads[0]],
-        note="; ".join(x for x in (basis, ("unsure: " + ", ".join(notes)) if notes else "") if x),
+        note="; ".join(x for x in (basis, (UNSURE + ", ".join(notes)) if notes else "") if x),
         variants=tuple(variants[:1]),
     )
+
+
+def sure(s: Suggestion) -> bool:
+    """Whether a proposal's note records no doubt: what a team may accept with the least
+    review. One with a doubt has a confidence of `UNSURE_CONFIDENCE` at most."""
+    return UNSURE not in s.note
 
 
 def _heading(c: Candidate, text: str) -> bool:
     """Whether a term only heads its paragraph ("Moving Characters: a Character may ..."):
     the title of a section, said once, is not yet a term of the rules."""
     return c.start == 0 and text[c.end : c.end + 1] == ":"
+
+
+def _activity(c: Candidate, text: str) -> bool:
+    """Whether a term only heads its paragraph and names an activity ("Learning Spells:",
+    "Allocating Hits:"): a section's title, where "Unit Spacing:" names a rule."""
+    return _heading(c, text) and c.words[0].lower().endswith("ing")
+
+
+def _induced(
+    chosen: Mapping[str, str], lexicon: Mapping[str, Any], lang: str
+) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    """The pairs settled so far as vocabulary for `composed_but_one`: English word -> its
+    ids, the foreign word's first reading -> the same ids. A one-word pair gives its two
+    words (a vocabulary term's ids, "charge"; another term's its English, "=hex"); a
+    longer pair the one word on each side its other words leave ("Flee Distance",
+    "дистанция бегства": flee = бегство, so distance = дистанция)."""
+    english: dict[str, set[str]] = defaultdict(set)
+    foreign: dict[str, set[str]] = defaultdict(set)
+    joiners = joining_words(lang)
+    for e, t in chosen.items():
+        en_words = [w for w in e.replace("-", " ").split() if w not in joiners]
+        words = [w for w in t.split() if w not in joiners]
+        if len(en_words) != len(words):
+            continue
+        if len(words) == 1:
+            ids = english_parts((e,))[0] if e in lexicon else frozenset()
+            ids = ids or frozenset({"=" + e})
+            english[e] |= ids
+            foreign[t] |= ids
+            continue
+        ours, theirs = english_parts(tuple(en_words)), foreign_parts(tuple(words), lang)
+        if len(ours) != len(en_words) or len(theirs) != len(words):
+            continue  # two words read as one phrase: no word by word
+        mine = [i for i, p in enumerate(ours) if not any(p & q for q in theirs)]
+        yours = [i for i, q in enumerate(theirs) if not any(p & q for p in ours)]
+        if len(mine) == 1 == len(yours):
+            ids = ours[mine[0]] or frozenset({"=" + en_words[mine[0]]})
+            english[en_words[mine[0]]] |= ids
+            foreign[words[yours[0]]] |= ids
+    return (
+        {k: frozenset(v) for k, v in english.items()},
+        {k: frozenset(v) for k, v in foreign.items()},
+    )
+
+
+def _of_after(seen: Sequence[Candidate], beads: Sequence[Bead], where: set[int]) -> frozenset[str]:
+    """The vocabulary words a term is given by "of" right after it ("Path of magic"), in
+    the beads `where`."""
+    forms = sorted({" ".join(c.words) for c in seen}, key=lambda f: (-len(f), f))
+    pattern = re.compile(
+        r"(?<![\w-])(?:" + "|".join(map(re.escape, forms)) + r") of ([a-z]+)(?![\w-])"
+    )
+    found: frozenset[str] = frozenset()
+    for n in where:
+        for m in pattern.finditer(beads[n].source):
+            found = found.union(*english_parts((m.group(1),)))
+    return found
+
+
+def _written_spots(
+    seen: Sequence[Candidate], beads: Sequence[Bead], where: Mapping[str, set[int]]
+) -> list[tuple[int, int, int]]:
+    """Every place a term of two words or more is written as it was seen, candidate or not
+    ("Stand and Shoot" inside the run "Stand and Shoot Charge Reaction"); `where`: the
+    beads each English word is written in."""
+    if not any(c.capitalised and len(c.words) > 1 for c in seen):
+        return []
+    forms = sorted({" ".join(c.words) for c in seen}, key=lambda f: (-len(f), f))
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, forms)) + r")(?![\w-])")
+    near = set().union(*(where.get(c.words[0], set()) for c in seen))
+    found = ((n, pattern.finditer(beads[n].source)) for n in sorted(near))
+    return [(n, m.start(), m.end()) for n, ms in found for m in ms]
 
 
 def _covered(

@@ -123,7 +123,29 @@ def english_candidates(text: str) -> list[Candidate]:
         if (len(c.words) > 1 or not c.initial or _heads(text, c))
         and not (len(c.words) == 1 and c.key in stop)
     ]
-    return found + _and_names(text, runs)
+    return found + _and_names(text, runs) + _the_apart(text, found)
+
+
+def _the_apart(text: str, runs: list[Candidate]) -> list[Candidate]:
+    """The two sides of a run joined by "the" besides the run ("in the Shooting Phase the
+    Active Player": "Shooting Phase" and "Active Player"; "Rally Around the Flag" is one
+    name): counting across pairs tells which it is."""
+    out = []
+    for c in runs:
+        if "the" not in c.words[1:-1]:
+            continue
+        k = c.words.index("the", 1)
+        left, right = c.words[:k], c.words[k + 1 :]
+        if left[-1] in _JOINERS or right[0] in _JOINERS:
+            continue
+        end = c.start + len(" ".join(left))
+        start = c.end - len(" ".join(right))
+        if text[c.start : end] != " ".join(left) or text[start : c.end] != " ".join(right):
+            continue  # not written with single spaces: leave the run whole
+        for words, a, b, initial in ((left, c.start, end, c.initial), (right, start, c.end, False)):
+            plural = english_key(words) != " ".join(w.lower() for w in words)
+            out.append(Candidate(english_key(words), words, a, b, True, plural, initial))
+    return out
 
 
 def _heads(text: str, c: Candidate) -> bool:
@@ -148,9 +170,26 @@ def _ru_data() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(data.get("term_links", ())), frozenset(data.get("not_term_heads", ()))
 
 
+#: Readings of proper names, which a rules text does not mean where a common noun reads
+#: the same form ("Кубы" is read first as the genitive of "Куба", the island).
+_PROPER = frozenset({"Geox", "Name", "Surn", "Patr", "Orgn", "Trad"})
+
+
 @lru_cache(maxsize=100_000)
 def _parses(word: str) -> tuple[Any, ...]:
-    return tuple(morph().parse(word.lower())[:4])
+    """The likeliest readings of a word, a proper name's after every other."""
+    read = morph().parse(word.lower())[:4]
+    return tuple(sorted(read, key=lambda p: bool(_PROPER & p.tag.grammemes)))
+
+
+@lru_cache(maxsize=100_000)
+def _lemma(word: str) -> str:
+    """`lemma`, unless its reading is a proper name's that a common noun's form also
+    reads: then the common noun's ("кубы" is "куб")."""
+    first = morph().parse(word.lower())[:1]
+    if first and _PROPER & first[0].tag.grammemes:
+        return fold(_parses(word)[0].normal_form)
+    return lemma(word, "ru")
 
 
 def _nouns(word: str) -> list[Any]:
@@ -174,9 +213,15 @@ def _adjectives(word: str) -> list[Any]:
     return [p for p in parses if p.tag.POS in ("ADJF", "PRTF")]
 
 
+#: The second genitive, accusative and locative of a few nouns ("в бою", "чашка чаю")
+#: take adjectives in the first ("в Ближнем бою").
+_SECOND_CASES = {"gen2": "gent", "acc2": "accs", "loc2": "loct"}
+
+
 def _agrees(adj: Any, noun: Any) -> bool:
     a, n = adj.tag, noun.tag
-    if a.case != n.case or a.number != n.number:
+    case = _SECOND_CASES.get(n.case, n.case)
+    if a.case != case or a.number != n.number:
         return False
     return n.number == "plur" or a.gender is None or n.gender is None or a.gender == n.gender
 
@@ -384,7 +429,7 @@ def _make(text: str, parts: list[tuple[Any, Any, str]], head: int) -> Candidate:
     capitalised = any(caps[1:]) or (caps[0] and not initial) or (None if initial else False)
     if initial and caps[0] and not any(caps[1:]):
         capitalised = None
-    key = " ".join(lemma(t.text, "ru") for t in toks)
+    key = " ".join(_lemma(t.text) for t in toks)
     head_parse = parts[head][1]
     plural = head_parse is not None and head_parse.tag.number == "plur"
     return Candidate(

@@ -11,7 +11,8 @@ Read candidate terms on both sides of every linked sentence pair of a build (Eng
 capitalised terms; Russian noun phrases in their dictionary form), pair them by how
 often they occur together, where, and whether both are capitalised, and print one
 rendering per term as the project's TSV glossary (status `proposed`, count, score, a
-note saying when the evidence is thin, one example pair with its ids), or as TBX.
+note giving the evidence and saying when it is thin: `unsure: ...`, with a score of 0.6
+at most; one example pair with its ids), or as TBX.
 Terms the glossary already has, and terms it marks `rejected`, are left out. Set a
 row's status to `preferred` to accept it or `rejected` to never see it again, then
 give the file back with --glossary (TSV and TBX both load)."""

@@ -17,8 +17,8 @@ with no glossary as a new team would: a proposal is right when its English term 
 rendering (or a variant it offers) are a term and a rendering of one entry of the terms the
 translators used (`<name>.terms.yaml`); any other proposal is wrong. The share is of all
 those entries, by kind (term, name, characteristic, roll, verb, state); "with no doubt
-noted" is the precision of the proposals whose note has no `unsure: ...`. The held-out
-drops are marked so.
+noted" is the precision of the proposals whose note has no `unsure: ...` (`suggest.sure`;
+a proposal with a doubt has a confidence of 0.6 at most). The held-out drops are marked so.
 
     python tests/bench/eval_glossary.py [--unseen-only]
 """
@@ -38,7 +38,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from pipeline.align.suggest import build_beads, suggest  # noqa: E402
+from pipeline.align.suggest import build_beads, suggest, sure  # noqa: E402
 from pipeline.align.terms import english_key  # noqa: E402
 from pipeline.build import build  # noqa: E402
 from pipeline.extract.keywords import core_lexicon  # noqa: E402
@@ -90,7 +90,7 @@ def evaluate_unseen(verbose: bool = True) -> None:
             for en in term["en"]:
                 by_key.setdefault(english_key(en.split()), []).append(i)
         hit: set[int] = set()
-        right = wrong = sure = sure_right = 0
+        right = wrong = sure_count = sure_right = 0
         for s in found:
             entries = by_key.get(english_key(s.source.split()), [])
             forms = {lemmas(f, "ru") for f in (s.target, *s.variants)}
@@ -98,8 +98,8 @@ def evaluate_unseen(verbose: bool = True) -> None:
             hit.update(good)
             right += bool(good)
             wrong += not good
-            if "unsure" not in s.note:
-                sure += 1
+            if sure(s):
+                sure_count += 1
                 sure_right += bool(good)
             if listed and not good:
                 print(f"  x {s.source} -> {s.target} ({s.together}, {s.score}) {s.note}")
@@ -113,7 +113,8 @@ def evaluate_unseen(verbose: bool = True) -> None:
             f"{label}: {len(found)} proposed, {right} right, {wrong} wrong;"
             f" precision {right / max(len(found), 1):.3f};"
             f" terms found {len(hit)} of {len(gold)} ({len(hit) / max(len(gold), 1):.3f});"
-            f" with no doubt noted {sure_right} of {sure} ({sure_right / max(sure, 1):.3f});"
+            f" with no doubt noted {sure_right} of {sure_count}"
+            f" ({sure_right / max(sure_count, 1):.3f});"
             " by kind " + ", ".join(f"{k} {got[k]}/{n}" for k, n in sorted(kinds.items()))
         )
 
