@@ -1,5 +1,5 @@
 import sys
 
-from .commands import main
+from .commands import entry
 
-sys.exit(main())
+sys.exit(entry())

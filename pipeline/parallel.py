@@ -4,19 +4,19 @@ Workers are forked, so they inherit the items and the function (spaCy models, gl
 matchers) instead of receiving them pickled; only index ranges go out and results come
 back. The order of results is the order of the items whatever the number of workers, so
 a build is byte-identical with one process or several. Small inputs stay in this process:
-forking and pickling results cost more than they save there.
+forking and pickling results cost more than they save there. multiprocessing is imported
+only when workers fork: a small job (`check` on a few pairs) does without it.
 """
 
 from __future__ import annotations
 
-import ctypes
-import multiprocessing
 import os
-import signal
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from itertools import accumulate
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 MIN_WEIGHT_PER_WORKER = 3000  # segments: under ~2 s of extraction a worker does not pay
 CHUNKS_PER_WORKER = 8  # smaller pieces even out files of unequal cost
@@ -36,7 +36,7 @@ def cores() -> int:
 def workers_for(total_weight: int) -> int:
     """How many processes a job of this weight is worth; RULEPIPE_WORKERS, when set,
     says how many to use whatever the weight (1: none)."""
-    if "fork" not in multiprocessing.get_all_start_methods():
+    if not hasattr(os, "fork"):  # multiprocessing's "fork" start method needs it
         return 1
     setting = os.environ.get(WORKERS_ENV, "").strip()
     if setting.isdigit() and int(setting) > 0:
@@ -68,11 +68,22 @@ def chunks(weights: Sequence[int], pieces: int) -> list[tuple[int, int]]:
 def _die_with_parent() -> None:
     """Worker start-up: ask Linux to kill this worker when the build process dies, so that
     a killed build leaves no workers behind (elsewhere they end when their queue closes)."""
+    import ctypes
+    import signal
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
+
+
+def _fork_pool() -> tuple[Any, type[ProcessPoolExecutor]]:
+    """The fork context and the pool class, imported when workers start."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    return multiprocessing.get_context("fork"), ProcessPoolExecutor
 
 
 def _run(span: tuple[int, int]) -> list[Any]:
@@ -104,8 +115,8 @@ def map_in_order(
         return out
     global _WORK
     _WORK = (fn, items)
-    context = multiprocessing.get_context("fork")
-    pool = ProcessPoolExecutor(n, mp_context=context, initializer=_die_with_parent)
+    context, pool_class = _fork_pool()
+    pool = pool_class(n, mp_context=context, initializer=_die_with_parent)
     try:
         try:  # the workers fork as the pieces are submitted: they inherit _WORK
             parts = pool.map(_run, chunks(weights, n * CHUNKS_PER_WORKER))
@@ -143,10 +154,8 @@ class Feed:
         if self._pool is None and (self._workers == 1 or len(self._held) < self._min):
             return
         if self._pool is None:
-            context = multiprocessing.get_context("fork")
-            self._pool = ProcessPoolExecutor(
-                self._workers, mp_context=context, initializer=_die_with_parent
-            )
+            context, pool_class = _fork_pool()
+            self._pool = pool_class(self._workers, mp_context=context, initializer=_die_with_parent)
             for start, stop in chunks([1] * len(self._held), self._workers * CHUNKS_PER_WORKER):
                 self._send(self._held[start:stop])
         elif len(self._held) >= self.BATCH:

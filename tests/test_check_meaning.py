@@ -90,13 +90,10 @@ def test_sentences_with_no_mark_of_meaning_are_counted_in_the_summary_not_report
 
 
 PROBE = """
-import json, runpy, sys
+import json, sys
+from pipeline.commands import main
 heavy = json.loads(sys.argv[2])
-sys.argv = ["pipeline", "check", *json.loads(sys.argv[1])]
-try:
-    runpy.run_module("pipeline", run_name="__main__")
-except SystemExit:
-    pass
+main(["check", *json.loads(sys.argv[1])])
 print(json.dumps(sorted(m for m in heavy if m in sys.modules)))
 """
 HEAVY = ["numpy", "icepool", "pipeline.interpret.attack"]

@@ -81,6 +81,31 @@ def test_prefilter_never_holds_back_a_matching_effect_pattern(lang: str) -> None
     assert matched > 0
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "it"])
+def test_clause_prefilters_never_hold_back_a_matching_part(lang: str) -> None:
+    """The subjects', situations' and verbs' prefilters, whose macros stand as the literals
+    they need, let through every pattern that matches a labelled text (the verbs are read
+    case-blind, their prefilter on the lower-cased text)."""
+    from pipeline.extract.clauses import parts
+
+    p = parts(lang)
+    groups = [
+        (p.who_filter, [w for _, w in p.who], False),
+        (p.situation_filter, [x for _, _, x in p.situations], False),
+        (p.verb_filter, [v.pattern for v in p.verbs], True),
+    ]
+    texts = [t for t, _ in _sentences()]
+    matched = 0
+    for f, patterns, fold in groups:
+        for text in texts:
+            allowed = set(f.candidates(text.lower() if fold else text))
+            for i, pattern in enumerate(patterns):
+                if pattern.search(text):
+                    matched += 1
+                    assert i in allowed, (pattern.pattern[:80], text)
+    assert matched > 0
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_prose_tables_are_looked_for_where_a_result_pattern_may_match(lang: str) -> None:
     from pipeline.extract.tables import _data as table_data

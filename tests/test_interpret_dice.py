@@ -168,3 +168,19 @@ def test_roll_command_text_shows_the_mean(capsys: pytest.CaptureFixture[str]) ->
     text = capsys.readouterr().out
     assert "mean 7" in text
     assert "1/36" in text
+
+
+@pytest.mark.parametrize("sides", [3, 6, 8])
+@pytest.mark.parametrize("values", [{1}, {1, 2}, {2, 5}, {9}])
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_reroll_weights_are_icepools(sides: int, values: set[int], depth: int) -> None:
+    """The re-roll without icepool gives icepool's own weights, not only its probabilities
+    (the limits price a die by its denominator)."""
+    import icepool
+
+    from pipeline.interpret.weights import Weights, reroll
+
+    ours = reroll(Weights(1, [1] * sides), values, depth)
+    theirs = icepool.d(sides).reroll(sorted(values), depth=depth)
+    assert ours.items() == sorted((v, q) for v, q in theirs.items() if q)
+    assert ours.total() == theirs.denominator()

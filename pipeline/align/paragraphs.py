@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from rapidfuzz.distance import Indel
 
 from .anchors import NAME, Anchors, length_ratio
 
@@ -366,6 +365,8 @@ def share_with_near_copies(
     similarity of the texts, rapidfuzz Indel), so the cost stays linear; a look-alike that
     says something else is far from the translation it resembles and stays unlinked.
     """
+    from rapidfuzz.distance import Indel  # here only: `check` reads this module, not this
+
     p = params()["paragraphs"]
     owner: dict[tuple[str, str], int] = {}
     for i, (d, f) in enumerate(zip(decisions, foreign, strict=True)):

@@ -72,6 +72,24 @@ def parser(only: str | None = None) -> argparse.ArgumentParser:
     return p
 
 
+def entry() -> int:
+    """The `rulepipe` program: `main`, then out of the process at once. A command has
+    closed everything it writes when `main` returns; the interpreter's teardown would free
+    every object one by one (a build's segments, spaCy's vocabulary, lingua's models):
+    0.2 to 0.4 s of a 2 s build, for memory the system takes back anyway. The interpreter
+    exits as it always has when the streams cannot be flushed (a closed pipe) and under a
+    profiler or a coverage tracer, which write what they gathered at exit."""
+    code = main()
+    if sys.gettrace() is not None or sys.getprofile() is not None:
+        return code
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BaseException:
+        return code
+    os._exit(code)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     args = parser(argv[0] if argv and argv[0] in COMMANDS else None).parse_args(argv)

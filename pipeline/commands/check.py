@@ -99,12 +99,9 @@ def use_colour(stream: TextIO) -> bool:
 def run(args: argparse.Namespace) -> int:
     from ..check.accepted import DEFAULT, read_accepted
     from ..check.pairs import read_build, read_pairs
-    from ..check.report_html import html_pieces
-    from ..check.report_json import write_report_json
     from ..check.report_text import report_text, summary_line
     from ..check.review import review
     from ..check.runner import run_checks
-    from ..emit import ReportOutput
     from ..glossary import chosen_glossary
 
     formats = _formats(args.format)
@@ -145,6 +142,10 @@ def run(args: argparse.Namespace) -> int:
     seen = review(report, accepted, rule_names, file)
     reports = [name for name, fmt in _REPORT_FILES if fmt in formats]
     if reports:  # one folder swap: the reports of one run, always together
+        from ..check.report_html import html_pieces  # imported for a report file only
+        from ..check.report_json import write_report_json
+        from ..emit import ReportOutput
+
         with ReportOutput(args.out, REPORTS) as folder:
             # each written a piece at a time, checked against its schema as it goes:
             # nothing lands unless all is valid, and no report is ever whole in memory

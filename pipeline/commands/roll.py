@@ -61,13 +61,13 @@ def bindings(pairs: Sequence[str] | None) -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..interpret.dice import distribution, mean, p_all_equal, parse
+    from ..interpret.dice import distribution, mean, p_all_equal, weigh
     from ..interpret.report import print_distribution, print_lines, roll_json
     from .output import print_json
 
     expr = " ".join(args.expr)
     bound = bindings(args.set)
-    die = parse(expr, bound)
+    die = weigh(expr, bound)
     equal = p_all_equal(expr, bound) if args.all_equal else None
     doc = roll_json(expr, die, equal)
     if args.json:

@@ -21,7 +21,8 @@ Grammar (case of keywords free, spaces free)::
 capital letters (`X`) bound by the caller to a number or another expression.
 
 An expression is read into a tree first, priced (its outcomes and steps, `limits`) and only
-then computed: sums by convolution (`weights`), drop/keep pools and re-rolls by icepool.
+then computed: sums and re-rolls by convolution (`weights`), drop/keep pools by icepool,
+which is imported then only: `roll 3D6` starts without it (a third of its time).
 """
 
 from __future__ import annotations
@@ -31,8 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-
-import icepool
+from typing import TYPE_CHECKING
 
 from pipeline.errors import InputError
 from pipeline.interpret import limits, weights
@@ -47,8 +47,11 @@ from pipeline.interpret.limits import (
 from pipeline.interpret.weights import Weights
 from pipeline.lang import notation
 
-Binding = int | str | icepool.Die
-Bindings = Mapping[str, Binding]
+if TYPE_CHECKING:
+    import icepool
+
+    Binding = int | str | icepool.Die
+    Bindings = Mapping[str, Binding]
 
 # Letters that mean "D" before the number of sides (Д6, К6) and the homoglyphs of X are
 # language data (pipeline/lang/folds.yaml).
@@ -148,14 +151,14 @@ class _Product:
 _Node = _Const | _Given | _Pool | _Neg | _Sum | _Product
 
 
-def single_die(sides: int) -> icepool.Die:
+def single_die(sides: int) -> Weights:
     """One die of `sides` faces; D3 is read from the core data (half a D6 rounded up)."""
     spec = core().get("dice", {}).get(f"D{sides}")
     if spec is not None:
         base = single_die(int(str(spec["from"]).lstrip("Dd")))
         faces = list(spec["map"])
-        return base.map(lambda v: faces[v - 1])
-    return icepool.d(sides)
+        return Weights.of((faces[v - 1], q) for v, q in base.items())
+    return Weights(1, [1] * sides)
 
 
 class _Parser:
@@ -289,9 +292,9 @@ class _Parser:
                 tok,
             )
         value = self.bindings[tok.text]
-        if isinstance(value, icepool.Die):
-            return _Given(value)
         if isinstance(value, bool) or not isinstance(value, int | str):
+            if _is_die(value):
+                return _Given(value)  # type: ignore[arg-type]
             raise InputError(self.source, f"expected a number or dice expression, not {value!r}")
         if isinstance(value, int):
             return _Const(value)
@@ -346,7 +349,7 @@ class _Parser:
     def check_pool(self, spec: _Pool) -> None:
         """The modifiers of a pool fit together (before anything is rolled)."""
         start = spec.start
-        if spec.reroll and set(_face(spec).outcomes()) <= spec.reroll:
+        if spec.reroll and {v for v, _ in _face(spec).items()} <= spec.reroll:
             raise self.error("every face would be re-rolled", start)
         dropped = spec.drop_lowest + spec.drop_highest
         if not isinstance(spec.count, int):
@@ -375,19 +378,28 @@ def _too_deep(source: str, value: str) -> InputError:
     return InputError(source, f"variables refer to each other more than {limit} deep in {value!r}")
 
 
+def _is_die(value: object) -> bool:
+    """An icepool die given by a caller; only a value that is no number or text is asked,
+    so that reading an expression imports no icepool."""
+    import icepool
+
+    return isinstance(value, icepool.Die)
+
+
 def _fixed(node: _Node) -> int | _Node:
     return node.value if isinstance(node, _Const) else node
 
 
 @lru_cache(maxsize=64)
-def _face_of(sides: int, reroll: tuple[int, ...]) -> icepool.Die:
+def _face_of(sides: int, reroll: tuple[int, ...]) -> Weights:
     die = single_die(sides)
-    if reroll and not set(die.outcomes()) <= set(reroll):
-        die = die.reroll(list(reroll), depth=int(core().get("dice", {}).get("reroll_depth", 1)))
+    faces = die.items()
+    if reroll and not {v for v, _ in faces} <= set(reroll):
+        die = weights.reroll(die, set(reroll), int(core().get("dice", {}).get("reroll_depth", 1)))
     return die
 
 
-def _face(spec: _Pool) -> icepool.Die:
+def _face(spec: _Pool) -> Weights:
     """One die of the pool, re-rolls applied."""
     return _face_of(spec.sides, tuple(sorted(spec.reroll)))
 
@@ -402,11 +414,11 @@ def _kept(spec: _Pool) -> int | None:
     return spec.count - dropped if dropped else None
 
 
-def _die_size(die: icepool.Die) -> limits.Size:
-    weights = {q for _, q in die.items() if q}
-    values = [int(v) for v, q in die.items() if q]
-    bits = die.denominator().bit_length()
-    return limits.die(len(values), min(values), max(values), len(weights) == 1, bits)
+def _die_size(die: Weights) -> limits.Size:
+    faces = die.items()
+    values = [v for v, _ in faces]
+    bits = die.total().bit_length()
+    return limits.die(len(values), min(values), max(values), len({q for _, q in faces}) == 1, bits)
 
 
 def _size(node: _Node, source: str, what: str = "the expression") -> limits.Size:
@@ -415,7 +427,7 @@ def _size(node: _Node, source: str, what: str = "the expression") -> limits.Size
     if isinstance(node, _Const):
         size = limits.constant(node.value)
     elif isinstance(node, _Given):
-        size = _die_size(node.die)
+        size = _die_size(Weights.of_die(node.die))
     elif isinstance(node, _Neg):
         size = limits.negate(_size(node.inner, source, what))
     elif isinstance(node, _Sum):
@@ -448,7 +460,7 @@ def _compute(node: _Node) -> Weights:
         out = _compute(node.terms[0])
         for t in node.terms[1:]:
             if isinstance(t, _Pool) and isinstance(t.count, int) and _kept(t) is None:
-                face = Weights.of_die(_face(t))  # its dice one by one: each a running sum
+                face = _face(t)  # its dice one by one: each a running sum
                 for _ in range(t.count):
                     out = out + face
             else:
@@ -462,10 +474,10 @@ def _compute(node: _Node) -> Weights:
     face = _face(node)
     kept = _kept(node)
     if not isinstance(node.count, int):
-        return weights.random_count(_compute(node.count), Weights.of_die(face))
+        return weights.random_count(_compute(node.count), face)
     if kept is None:
-        return weights.repeat(Weights.of_die(face), node.count)
-    pool = face.pool(node.count)
+        return weights.repeat(face, node.count)
+    pool = face.die().pool(node.count)
     if node.keep is not None:
         side, k = node.keep
         return Weights.of_die((pool.highest(k) if side == "highest" else pool.lowest(k)).sum())
@@ -474,10 +486,10 @@ def _compute(node: _Node) -> Weights:
     return Weights.of_die(pool.highest(kept).sum())
 
 
-def evaluate(text: str, node: _Node, source: str) -> icepool.Die:
+def evaluate(text: str, node: _Node, source: str) -> Weights:
     """Price the expression (refused past the limits, naming them), then compute it."""
     _size(node, source, repr(text))
-    return _compute(node).die()
+    return _compute(node)
 
 
 def repeat_sum(die: icepool.Die, count: int, source: str = "expression") -> icepool.Die:
@@ -485,33 +497,39 @@ def repeat_sum(die: icepool.Die, count: int, source: str = "expression") -> icep
     per roll and enumerates every pair)."""
     if count == 1:
         return die
-    limits.check(limits.repeat(_die_size(die), count), f"{count} rolls of a die", source)
-    return weights.repeat(Weights.of_die(die), count).die()
+    face = Weights.of_die(die)
+    limits.check(limits.repeat(_die_size(face), count), f"{count} rolls of a die", source)
+    return weights.repeat(face, count).die()
 
 
 def to_die(
     value: Binding, bindings: Bindings | None = None, source: str = "expression", depth: int = 0
 ) -> icepool.Die:
     """A number, an expression string or a die, as a die."""
-    if isinstance(value, icepool.Die):
-        return value
-    if isinstance(value, bool):
-        raise InputError(source, f"expected a number or dice expression, not {value!r}")
-    if isinstance(value, int):
-        return icepool.Die([value])
-    if not isinstance(value, str):
-        raise InputError(source, f"expected a number or dice expression, not {value!r}")
-    if depth > MAX_VARIABLE_DEPTH:
-        raise _too_deep(source, value)
-    binds = dict(bindings or {})
-    if not binds and depth == 0:
+    if isinstance(value, str) and not bindings and depth == 0:
         return _parse_cached(value, source)
-    return evaluate(value, _Parser(value, binds, source, depth).parse(), source)
+    if isinstance(value, str):
+        return weigh(value, bindings, source, depth).die()
+    if isinstance(value, bool) or not (isinstance(value, int) or _is_die(value)):
+        raise InputError(source, f"expected a number or dice expression, not {value!r}")
+    import icepool
+
+    return icepool.Die([value]) if isinstance(value, int) else value  # type: ignore[return-value]
+
+
+def weigh(
+    text: str, bindings: Bindings | None = None, source: str = "expression", depth: int = 0
+) -> Weights:
+    """A dice expression's exact weights; only drop/keep pools and dice given as
+    bindings import icepool."""
+    if depth > MAX_VARIABLE_DEPTH:
+        raise _too_deep(source, text)
+    return evaluate(text, _Parser(text, dict(bindings or {}), source, depth).parse(), source)
 
 
 @lru_cache(maxsize=512)
 def _parse_cached(text: str, source: str) -> icepool.Die:
-    return evaluate(text, _Parser(text, {}, source, 0).parse(), source)
+    return weigh(text, None, source).die()
 
 
 def parse(text: str, bindings: Bindings | None = None, source: str = "expression") -> icepool.Die:
@@ -523,13 +541,13 @@ def parse(text: str, bindings: Bindings | None = None, source: str = "expression
     return to_die(text, bindings, source)
 
 
-def distribution(die: icepool.Die) -> list[tuple[int, Fraction]]:
+def distribution(die: icepool.Die | Weights) -> list[tuple[int, Fraction]]:
     """(value, exact probability) pairs, values ascending, zero-probability values left out."""
     total = die.denominator()
     return [(int(v), Fraction(q, total)) for v, q in sorted(die.items()) if q]
 
 
-def mean(die: icepool.Die) -> Fraction:
+def mean(die: icepool.Die | Weights) -> Fraction:
     """The exact mean as a fraction."""
     total = die.denominator()
     return Fraction(sum(int(v) * q for v, q in die.items()), total)

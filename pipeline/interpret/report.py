@@ -13,16 +13,17 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TextIO
 
-import icepool
-
 from pipeline.console import console
 from pipeline.interpret.dice import distribution, mean
 from pipeline.textsafe import terminal
 
 if TYPE_CHECKING:  # only named in annotations: `roll` need not load the attack chain
+    import icepool
+
     from pipeline.interpret.attack import AttackResult, Dist
     from pipeline.interpret.charge import Charge
     from pipeline.interpret.tables import Outcome
+    from pipeline.interpret.weights import Weights
 
 
 def frac(x: Fraction | int) -> str:
@@ -38,7 +39,9 @@ def dist_block(d: Dist) -> dict[str, Any]:
     return {"distribution": dist_items(d.items()), "mean": frac(d.mean())}
 
 
-def roll_json(expr: str, die: icepool.Die, p_all_equal: Fraction | None = None) -> dict[str, Any]:
+def roll_json(
+    expr: str, die: icepool.Die | Weights, p_all_equal: Fraction | None = None
+) -> dict[str, Any]:
     out: dict[str, Any] = {
         "expr": expr,
         "distribution": dist_items(distribution(die)),

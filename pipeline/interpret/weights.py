@@ -6,7 +6,8 @@ runs over dense lists of Python integers: a uniform die (D6, D3, D1000) is folde
 running sum, two additions per value whatever its faces; any other dense distribution with
 one shifted add per outcome; sparse ones (`1000*D6`) pair by pair. Weights stay exact. The
 lists are added by `map` over `operator.add`, element by element in C as numpy's object
-arrays did, without numpy's import (a tenth of a second) at every start.
+arrays did, without numpy's import (a tenth of a second) at every start. icepool is
+imported only to turn weights into its `Die`.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from operator import add, mul, sub
-
-import icepool
+from typing import TYPE_CHECKING
 
 from pipeline.interpret.limits import dense
+
+if TYPE_CHECKING:
+    import icepool
 
 
 class Weights:
@@ -64,6 +67,8 @@ class Weights:
         return [(self.lo + i, q) for i, q in enumerate(self.arr) if q]
 
     def die(self) -> icepool.Die:
+        import icepool
+
         return icepool.Die(dict(self.items()))
 
     def total(self) -> int:
@@ -71,6 +76,8 @@ class Weights:
             return sum(self.table.values())
         assert self.arr is not None
         return sum(self.arr)
+
+    denominator = total  # read like an icepool die's by `dice.distribution` and `mean`
 
     def sparse(self) -> dict[int, int]:
         return dict(self.items()) if self.table is None else self.table
@@ -143,6 +150,20 @@ def repeat(face: Weights, count: int) -> Weights:
     for _ in range(count):
         out = out + face
     return out
+
+
+def reroll(face: Weights, values: set[int], depth: int) -> Weights:
+    """A die whose `values` are re-rolled, `depth` times at most: the first roll kept when
+    it is not one of them, else the die re-rolled (icepool's `Die.reroll`, same weights)."""
+    items = face.items()
+    total = face.total()
+    again = sum(q for v, q in items if v in values)
+    out, out_total = items, total
+    for _ in range(depth):
+        out = [(v, (0 if v in values else q * out_total) + again * r)
+               for (v, q), (_, r) in zip(items, out, strict=True)]  # fmt: skip
+        out_total *= total
+    return Weights.of(out)
 
 
 def random_count(count: Weights, face: Weights) -> Weights:

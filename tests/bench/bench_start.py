@@ -51,9 +51,8 @@ def ten_pairs(folder: Path) -> Path:
 
 def heavy_imports(args: list[str], env: dict[str, str]) -> list[str]:
     code = (
-        "import sys, runpy; sys.argv = ['rulepipe', *sys.argv[1:]]\n"
-        "try:\n    runpy.run_module('pipeline', run_name='__main__')\n"
-        "except SystemExit:\n    pass\n"
+        "import sys\nfrom pipeline.commands import main\n"
+        "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
         f"print(','.join(m for m in {HEAVY!r} if m in sys.modules), file=sys.stderr)"
     )
     done = subprocess.run(
