@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "bench"))
 
 import yaml  # noqa: E402
-from benchdoc import add_flag, publish  # noqa: E402
+from benchdoc import add_flag, compile_package, publish  # noqa: E402
 
 from pipeline.check import Pair, run_checks  # noqa: E402
 from pipeline.glossary import load_glossary  # noqa: E402
@@ -225,6 +225,7 @@ def main() -> None:
     ap.add_argument("--in-process", action="store_true", help="time run_checks alone, no commands")
     add_flag(ap)
     args = ap.parse_args()
+    compile_package()
     pairs = generate(args.n)
     chars = sum(len(p.source) + len(p.target or "") for p in pairs)
     print(f"pairs:      {len(pairs):,} ({chars / len(pairs):.0f} characters a pair on average)")

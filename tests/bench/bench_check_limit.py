@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "bench"))
 
-from benchdoc import add_flag, publish  # noqa: E402
+from benchdoc import add_flag, compile_package, publish  # noqa: E402
 
 from pipeline.files import MAX_FILE_BYTES  # noqa: E402
 
@@ -106,6 +106,7 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=MAX_FILE_BYTES, help="bytes of each file")
     add_flag(parser)
     args = parser.parse_args()
+    compile_package()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, shape in SHAPES.items():

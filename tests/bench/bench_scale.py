@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchdoc import add_flag, publish
+from benchdoc import add_flag, compile_package, publish
 
 from corpus import make_corpus
 
@@ -94,6 +94,7 @@ def main() -> None:
     ap.add_argument("--tmp", type=Path, help="folder for corpora and outputs (default: a temp one)")
     add_flag(ap)
     args = ap.parse_args()
+    compile_package()
     commands = [c for c in args.commands if available(c)]
     skipped = sorted(set(args.commands) - set(commands))
     print(f"load average at start: {os.getloadavg()[0]:.2f}; cores: {os.cpu_count()}")

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchdoc import add_flag, publish
+from benchdoc import add_flag, compile_package, publish
 
 ROOT = Path(__file__).resolve().parents[2]
 # ../shared/data/t9a-2.1.5 beside the checkout (or beside a folder above it)
@@ -62,6 +62,7 @@ def main() -> None:
     ap.add_argument("--t9a", type=Path, default=DEFAULT_T9A, help="folder of .gst/.cat files")
     add_flag(ap)
     args = ap.parse_args()
+    compile_package()
     rows = []
     with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
         work = Path(tmp)
