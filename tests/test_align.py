@@ -420,3 +420,39 @@ def test_a_drop_of_the_core_vocabulary_only_is_linked_where_the_pairs_choose_eac
     assert scored["recall"] >= 0.95, scored["mistakes"]
     assert scored["right"] >= scored["made"] - 1, scored["mistakes"]
     assert "r31" not in [m[0] for m in scored["mistakes"]]  # the older table
+
+
+def _bare(cluster: str, lang: str, keys: dict[str, int]):
+    from pipeline.align.anchors import Anchors
+
+    return Anchors(
+        cluster, cluster, lang, "paragraph", Counter(keys), frozenset(), 100, ((0, 100),)
+    )
+
+
+@pytest.mark.parametrize(
+    ("runner_up", "keys", "status"),
+    [
+        (0.40, {"q:distance|6|inch": 1}, "linked"),
+        (0.58, {"q:distance|6|inch": 1}, "ambiguous"),  # another English text fits as well
+        (0.40, {"q:distance|12|inch": 1}, "unlinked"),  # a template with other numbers
+    ],
+)
+def test_a_near_copy_shares_its_translations_link_as_surely_as_its_own_evidence(
+    runner_up, keys, status
+):
+    """A translation pasted twice and edited a little follows the first copy's link; it
+    is ambiguous where it scores as well against another English text (a sibling of a
+    template, not a copy), and unlinked where its numbers are not the English text's."""
+    from pipeline.align.paragraphs import Decision, Scored, share_with_near_copies
+
+    english = [_bare("e1", "en", {"q:distance|6|inch": 1}), _bare("e2", "en", {})]
+    foreign = [_bare("r1", "ru", {"q:distance|6|inch": 1}), _bare("r2", "ru", keys)]
+    decisions = [
+        Decision("r1", "linked", Scored("e1", 0.9, {}), ()),
+        Decision("r2", "unlinked", Scored("e1", 0.6, {}), (Scored("e2", runner_up, {}),)),
+    ]
+    texts = {"r1": "Отряд в 6 дюймах от леса.", "r2": "Отряд в 6 дюймах от леса!"}
+    shared = share_with_near_copies(decisions, foreign, texts, english)
+    assert shared[1].status == status
+    assert shared[0] == decisions[0]

@@ -5,9 +5,11 @@ anchor first and capped per anchor, so the work grows with the number of paragra
 with their product. Each candidate pair is scored from anchor agreement (weighted Jaccard,
 idf weights), length ratio and sentence counts, lifted when a translation memory put the
 two blocks side by side. Pairs are then assigned one to one per language, best first; a
-foreign cluster whose best score is under the threshold stays `unlinked`, and one whose
-runner-up is within the margin is `ambiguous`, unless the anchors in which the close
-candidates differ clearly side with the best one (`_told_apart`).
+foreign cluster whose best score is under the threshold stays `unlinked` unless its best
+stands out from the rest (`clear_lead`) or the two choose each other with quantities that
+agree (`_mutual`), and one whose runner-up is within the margin is `ambiguous`, unless the
+anchors in which the close candidates differ clearly side with the best one
+(`_told_apart`).
 """
 
 from __future__ import annotations
@@ -459,7 +461,9 @@ def share_with_near_copies(
     similarity of the texts, rapidfuzz Indel), so the cost stays linear; a look-alike that
     says something else is far from the translation it resembles and stays unlinked, and
     so does a copy whose numbers contradict the English (`contradicts`: the template of
-    another rule, a table with other results).
+    another rule, a table with other results). A copy whose runner-up scores within the
+    margin is `ambiguous`, as any link is: paragraphs made from one template are near
+    copies of each other's translations, and one of them may fit as well.
     """
     p = params()["paragraphs"]
     english_of = {a.cluster: a for a in english}
@@ -480,5 +484,8 @@ def share_with_near_copies(
         source = english_of.get(d.best.source)
         if alike >= p["near_copy"] and not (source and contradicts(f, source)):
             best = Scored(d.best.source, d.best.score, {**d.best.evidence, "near_copy": alike})
-            out[i] = Decision(d.target, decisions[j].status, best, d.alternatives)
+            runner_up = d.alternatives[0].score if d.alternatives else 0.0
+            close = d.best.score - runner_up < p["ambiguous_margin"]
+            status = "ambiguous" if close else decisions[j].status
+            out[i] = Decision(d.target, status, best, d.alternatives)
     return out
