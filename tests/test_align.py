@@ -456,3 +456,34 @@ def test_a_near_copy_shares_its_translations_link_as_surely_as_its_own_evidence(
     shared = share_with_near_copies(decisions, foreign, texts, english)
     assert shared[1].status == status
     assert shared[0] == decisions[0]
+
+
+MAGIC_EN = [
+    ("e1", {"w:spell": 2, "w:wizard": 1, "w:roll": 1, "w:dice": 1, "w:modifier": 1}),
+    ("e2", {"w:spell": 1, "w:phase": 1, "w:player": 1}),
+    ("e3", {"w:wizard": 1, "w:unit": 1, "q:distance|6|inch": 1}),
+]
+VOCABULARY_ONLY = {"w:spell": 2, "w:wizard": 1, "w:roll": 1, "w:bonus": 1, "w:only": 1}
+
+
+@pytest.mark.parametrize(
+    ("extra", "rival", "status"),
+    [
+        ({}, None, "linked"),  # under every threshold, yet it and e1 choose each other
+        ({"q:distance|12|inch": 1}, None, "unlinked"),  # a distance e1 has nowhere
+        ({}, MAGIC_EN[0][1], "unlinked"),  # e1 has a better translation
+    ],
+)
+def test_a_translation_of_the_core_vocabulary_only_is_linked_when_the_pair_choose_each_other(
+    extra, rival, status
+):
+    from pipeline.align.paragraphs import assign
+
+    english = [_bare(c, "en", keys) for c, keys in MAGIC_EN]
+    foreign = [_bare("r1", "ru", {**VOCABULARY_ONLY, **extra})]
+    if rival is not None:
+        foreign.append(_bare("r2", "ru", rival))
+    decisions = assign(foreign, english, {})
+    assert decisions[0].best is not None and decisions[0].best.source == "e1"
+    assert decisions[0].best.score < 0.4  # neither the threshold nor the clear lead
+    assert decisions[0].status == status
