@@ -487,3 +487,18 @@ def test_a_translation_of_the_core_vocabulary_only_is_linked_when_the_pair_choos
     assert decisions[0].best is not None and decisions[0].best.source == "e1"
     assert decisions[0].best.score < 0.4  # neither the threshold nor the clear lead
     assert decisions[0].status == status
+
+
+@pytest.mark.parametrize(
+    ("extra", "status"), [({"w:end": 1}, "linked"), ({"q:distance|12|inch": 1}, "unlinked")]
+)
+def test_a_clear_lead_under_the_threshold_needs_numbers_that_agree(extra, status):
+    """Scored alike (0.46, its runner-up 0.03): one extra word leaves a clear lead linked,
+    a distance the English has nowhere does not."""
+    from pipeline.align.paragraphs import assign
+
+    english = [_bare(c, "en", keys) for c, keys in MAGIC_EN]
+    keys = {"w:spell": 2, "w:wizard": 1, "w:roll": 1, "w:dice": 1, "w:bonus": 1, "w:only": 1}
+    decision = assign([_bare("r1", "ru", {**keys, **extra})], english, {})[0]
+    assert decision.best is not None and 0.4 <= decision.best.score < 0.5
+    assert decision.status == status

@@ -367,13 +367,16 @@ def assign(
         chosen[fi] = ci
     # A best candidate under the threshold is still taken when it leads every other one by
     # far: a translation whose anchors are few (no numbers, rule terms the glossary lacks)
-    # stands out from the rest of the book all the same; a look-alike resembles several.
+    # stands out from the rest of the book all the same; a look-alike resembles several,
+    # or (one of a paragraph the drop does not translate) has other numbers.
     for fi, found in enumerate(scored):
         if fi in chosen or not found or found[0].score < p["clear_lead_threshold"]:
             continue
         runner_up = found[1].score if len(found) > 1 else 0.0
         key = (found[0].source, foreign[fi].lang)
-        if found[0].score >= p["clear_lead"] * runner_up and key not in taken:
+        if found[0].score < p["clear_lead"] * runner_up or key in taken:
+            continue
+        if not contradicts(foreign[fi], english[by_cluster[found[0].source]]):
             taken.add(key)
             chosen[fi] = 0
     _mutual(foreign, english, scored, chosen, taken, stated, by_cluster)
