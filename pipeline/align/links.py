@@ -169,7 +169,7 @@ def align(
     wanted_pairs = {c: cluster_of[pair[0].id] for c, pair in stated.items()}
     decisions = assign(foreign, english, _adjacency(segments, cluster_of), wanted_pairs)
     texts = {a.cluster: by_id[a.segment].text for a in foreign}
-    decisions = share_with_near_copies(decisions, foreign, texts)
+    decisions = share_with_near_copies(decisions, foreign, texts, english)
     english_of = {a.cluster: a for a in english}
     links = []
     for cluster, found, decision in zip(foreign_clusters, foreign, decisions, strict=True):

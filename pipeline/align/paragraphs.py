@@ -5,15 +5,17 @@ anchor first and capped per anchor, so the work grows with the number of paragra
 with their product. Each candidate pair is scored from anchor agreement (weighted Jaccard,
 idf weights), length ratio and sentence counts, lifted when a translation memory put the
 two blocks side by side. Pairs are then assigned one to one per language, best first; a
-foreign cluster whose best score is under the threshold stays `unlinked`, and one whose
-runner-up is within the margin is `ambiguous`, unless the anchors in which the close
-candidates differ clearly side with the best one (`_told_apart`).
+foreign cluster whose best score is under the threshold stays `unlinked` unless its best
+stands out from the rest (`clear_lead`) or the two choose each other with quantities that
+agree (`_mutual`), and one whose runner-up is within the margin is `ambiguous`, unless the
+anchors in which the close candidates differ clearly side with the best one
+(`_told_apart`).
 """
 
 from __future__ import annotations
 
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -207,6 +209,50 @@ def _unnamed_quantities(
     return shared
 
 
+def _magnitude(key: str) -> str:
+    """The value of a quantity key without its sign ("q:modifier|-1|" -> "1"): a sign is
+    often said in words ("на 1 меньше" for -1)."""
+    return key.split("|")[1].lstrip("+-")
+
+
+def _named(key: str) -> tuple[str, str] | None:
+    """(kind and value, what) of a quantity key naming what it counts or modifies
+    ("q:modifier|1|strength"), else None."""
+    parts = key.split("|")
+    if len(parts) < 3 or not parts[-1]:
+        return None
+    return "|".join(parts[:-1]), parts[-1]
+
+
+def contradicts(foreign: Anchors, english: Anchors) -> bool:
+    """Whether the two texts' quantities say different things: a number, distance or dice
+    on one side whose value the other side has nowhere, or a modifier of one value naming
+    different characteristics on the two sides ("+1 к силе", "+1 Offensive Skill"). A
+    translation keeps its numbers; a look-alike (an older table, another spell) changes
+    them. A value of 1 is left out: "one" is written as a word as often as not."""
+    fq = Counter({k: v for k, v in foreign.keys.items() if k.startswith("q:")})
+    eq = Counter({k: v for k, v in english.keys.items() if k.startswith("q:")})
+    if not fq and not eq:
+        return False
+    f_left, e_left = fq - eq, eq - fq
+    for one, other in ((f_left, e_left), (e_left, f_left)):
+        for key in [k for k in one if k.endswith(_UNNAMED)]:
+            for match in [k for k in other if k.startswith(key) and k != key]:
+                n = min(one[key], other[match])
+                one[key] -= n
+                other[match] -= n
+    f_left, e_left = +f_left, +e_left
+    for left, values in (
+        (f_left, {_magnitude(k) for k in eq}),
+        (e_left, {_magnitude(k) for k in fq}),
+    ):
+        if any(_magnitude(k) not in values and _magnitude(k) != "1" for k in left):
+            return True
+    e_named = {n for k in e_left if (n := _named(k))}
+    f_named = {n for k in f_left if (n := _named(k))}
+    return any(kv == e_kv and what != e_what for kv, what in f_named for e_kv, e_what in e_named)
+
+
 def score(
     foreign: Anchors, english: Anchors, index: AnchorIndex, adjacency: float = 0.0
 ) -> tuple[float, dict[str, float]]:
@@ -320,15 +366,19 @@ def assign(
         chosen[fi] = ci
     # A best candidate under the threshold is still taken when it leads every other one by
     # far: a translation whose anchors are few (no numbers, rule terms the glossary lacks)
-    # stands out from the rest of the book all the same; a look-alike resembles several.
+    # stands out from the rest of the book all the same; a look-alike resembles several,
+    # or (one of a paragraph the drop does not translate) has other numbers.
     for fi, found in enumerate(scored):
         if fi in chosen or not found or found[0].score < p["clear_lead_threshold"]:
             continue
         runner_up = found[1].score if len(found) > 1 else 0.0
         key = (found[0].source, foreign[fi].lang)
-        if found[0].score >= p["clear_lead"] * runner_up and key not in taken:
+        if found[0].score < p["clear_lead"] * runner_up or key in taken:
+            continue
+        if not contradicts(foreign[fi], english[by_cluster[found[0].source]]):
             taken.add(key)
             chosen[fi] = 0
+    _mutual(foreign, english, scored, chosen, taken, stated, by_cluster)
     decisions = []
     for fi, f in enumerate(foreign):
         found = scored[fi]
@@ -353,8 +403,56 @@ def assign(
     return decisions
 
 
+def _mutual(
+    foreign: Sequence[Anchors],
+    english: Sequence[Anchors],
+    scored: Sequence[Sequence[Scored]],
+    chosen: dict[int, int],
+    taken: set[tuple[str, str]],
+    stated: Mapping[str, str],
+    by_cluster: Mapping[str, int],
+) -> None:
+    """Links, in `chosen` and `taken`, of the foreign clusters still free whose best
+    candidate is free too and chooses them back: no other text of their language scores
+    higher with it, it leads the runner-up by `mutual_lead`, and the quantities of the
+    two do not contradict each other (`contradicts`).
+
+    A translation whose anchors are only the core vocabulary (no numbers, rule terms no
+    glossary has) scores low against its English, yet higher than against anything else,
+    and higher than any other translation scores against that English; a look-alike of a
+    paragraph that is translated loses it to the translation, and one of a paragraph that
+    is not has other numbers, or resembles several paragraphs."""
+    p = params()["paragraphs"]
+    best_for: dict[tuple[str, str], float] = {}
+    for fi, found in enumerate(scored):
+        for c in found:
+            key = (c.source, foreign[fi].lang)
+            best_for[key] = max(best_for.get(key, 0.0), c.score)
+    order = sorted(
+        (fi for fi, found in enumerate(scored) if found and fi not in chosen),
+        key=lambda fi: (-scored[fi][0].score, foreign[fi].cluster),
+    )
+    for fi in order:
+        f, found = foreign[fi], scored[fi]
+        best = found[0]
+        if f.cluster in stated or best.score < p["mutual_threshold"]:
+            continue
+        if (best.source, f.lang) in taken or best.score < best_for[(best.source, f.lang)]:
+            continue
+        runner_up = found[1].score if len(found) > 1 else 0.0
+        if best.score < p["mutual_lead"] * runner_up:
+            continue
+        if contradicts(f, english[by_cluster[best.source]]):
+            continue
+        taken.add((best.source, f.lang))
+        chosen[fi] = 0
+
+
 def share_with_near_copies(
-    decisions: Sequence[Decision], foreign: Sequence[Anchors], text_of: Mapping[str, str]
+    decisions: Sequence[Decision],
+    foreign: Sequence[Anchors],
+    text_of: Mapping[str, str],
+    english: Sequence[Anchors],
 ) -> list[Decision]:
     """Decisions where a foreign cluster left unlinked only because its best candidate went
     to a near copy of it (one translation pasted twice and edited a little, too far apart
@@ -363,18 +461,23 @@ def share_with_near_copies(
     Links are one to one per language, so the second copy would otherwise stay unlinked or
     fall to a wrong runner-up. Only the owner of its best candidate is compared with it (a
     similarity of the texts, rapidfuzz Indel), so the cost stays linear; a look-alike that
-    says something else is far from the translation it resembles and stays unlinked.
+    says something else is far from the translation it resembles and stays unlinked, and
+    so does a copy whose numbers contradict the English (`contradicts`: the template of
+    another rule, a table with other results). A copy whose runner-up scores within the
+    margin is `ambiguous`, as any link is: paragraphs made from one template are near
+    copies of each other's translations, and one of them may fit as well.
     """
     from rapidfuzz.distance import Indel  # here only: `check` reads this module, not this
 
     p = params()["paragraphs"]
+    english_of = {a.cluster: a for a in english}
     owner: dict[tuple[str, str], int] = {}
     for i, (d, f) in enumerate(zip(decisions, foreign, strict=True)):
         if d.status != "unlinked" and d.best is not None:
             owner[(d.best.source, f.lang)] = i
     out = list(decisions)
     for i, (d, f) in enumerate(zip(decisions, foreign, strict=True)):
-        if d.status != "unlinked" or d.best is None or d.best.score < p["link_threshold"]:
+        if d.status != "unlinked" or d.best is None or d.best.score < p["mutual_threshold"]:
             continue
         j = owner.get((d.best.source, f.lang))
         if j is None:
@@ -382,7 +485,11 @@ def share_with_near_copies(
         alike = Indel.normalized_similarity(
             text_of[f.cluster].lower(), text_of[foreign[j].cluster].lower()
         )
-        if alike >= p["near_copy"]:
+        source = english_of.get(d.best.source)
+        if alike >= p["near_copy"] and not (source and contradicts(f, source)):
             best = Scored(d.best.source, d.best.score, {**d.best.evidence, "near_copy": alike})
-            out[i] = Decision(d.target, decisions[j].status, best, d.alternatives)
+            runner_up = d.alternatives[0].score if d.alternatives else 0.0
+            close = d.best.score - runner_up < p["ambiguous_margin"]
+            status = "ambiguous" if close else decisions[j].status
+            out[i] = Decision(d.target, status, best, d.alternatives)
     return out
