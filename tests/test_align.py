@@ -489,6 +489,21 @@ def test_a_translation_of_the_core_vocabulary_only_is_linked_when_the_pair_choos
     assert decisions[0].status == status
 
 
+def test_two_headings_that_share_one_word_do_not_choose_each_other():
+    """A short heading taken for another language ("/etc/passwd") shares one word with
+    an English heading ("../../etc") and nothing with any other: the pair choose each
+    other, but one shared anchor is no translation."""
+    from pipeline.align.paragraphs import assign
+
+    others = [_bare(f"e{i}", "en", {"w:text": 1, f"w:number{i}": 1}) for i in range(2, 12)]
+    english = [_bare("e1", "en", {"w:etc": 1}), *others]
+    foreign = [_bare("r1", "it", {"w:etc": 1, "w:passwd": 1})]
+    decisions = assign(foreign, english, {})
+    assert decisions[0].best is not None and decisions[0].best.source == "e1"
+    assert 0.25 <= decisions[0].best.score < 0.4  # the mutual rule's range
+    assert decisions[0].status == "unlinked"
+
+
 @pytest.mark.parametrize(
     ("extra", "status"), [({"w:end": 1}, "linked"), ({"q:distance|12|inch": 1}, "unlinked")]
 )

@@ -414,8 +414,9 @@ def _mutual(
 ) -> None:
     """Links, in `chosen` and `taken`, of the foreign clusters still free whose best
     candidate is free too and chooses them back: no other text of their language scores
-    higher with it, it leads the runner-up by `mutual_lead`, and the quantities of the
-    two do not contradict each other (`contradicts`).
+    higher with it, it leads the runner-up by `mutual_lead`, the two share at least
+    `mutual_shared` anchors (one shared word is all two unrelated headings need) and
+    their quantities do not contradict each other (`contradicts`).
 
     A translation whose anchors are only the core vocabulary (no numbers, rule terms no
     glossary has) scores low against its English, yet higher than against anything else,
@@ -442,7 +443,8 @@ def _mutual(
         runner_up = found[1].score if len(found) > 1 else 0.0
         if best.score < p["mutual_lead"] * runner_up:
             continue
-        if contradicts(f, english[by_cluster[best.source]]):
+        source = english[by_cluster[best.source]]
+        if sum((f.keys & source.keys).values()) < p["mutual_shared"] or contradicts(f, source):
             continue
         taken.add((best.source, f.lang))
         chosen[fi] = 0
