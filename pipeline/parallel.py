@@ -78,12 +78,13 @@ def _die_with_parent() -> None:
         pass
 
 
-def _fork_pool() -> tuple[Any, type[ProcessPoolExecutor]]:
-    """The fork context and the pool class, imported when workers start."""
+def _fork_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of `workers` forked processes, imported when workers start."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    return multiprocessing.get_context("fork"), ProcessPoolExecutor
+    context = multiprocessing.get_context("fork")
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_die_with_parent)
 
 
 def _run(span: tuple[int, int]) -> list[Any]:
@@ -115,8 +116,7 @@ def map_in_order(
         return out
     global _WORK
     _WORK = (fn, items)
-    context, pool_class = _fork_pool()
-    pool = pool_class(n, mp_context=context, initializer=_die_with_parent)
+    pool = _fork_pool(n)
     try:
         try:  # the workers fork as the pieces are submitted: they inherit _WORK
             parts = pool.map(_run, chunks(weights, n * CHUNKS_PER_WORKER))
@@ -154,8 +154,7 @@ class Feed:
         if self._pool is None and (self._workers == 1 or len(self._held) < self._min):
             return
         if self._pool is None:
-            context, pool_class = _fork_pool()
-            self._pool = pool_class(self._workers, mp_context=context, initializer=_die_with_parent)
+            self._pool = _fork_pool(self._workers)
             for start, stop in chunks([1] * len(self._held), self._workers * CHUNKS_PER_WORKER):
                 self._send(self._held[start:stop])
         elif len(self._held) >= self.BATCH:

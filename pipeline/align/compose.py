@@ -76,12 +76,23 @@ def joining_words(lang: str) -> frozenset[str]:
     return _EN_JOINERS | _joiners(lang)
 
 
+def _english_words(words: tuple[str, ...]) -> list[str]:
+    """An English term's content words, lower case and singular ("to-hit" is "hit")."""
+    pieces = [p for w in words for p in w.lower().split("-")]
+    return [_singular(w) for w in pieces if w and w not in _EN_JOINERS]
+
+
+def _content(words: tuple[str, ...], lang: str) -> list[str]:
+    """A foreign phrase's words but those that join a term."""
+    joiners = _joiners(lang)
+    return [w for w in words if w.lower() not in joiners]
+
+
 @lru_cache(maxsize=100_000)
 def english_parts(words: tuple[str, ...]) -> tuple[frozenset[str], ...]:
     """The vocabulary terms each content word (or two-word phrase) of an English term may
     be; an empty set for a word the vocabulary does not know."""
-    pieces = [p for w in words for p in w.lower().split("-")]  # "to-hit" is "hit"
-    low = [_singular(w) for w in pieces if w and w not in _EN_JOINERS]
+    low = _english_words(words)
     table = _english()
     parts: list[frozenset[str]] = []
     i = 0
@@ -100,8 +111,7 @@ def english_parts(words: tuple[str, ...]) -> tuple[frozenset[str], ...]:
 @lru_cache(maxsize=100_000)
 def foreign_parts(words: tuple[str, ...], lang: str) -> tuple[frozenset[str], ...]:
     """As `english_parts`, for a phrase of `lang` as written."""
-    joiners = _joiners(lang)
-    content = [w for w in words if w.lower() not in joiners]
+    content = _content(words, lang)
     readings = _readings(lang)
     phrases = _phrases(lang)
     parts: list[frozenset[str]] = []
@@ -178,14 +188,8 @@ def composed_but_one(
     not where "тип" is in the sentence beside "заклинание урона" for "Spell Types")."""
     ours, theirs = english_parts(english), foreign_parts(foreign, lang)
     if induced is not None:
-        en_words = [
-            _singular(w)
-            for x in english
-            for w in x.lower().split("-")
-            if w and w not in _EN_JOINERS
-        ]
-        joiners = _joiners(lang)
-        words = [lemmas(w, lang)[0] for w in foreign if w.lower() not in joiners]
+        en_words = _english_words(english)
+        words = [lemmas(w, lang)[0] for w in _content(foreign, lang)]
         ours = _with_induced(ours, en_words, induced[0])
         theirs = _with_induced(theirs, words, induced[1])
     if len(ours) < 2 or len(ours) != len(theirs):

@@ -1175,13 +1175,19 @@ def _induced(
     )
 
 
+def _written(seen: Sequence[Candidate], after: str = "") -> re.Pattern[str]:
+    """Where a term is written as it was seen, the longest form first, followed by
+    `after`, as a whole word."""
+    forms = sorted({" ".join(c.words) for c in seen}, key=lambda f: (-len(f), f))
+    return re.compile(
+        r"(?<![\w-])(?:" + "|".join(map(re.escape, forms)) + ")" + after + r"(?![\w-])"
+    )
+
+
 def _of_after(seen: Sequence[Candidate], beads: Sequence[Bead], where: set[int]) -> frozenset[str]:
     """The vocabulary words a term is given by "of" right after it ("Path of magic"), in
     the beads `where`."""
-    forms = sorted({" ".join(c.words) for c in seen}, key=lambda f: (-len(f), f))
-    pattern = re.compile(
-        r"(?<![\w-])(?:" + "|".join(map(re.escape, forms)) + r") of ([a-z]+)(?![\w-])"
-    )
+    pattern = _written(seen, r" of ([a-z]+)")
     found: frozenset[str] = frozenset()
     for n in where:
         for m in pattern.finditer(beads[n].source):
@@ -1197,8 +1203,7 @@ def _written_spots(
     beads each English word is written in."""
     if not any(c.capitalised and len(c.words) > 1 for c in seen):
         return []
-    forms = sorted({" ".join(c.words) for c in seen}, key=lambda f: (-len(f), f))
-    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, forms)) + r")(?![\w-])")
+    pattern = _written(seen)
     near = set().union(*(where.get(c.words[0], set()) for c in seen))
     found = ((n, pattern.finditer(beads[n].source)) for n in sorted(near))
     return [(n, m.start(), m.end()) for n, ms in found for m in ms]

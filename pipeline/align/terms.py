@@ -25,7 +25,7 @@ from itertools import pairwise
 from typing import Any
 
 from ..lang import data as lang_data
-from ..lang import fold, lemma, morph, nlp
+from ..lang import fold, lemma, nlp, parses
 
 _CAPITALISED = re.compile(r"^[A-Z][a-z'’!-]*[a-z!]$|^[A-Z]{2,}$")
 _JOINERS = frozenset({"of", "the", "to"})
@@ -178,7 +178,7 @@ _PROPER = frozenset({"Geox", "Name", "Surn", "Patr", "Orgn", "Trad"})
 @lru_cache(maxsize=100_000)
 def _parses(word: str) -> tuple[Any, ...]:
     """The likeliest readings of a word, a proper name's after every other."""
-    read = morph().parse(word.lower())[:4]
+    read = parses(word.lower())[:4]
     return tuple(sorted(read, key=lambda p: bool(_PROPER & p.tag.grammemes)))
 
 
@@ -186,7 +186,7 @@ def _parses(word: str) -> tuple[Any, ...]:
 def _lemma(word: str) -> str:
     """`lemma`, unless its reading is a proper name's that a common noun's form also
     reads: then the common noun's ("кубы" is "куб")."""
-    first = morph().parse(word.lower())[:1]
+    first = parses(word.lower())[:1]
     if first and _PROPER & first[0].tag.grammemes:
         return fold(_parses(word)[0].normal_form)
     return lemma(word, "ru")
