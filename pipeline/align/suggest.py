@@ -6,9 +6,10 @@ all beads a pair is scored by how often the two turn up together and rarely apar
 where they sit in their sentences, whether both are capitalised (the house style marks rule
 terms so), and how many words each has. Then pairs are taken best first, one rendering per
 term and one term per rendering (competitive linking); a second rendering is kept only when
-it stands for the term in beads of its own. What the glossary (and the core vocabulary of
-lang/lexicon.yaml) already fixes is not proposed and its renderings are not free to pair
-with anything else; rejected terms are never proposed again.
+it stands for the term in beads of its own; two pairs the counts cannot tell from their
+crossed twins are taken in the order both texts give the words. What the glossary (and the
+core vocabulary of lang/lexicon.yaml) already fixes is not proposed and its renderings are
+not free to pair with anything else; rejected terms are never proposed again.
 
 A pair seen once is proposed only when nothing else could be meant: a 1-1 bead whose one
 unknown English term is capitalised and whose translation has one capitalised phrase, once
@@ -71,6 +72,8 @@ UNCAPITALISED_NEEDS = 3
 #: ... unless the drop writes the vocabulary's capitalised terms in lower case in more than
 #: half of this many places at least: then capitals tell nothing.
 HOUSE_STYLE_NEEDS = 4
+#: Two pairs scoring within this share of each other are told apart by the order of words.
+CROSSED_CLOSE = 0.9
 
 
 @dataclass(frozen=True, slots=True)
@@ -833,6 +836,55 @@ def suggest(
         disagree = capitals and pair.caps_known and not pair.caps_agree
         return not (disagree and together < UNCAPITALISED_NEEDS)
 
+    def _order(
+        spots_a: Sequence[tuple[int, int, int]], spots_b: Sequence[tuple[int, int, int]], n: int
+    ) -> bool | None:
+        """Whether every occurrence of one term in bead `n` comes before every occurrence
+        of the other (False: every one after; None: both ways, or either absent)."""
+        a = [(s, x) for m, s, x in spots_a if m == n]
+        b = [(s, x) for m, s, x in spots_b if m == n]
+        if not a or not b:
+            return None
+        if max(x for _, x in a) <= min(s for s, _ in b):
+            return True
+        if max(x for _, x in b) <= min(s for s, _ in a):
+            return False
+        return None
+
+    def _crossed(
+        e: str,
+        t: str,
+        scored: Mapping[tuple[str, str], float],
+        chosen: Mapping[str, str],
+        taken: set[str],
+    ) -> bool:
+        """Whether the counts cannot tell a pair from its crossed twin and the order of the
+        words can: another free term `e2` and rendering `t2` of the same beads pair with
+        these two the other way round about as well (within `CROSSED_CLOSE`), and in every
+        bead holding all four the English gives `e`, `e2` in the order the translation
+        gives `t2`, `t` ("a Wizard Adept two spells and a Wizard Master four", "адепт два,
+        а мастер четыре": the Adept is "адепт", though "мастер" counts as high)."""
+        best = scored[(e, t)] * CROSSED_CLOSE
+        for t2 in rivals_of[e]:
+            if t2 == t or t2 in taken or scored.get((e, t2), 0.0) < best:
+                continue
+            for e2 in rivals_of_target[t]:
+                if e2 == e or e2 in chosen or scored.get((e2, t), 0.0) < best:
+                    continue
+                shared = set(pairs[(e, t2)].beads) & set(pairs[(e2, t)].beads)
+                said = [
+                    (_order(en_spots[e], en_spots[e2], n), _order(spots[t], spots[t2], n))
+                    for n in sorted(shared)
+                ]
+                if said and all(a is not None and b is not None and a != b for a, b in said):
+                    return True
+        return False
+
+    rivals_of: dict[str, set[str]] = defaultdict(set)  # English term -> its renderings
+    rivals_of_target: dict[str, set[str]] = defaultdict(set)  # ... and back
+    for e_, t_ in pairs:
+        rivals_of[e_].add(t_)
+        rivals_of_target[t_].add(e_)
     chosen: dict[str, str] = {}
     taken: set[str] = set()
     inside: dict[int, list[tuple[int, int]]] = defaultdict(list)  # spans of taken renderings
@@ -860,6 +912,8 @@ def suggest(
                 continue
             if _covered(spots[t], inside, set(pairs[(e, t)].beads)):
                 continue
+            if _crossed(e, t, scored, chosen, taken):
+                continue  # "Wizard Adept" is "адепт", said first as the English says it
             if (
                 (e, t) not in named
                 and (e, t) not in headed
