@@ -561,3 +561,15 @@ def test_two_terms_the_counts_cannot_tell_apart_are_paired_in_the_order_both_tex
     assert found["Banner Veteran"].target == "ветеран"
     # the counts could not tell them apart: the doubt stays noted
     assert not sure(found["Banner Veteran"]) and found["Banner Veteran"].score <= 0.6
+
+
+def test_a_complement_after_a_pronoun_set_between_it_and_its_head_is_the_head_s():
+    keys = {
+        c.key: c for c in candidates("Отряд в контакте с ним флангами может уйти из боя.", "ru")
+    }
+    # "с ним" says with what; the term is "контакт флангами"
+    assert keys["контакт фланг"].words == ("контакте", "флангами")
+    # a noun after a preposition and a noun is no complement of the head
+    assert "контакт фланг" not in {
+        c.key for c in candidates("Отряд в контакте с врагом флангами уходит.", "ru")
+    }
