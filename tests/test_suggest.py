@@ -573,3 +573,16 @@ def test_a_complement_after_a_pronoun_set_between_it_and_its_head_is_the_head_s(
     assert "контакт фланг" not in {
         c.key for c in candidates("Отряд в контакте с врагом флангами уходит.", "ru")
     }
+
+
+def test_a_rendering_leaves_out_the_word_for_the_english_word_beside_the_term():
+    pairs = [
+        (
+            "Units near a friendly Engaged Iron Golem gain +1 Discipline.",
+            "Отряды рядом с дружественным Железным Големом, который ведёт бой, получают +1"
+            " к Дисциплине.",
+        )
+    ]
+    # "дружественный" is the sentence's "friendly", no word of the term, however close
+    # the longer phrase comes to the English term's length
+    assert _found(pairs)["Engaged Iron Golem"] == "Железный Голем"

@@ -317,8 +317,29 @@ def _rival_phrase(term: Candidate, text: str) -> bool:
 
 _WORDS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
-#: The word governing a term by "of" ("the end of the Player Turn").
-_OF_BEFORE = re.compile(r"([A-Za-z-]+) of (?:the |a |an |its |their )?$")
+#: The word right before a term, or governing it by "of" ("a friendly Great Green Idol",
+#: "the end of the Player Turn").
+_BEFORE = re.compile(r"([A-Za-z-]+) (?:of (?:the |a |an |its |their )?)?$")
+
+
+def _said_beside(e: Candidate, source: str) -> frozenset[str]:
+    """The vocabulary words of the English word right before a term or governing it by
+    "of", in the sentence `source` the term was read from."""
+    m = _BEFORE.search(source[: e.start])
+    parts = english_parts((m.group(1),)) if m is not None else ()
+    return parts[0] if parts else frozenset()
+
+
+def _takes_in(e: Candidate, c: Candidate, source: str, lang: str) -> bool:
+    """Whether a phrase has the vocabulary's word for the English word beside the term,
+    which the term does not say ("дружественный Великий Зелёный Идол" beside "a friendly
+    Great Green Idol": "дружественный" renders "friendly", no word of the name)."""
+    said = _said_beside(e, source)
+    if not said:
+        return False
+    ours = set().union(*english_parts(e.words))
+    return any(p & said and not p & ours for p in foreign_parts(c.words, lang))
+
 
 _BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*\)")
 
@@ -435,13 +456,22 @@ def _groups(target: Sequence[Candidate]) -> list[list[Candidate]]:
     return groups
 
 
-def _fitting(e: Candidate, group: list[Candidate]) -> Candidate:
-    """The phrase of a group closest to the English term's length."""
-    return min(group, key=lambda c: (abs(c.size - e.size), -len(c.words), c.key))
+def _fitting(e: Candidate, group: list[Candidate], source: str = "", lang: str = "ru") -> Candidate:
+    """The phrase of a group closest to the English term's length, of those that do not
+    take in the word beside the term (`_takes_in`; `source`: the term's sentence)."""
+    return min(
+        group,
+        key=lambda c: (
+            bool(source) and _takes_in(e, c, source, lang),
+            abs(c.size - e.size),
+            -len(c.words),
+            c.key,
+        ),
+    )
 
 
 def _single(
-    bead: Bead, english: list[Candidate], target: list[Candidate]
+    bead: Bead, english: list[Candidate], target: list[Candidate], lang: str
 ) -> tuple[str, str] | None:
     """The one pair a bead can only mean, or None: a 1-1 bead, one unknown English term,
     one group of overlapping capitalised phrases in the translation (its phrase of the
@@ -451,7 +481,7 @@ def _single(
     groups = _groups(target)
     if len(groups) != 1:
         return None
-    return english[0].key, _fitting(english[0], groups[0]).key
+    return english[0].key, _fitting(english[0], groups[0], bead.source, lang).key
 
 
 def _two(english: list[Candidate], target: list[Candidate]) -> list[tuple[str, str]]:
@@ -476,6 +506,7 @@ def _left_alone(
     fixed: Mapping[str, Candidate],
     settled: set[str] | dict[str, Any],
     taken: set[str],
+    lang: str,
 ) -> list[tuple[str, str]]:
     """`_single` (or `_two`) on what a bead has left once the settled English terms, and
     the phrases inside their renderings and inside what the glossary fixes, are taken out
@@ -490,7 +521,7 @@ def _left_alone(
     left = [c for c in free.values() if c.key not in taken and _own_capital(c, used)]
     if len(unknown) == 2:
         return _two(unknown, left)
-    one = _single(bead, unknown, left)
+    one = _single(bead, unknown, left, lang)
     return [one] if one is not None else []
 
 
@@ -648,7 +679,7 @@ def suggest(
                 _meet(pairs[key], n, english[e_key], t, bead)
             named.setdefault(key, t)
         unknown = [e for e in english.values() if e.key not in lexicon and e.capitalised]
-        one = _single(bead, unknown, list(free.values()))
+        one = _single(bead, unknown, list(free.values()), lang)
         if one is not None:
             singles.add(one)
         seen.append((english, free, fixed))
@@ -799,25 +830,15 @@ def suggest(
 
     def _words_around(key: tuple[str, str]) -> bool:
         """Whether a rendering has a vocabulary word that, in every bead of the pair, renders
-        the English word governing the term ("конец хода" beside "the end of the Player
-        Turn": "конец" is the sentence's "end", the term is "ход")."""
-        theirs = foreign_parts(target_seen[key[1]][0].words, lang)
-        ours = set().union(*english_parts(en_seen[key[0]][0].words))
-        extra = [p for p in theirs if p and not p & ours]
-        if not extra:
-            return False
+        the English word right before the term or governing it (`_takes_in`: "конец хода"
+        beside "the end of the Player Turn": "конец" is the sentence's "end", the term is
+        "ход")."""
         where = {n: c for c, n in en_where[key[0]]}
-        for n in set(pairs[key].beads):
-            c = where.get(n)
-            if c is None:
-                return False
-            before = _OF_BEFORE.search(beads[n].source[: c.start])
-            if before is None:
-                return False
-            said = english_parts((before.group(1),))[0]
-            if not any(p & said for p in extra):
-                return False
-        return True
+        rendering = target_seen[key[1]][0]
+        return all(
+            n in where and _takes_in(where[n], rendering, beads[n].source, lang)
+            for n in set(pairs[key].beads)
+        )
 
     def eligible(key: tuple[str, str]) -> bool:
         if key in named or key in headed or _made_of_vocabulary(key):
@@ -931,7 +952,7 @@ def suggest(
         more = {
             pair
             for bead, (english, free, fixed) in zip(beads, seen, strict=True)
-            for pair in _left_alone(bead, english, free, fixed, settled, taken)
+            for pair in _left_alone(bead, english, free, fixed, settled, taken, lang)
         } - singles
         more = {(e, t) for e, t in more if e not in chosen and t not in taken}
         # the drop's own renderings of one word read as vocabulary: "реакция на натиск"
