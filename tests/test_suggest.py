@@ -586,3 +586,33 @@ def test_a_rendering_leaves_out_the_word_for_the_english_word_beside_the_term():
     # "дружественный" is the sentence's "friendly", no word of the term, however close
     # the longer phrase comes to the English term's length
     assert _found(pairs)["Engaged Iron Golem"] == "Железный Голем"
+
+
+def test_an_everyday_word_of_the_vocabulary_is_no_term_when_a_capital_makes_it_a_run():
+    pairs = [
+        (
+            "Units Locked in Combat never take Fear Tests, nor do units that are Steady.",
+            "Отряды, сцепленные боем, и «Стойкие» отряды тестов на страх не проходят.",
+        ),
+        (
+            "A unit Locked in Combat that is Steady ignores Panic.",
+            "Сцепленный боем «Стойкий» отряд игнорирует панику.",
+        ),
+        (
+            "Steady: a unit with this rule is Steady.",
+            "«Стойкость» (Steady). Отряд с этим правилом стоек.",
+        ),
+    ]
+    # "Combat" is the vocabulary's everyday combat, which "бой" renders: no rendering is
+    # free for it, "Стойкий" least of all
+    found = _found(pairs)
+    assert "Combat" not in found
+    assert found["Steady"] == "Стойкость"
+
+
+def test_a_noun_making_a_preposition_with_the_word_before_it_heads_no_term():
+    keys = {c.key for c in candidates("Бегство в качестве реакции на атаку ему недоступно.", "ru")}
+    assert "реакция на атака" in keys
+    assert not any(k.startswith("качество") for k in keys)
+    # the same noun elsewhere still heads its phrase
+    assert "качество" in {c.key for c in candidates("Качество брони важно.", "ru")}

@@ -118,9 +118,10 @@ def _lemmas(text: str, lang: str) -> str:
 def _known(
     glossary: Glossary | None, lang: str
 ) -> tuple[dict[str, str], dict[str, str], dict[str, tuple[str, ...]], dict[str, str]]:
-    """(English key -> term id of the glossary or a rejection, translation lemmas -> term
-    id, core-vocabulary English key -> its renderings' lemmas, English key of any form of a
-    core-vocabulary term -> the key of its first form: "Charging" is the term Charge)."""
+    """(English key -> term id of the glossary or a rejection, or of an everyday word of
+    the core vocabulary, translation lemmas -> term id, core-vocabulary English key -> its
+    renderings' lemmas, English key of any form of a core-vocabulary term -> the key of its
+    first form: "Charging" is the term Charge)."""
     english: dict[str, str] = {}
     target: dict[str, str] = {}
     reviewed = (*glossary.terms, *glossary.rejected) if glossary else ()
@@ -131,6 +132,7 @@ def _known(
             target[_lemmas(form, lang)] = term.id
     lexicon: dict[str, tuple[str, ...]] = {}
     alias: dict[str, str] = {}
+    everyday: dict[str, str] = {}
     for term in core_words().terms:
         forms = tuple(_lemmas(f, lang) for f in term.renderings.get(lang, ()))
         for form in forms:
@@ -141,10 +143,17 @@ def _known(
         # glossary holds, and so does `kind: term` (hit, rank); everyday words (unit,
         # roll) are not proposed
         if first in english or not (english_forms[0][:1].isupper() or term.kind == "term"):
+            if first not in english:
+                everyday.update((english_key(f.split()), term.id) for f in english_forms)
             continue
         lexicon[first] = forms
         for form in english_forms:
             alias.setdefault(english_key(form.split()), first)
+    # an everyday word is no term however it is written: "Combat" capitalised in "Engaged
+    # in Combat" is the word combat, which "бой" renders, and no rendering is free for it
+    for key, term_id in everyday.items():
+        if key not in alias and key not in lexicon:
+            english.setdefault(key, "everyday:" + term_id)
     return english, target, lexicon, alias
 
 

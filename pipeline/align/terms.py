@@ -171,6 +171,27 @@ def _ru_data() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(data.get("term_links", ())), frozenset(data.get("not_term_heads", ()))
 
 
+@cache
+def _preposition_nouns() -> frozenset[tuple[str, str]]:
+    """(preposition, noun as written) that make a preposition together ("в качестве")."""
+    data = lang_data("ru", "align").get("preposition_nouns") or {}
+    return frozenset((p, fold(w)) for p, words in data.items() for w in words)
+
+
+def _in_preposition(words: list[Any], i: int) -> bool:
+    """Whether the noun at `i` makes a preposition with the word before it ("в качестве
+    реакции": "качестве" heads no term there)."""
+    before = words[i - 1] if i > 0 else None
+    return (
+        before is not None
+        and (
+            before.text.lower(),
+            fold(words[i].text.lower()),
+        )
+        in _preposition_nouns()
+    )
+
+
 #: Readings of proper names, which a rules text does not mean where a common noun reads
 #: the same form ("Кубы" is read first as the genitive of "Куба", the island).
 _PROPER = frozenset({"Geox", "Name", "Surn", "Patr", "Orgn", "Trad"})
@@ -325,7 +346,7 @@ def russian_candidates(text: str) -> list[Candidate]:
                     found.append(_make(text, [(tok, sub, "substantive")], 0))
             continue
         for noun in _reading(nouns, words[i - 1] if i else None):
-            if lemma(tok.text, "ru") in not_heads:
+            if lemma(tok.text, "ru") in not_heads or _in_preposition(words, i):
                 break
             left: list[tuple[Any, Any]] = []
             k = i - 1
