@@ -616,3 +616,17 @@ def test_a_noun_making_a_preposition_with_the_word_before_it_heads_no_term():
     assert not any(k.startswith("качество") for k in keys)
     # the same noun elsewhere still heads its phrase
     assert "качество" in {c.key for c in candidates("Качество брони важно.", "ru")}
+
+
+def test_a_vocabulary_term_seen_once_offers_its_other_rendering_seen_once_apart():
+    pairs = [
+        ("A Hero that is Fleeing gives no reroll.", "Бегущий Герой переброса не даёт."),
+        (
+            "Units near the Hero may reroll failed tests.",
+            "Отряды рядом с Героем могут перебросить проваленные тесты.",
+        ),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    # each rendering rests on one bead: neither is better founded than the other
+    assert {found["reroll"].target, *found["reroll"].variants} == {"переброс", "перебросить"}
+    assert not sure(found["reroll"])

@@ -1093,13 +1093,28 @@ def suggest(
             own = lexicon_forms[e].get(t)  # none for a misread form ("брони" as "бронь")
             if own:  # the vocabulary writes its own word best ("спасбросок")
                 found = replace(found, target=_as_written(own, target_seen[t]))
-            # the vocabulary's other renderings the drop uses too (the verb of a noun)
+            # the vocabulary's other renderings the drop uses too (the verb of a noun), in
+            # two beads; or, where the proposal rests on one bead, in one bead of their own:
+            # as well founded as it ("may reroll": "перебросить", beside "no reroll":
+            # "переброс")
             others = sorted(
                 (k for k in scored if k[0] == e and k[1] != t and k[1] not in taken),
                 key=lambda k: (-len(pairs[k].beads), k[1]),
             )
+            own_beads = set(pairs[(e, t)].beads)
             forms = [
-                _rendering(k[1]) for k in others if _lexical(k) and len(pairs[k].beads) >= min_count
+                _rendering(k[1])
+                for k in others
+                if _lexical(k)
+                and (
+                    len(pairs[k].beads) >= min_count
+                    or (len(own_beads) < min_count and set(pairs[k].beads) - own_beads)
+                )
+            ]
+            forms = [
+                f
+                for i, f in enumerate(forms)
+                if f.lower() not in {found.target.lower(), *(x.lower() for x in forms[:i])}
             ]
             found = replace(found, variants=tuple(forms[:MAX_VARIANTS]))
         elif basis == COMPOSED:
