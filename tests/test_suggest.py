@@ -630,3 +630,19 @@ def test_a_vocabulary_term_seen_once_offers_its_other_rendering_seen_once_apart(
     # each rendering rests on one bead: neither is better founded than the other
     assert {found["reroll"].target, *found["reroll"].variants} == {"переброс", "перебросить"}
     assert not sure(found["reroll"])
+
+
+def test_english_in_brackets_written_as_a_title_not_a_name_is_no_term():
+    pairs = [
+        (
+            "Counting wounds: each unsaved wound removes one Health Point.",
+            "Подсчёт ранений (Counting wounds). Каждое неспасённое ранение снимает одну рану.",
+        ),
+        (
+            "Hold the Line: the unit may not move.",
+            "Держать строй (Hold the Line). Отряд не может двигаться.",
+        ),
+    ]
+    found = _found(pairs)
+    assert "Counting wounds" not in found  # "wounds" in lower case: a section's title
+    assert found["Hold the Line"] == "Держать строй"

@@ -403,11 +403,15 @@ _CLOSING_QUOTES = '»"”’'
 
 
 def _written_in(text: str, name: str) -> Candidate | None:
-    """The English name as the bead's English writes it, capitalised, or None."""
+    """The English name as the bead's English writes it, capitalised as a name (every word
+    but those that join one: "Rally Around the Flag", not the title "Allocating attacks"),
+    or None."""
     m = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
-    if m is None or not m.group()[:1].isupper():
+    if m is None:
         return None
     words = tuple(m.group().split())
+    if not all(w[:1].isupper() or w in ("of", "the", "to", "and", "a", "an") for w in words):
+        return None
     return Candidate(english_key(words), words, m.start(), m.end(), True, False, m.start() == 0)
 
 
