@@ -210,25 +210,6 @@ def _link(data: SiteData, link: dict[str, Any]) -> str:
     return text + (f" <small>{esc(cost)}</small>" if cost else "")
 
 
-def _rules_list(data: SiteData, refs: Any, parse_ref: Any, heading: str) -> str:
-    if not isinstance(refs, list) or not refs:
-        return ""
-    items = []
-    for ref in refs:
-        text = str(ref.get("id") or ref.get("name") if isinstance(ref, dict) else ref)
-        try:
-            rule_id = parse_ref(text).id
-        except Exception:
-            rule_id = None
-        if rule_id not in data.by_id:
-            rule_id = data.rule_for_name(text.split("(")[0])
-        if rule_id in data.by_id:
-            items.append(f'<li><a href="../rules/{esc(rule_id)}.html">{esc(text)}</a></li>')
-        else:
-            items.append(f"<li>{esc(text)}</li>")
-    return f"<h2>{esc(heading)}</h2><ul>{''.join(items)}</ul>"
-
-
 def changes_page(data: SiteData, doc: dict[str, Any], old: Path) -> str:
     s = doc["summary"]
     out = [
