@@ -268,7 +268,6 @@ _ADMIN = {
     "deprecatedTerm-admn-sts": "deprecated",
     "supersededTerm-admn-sts": "deprecated",
 }
-_XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 
 def _local(element: object) -> str:
@@ -281,7 +280,7 @@ def _load_tbx(path: Path) -> Glossary:
     writes it) or TBX 2 (`martif`: `termEntry`/`langSet`/`tig`). A rendering's status is its
     `administrativeStatus`; an entry whose `<note>` starts with `proposed` or `rejected` is
     a proposal under review (`rulepipe glossary suggest` writes them so)."""
-    from .xmlsafe import parse_xml
+    from .xmlsafe import XML_LANG, parse_xml
 
     name = str(path)
     data_bytes = read_bytes(path, "glossary")
@@ -299,7 +298,7 @@ def _load_tbx(path: Path) -> Glossary:
         for section in entry:
             if _local(section) not in ("langSec", "langSet"):
                 continue
-            lang = (section.get(_XML_LANG) or "").lower()
+            lang = (section.get(XML_LANG) or "").lower()
             if lang and lang not in langs:
                 langs.append(lang)
             for term_sec in section:

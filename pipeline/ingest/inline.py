@@ -7,8 +7,6 @@ from collections.abc import Callable
 
 from lxml import etree
 
-XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-
 # An inline element's handler: returns (text before the children, walk the children?,
 # text after the children).
 Inline = Callable[[etree._Element], tuple[str, bool, str]]
