@@ -217,9 +217,7 @@ def _parts(raw: Sequence[dict[str, Any]], ids: set[str]) -> list[dict[str, Any]]
     ]
 
 
-def corpus_units(
-    corpus: Path, inputs: Iterable[tuple[str, str, Path]], ids: set[str]
-) -> list[dict[str, Any]]:
+def corpus_units(inputs: Iterable[tuple[str, str, Path]], ids: set[str]) -> list[dict[str, Any]]:
     """Units of every BattleScribe file of the corpus, ordered by id, ids made unique. The
     files of one drop are read together: a catalogue's choices may be entries of its game
     system."""

@@ -188,8 +188,6 @@ class TermIndex:
 
 def check_glossary(
     pair_id: str,
-    source: str,
-    target: str,
     src_matches: list[Match],
     tgt_matches: list[Match],
     tgt_index: TermIndex,
