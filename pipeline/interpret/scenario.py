@@ -197,7 +197,7 @@ def force(data: Any, build: Build, units: Units | None, source: str, where: str)
         return _written(data, source, where)
     unknown = set(data) - SIDE_KEYS - INT_FIELDS
     if unknown:
-        unknown_field(source, sorted(unknown)[0], (*SIDE_KEYS, *INT_FIELDS), where)
+        unknown_field(source, min(unknown), (*SIDE_KEYS, *INT_FIELDS), where)
     if units is None:
         units = Units(build)
     if not isinstance(data["unit"], str):

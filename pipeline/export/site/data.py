@@ -35,14 +35,14 @@ class SiteData:
 def title(rule: dict[str, Any]) -> str:
     names = rule.get("names") or {}
     if names:
-        return names.get("en") or names[sorted(names)[0]]
+        return names.get("en") or names[min(names)]
     return rule.get("signature") or rule["id"]
 
 
 def primary_lang(rule: dict[str, Any]) -> str:
     """The language the rule's effects and spans were read from: English when it has it."""
     texts = rule.get("texts") or {}
-    return "en" if "en" in texts else sorted(texts)[0] if texts else "en"
+    return "en" if "en" in texts else min(texts) if texts else "en"
 
 
 def load(build: Path) -> SiteData:

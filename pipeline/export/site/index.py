@@ -47,7 +47,7 @@ def search_index(data: SiteData, units: list[tuple[str, dict[str, Any]]]) -> str
     """search-index.js: page id -> words, loaded by a script tag (works from file://)."""
     index = {f"r:{r['id']}": " ".join(search_terms(r)) for r in data.rules}
     for slug, unit in units:
-        words = {w for w in _WORD.findall(norm(str(unit.get("name", slug))))}
+        words = set(_WORD.findall(norm(str(unit.get("name", slug)))))
         index[f"u:{slug}"] = " ".join(sorted(words | set(slug.split("-"))))
     body = json.dumps(index, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return f"window.SITE_INDEX = {body};\n"

@@ -332,7 +332,7 @@ def _example(build: Build, rule: dict[str, Any], base: Dist | None) -> str:
 def rule_page(data: SiteData, build: Build, rule: dict[str, Any], base: Dist | None) -> str:
     """The body of a rule's page (the frame is added by the caller)."""
     names = rule.get("names") or {}
-    h1_lang = "en" if "en" in names or not names else sorted(names)[0]
+    h1_lang = "en" if "en" in names or not names else min(names)
     return "".join(
         (
             f'<h1 lang="{esc(h1_lang)}">{esc(title(rule))}</h1>',
