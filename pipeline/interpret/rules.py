@@ -104,10 +104,6 @@ def _split_times(params: tuple[str, ...]) -> tuple[str, ...]:
     return (times.group(1), times.group(2)) if times else params
 
 
-def _schema() -> dict[str, Any]:
-    return schema("effect")
-
-
 def _validator(defn: str) -> Draft202012Validator:
     return definition_validator("effect", defn)
 
@@ -120,7 +116,7 @@ def validate_effect(effect: Any, path: Path | str, where: str) -> None:
     if not isinstance(effect, dict) or "op" not in effect:
         raise InputError(str(path), "an effect must be a mapping with an 'op'", where)
     op = effect["op"]
-    if op not in _schema()["properties"]["op"]["enum"]:
+    if op not in schema("effect")["properties"]["op"]["enum"]:
         raise InputError(str(path), f"unknown effect op {op!r}", where)
     _check(_validator(_OP_DEF.get(op, op)), effect, path, where)
 

@@ -65,10 +65,5 @@ def load(build: Path) -> SiteData:
     for rule in rules:
         for name in (rule.get("names") or {}).values():
             data.by_name.setdefault(name.lower(), rule["id"])
-    data.units = _units(build)
+    data.units = read_units(build) or []
     return data
-
-
-def _units(build: Path) -> list[dict[str, Any]]:
-    """units.json when the build has one (checked against its schema)."""
-    return read_units(build) or []
