@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -10,8 +9,7 @@ from typing import Any
 from ...build_folder import read_links, read_rules, read_segment_texts, read_units
 from ...errors import InputError
 from ...lookup import listed
-
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+from ...slug import ID
 
 
 @dataclass(slots=True)
@@ -50,7 +48,7 @@ def load(build: Path) -> SiteData:
     their own), links, segments and units."""
     rules = sorted(listed(read_rules(build)), key=lambda r: r["id"])
     for n, rule in enumerate(rules):
-        if not isinstance(rule["id"], str) or not _ID.match(rule["id"]):
+        if not isinstance(rule["id"], str) or not ID.match(rule["id"]):
             raise InputError(
                 str(build / "rules.json"), f"rule id {rule['id']!r} is not a page name", f"[{n}]"
             )
