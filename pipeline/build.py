@@ -288,7 +288,7 @@ def build(
         target.write_json("rules.json", list(rules), "rules", items_schema="rule")
         ids = {str(r["id"]) for r in rules}
         inputs = [(f.drop, f.file, f.path) for f in ingested.inputs if f.path is not None]
-        target.write_json("units.json", corpus_units(corpus, inputs, ids), "units")
+        target.write_json("units.json", corpus_units(inputs, ids), "units")
         target.finish()
         if timings:  # the manifest itself, written last, is not in the writing time
             clock.lap("writing", n)

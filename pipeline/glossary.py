@@ -268,12 +268,6 @@ _ADMIN = {
     "deprecatedTerm-admn-sts": "deprecated",
     "supersededTerm-admn-sts": "deprecated",
 }
-_XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-
-
-def _local(element: object) -> str:
-    tag = getattr(element, "tag", "")
-    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
 
 
 def _load_tbx(path: Path) -> Glossary:
@@ -281,7 +275,7 @@ def _load_tbx(path: Path) -> Glossary:
     writes it) or TBX 2 (`martif`: `termEntry`/`langSet`/`tig`). A rendering's status is its
     `administrativeStatus`; an entry whose `<note>` starts with `proposed` or `rejected` is
     a proposal under review (`rulepipe glossary suggest` writes them so)."""
-    from .xmlsafe import parse_xml
+    from .xmlsafe import XML_LANG, local, parse_xml
 
     name = str(path)
     data_bytes = read_bytes(path, "glossary")
@@ -290,30 +284,30 @@ def _load_tbx(path: Path) -> Glossary:
     buckets: dict[str, list[Term]] = {"terms": [], **{k: [] for k in REVIEW_STATUSES}}
     seen: set[str] = set()
     for entry in root.iter():
-        if _local(entry) not in ("conceptEntry", "termEntry"):
+        if local(entry) not in ("conceptEntry", "termEntry"):
             continue
-        note = next(((e.text or "").strip() for e in entry if _local(e) == "note"), "")
+        note = next(((e.text or "").strip() for e in entry if local(e) == "note"), "")
         status = note.split(";", 1)[0].split()[0] if note else ""
         renderings: dict[str, list[str]] = {}
         deprecated: dict[str, list[str]] = {}
         for section in entry:
-            if _local(section) not in ("langSec", "langSet"):
+            if local(section) not in ("langSec", "langSet"):
                 continue
-            lang = (section.get(_XML_LANG) or "").lower()
+            lang = (section.get(XML_LANG) or "").lower()
             if lang and lang not in langs:
                 langs.append(lang)
             for term_sec in section:
-                if _local(term_sec) not in ("termSec", "tig", "ntig"):
+                if local(term_sec) not in ("termSec", "tig", "ntig"):
                     continue
                 text = next(
-                    ("".join(e.itertext()).strip() for e in term_sec.iter() if _local(e) == "term"),
+                    ("".join(e.itertext()).strip() for e in term_sec.iter() if local(e) == "term"),
                     "",
                 )
                 admin = next(
                     (
                         (e.text or "").strip()
                         for e in term_sec.iter()
-                        if _local(e) == "termNote" and e.get("type") == "administrativeStatus"
+                        if local(e) == "termNote" and e.get("type") == "administrativeStatus"
                     ),
                     "preferredTerm-admn-sts",
                 )

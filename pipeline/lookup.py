@@ -10,7 +10,6 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from pipeline.errors import InputError
@@ -107,16 +106,3 @@ def check_kind(kind: str | None, entries: Iterable[Mapping[str, Any]], source: s
         near = closest(kind, kinds)
         hint = f"did you mean: {', '.join(near)}? " if near else ""
         raise InputError(source, f"no kind {kind!r}; {hint}kinds: {', '.join(kinds)}")
-
-
-def read_units(build: Path) -> list[dict[str, Any]]:
-    """units.json of a build, [] when it has none (a build of texts without army books)."""
-    from pipeline.build_folder import read_json
-
-    path = Path(build) / "units.json"
-    if not path.is_file():
-        return []
-    units = read_json(path, "units (units.json)")
-    if not isinstance(units, list) or not all(isinstance(u, dict) and "id" in u for u in units):
-        raise InputError(str(path), "not a list of units")
-    return units

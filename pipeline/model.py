@@ -107,42 +107,6 @@ class Segment:
             data["page"] = self.page
         return data
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Segment:
-        return cls(
-            id=data["id"],
-            drop=data["drop"],
-            file=data["file"],
-            block=data["block"],
-            lines=(data["lines"][0], data["lines"][1]),
-            sha256=data["sha256"],
-            kind=data["kind"],
-            lang=data["lang"],
-            lang_confidence=data["lang_confidence"],
-            raw=data["raw"],
-            text=data["text"],
-            markup=tuple(
-                Markup(
-                    m["tag"],
-                    m["start"],
-                    m["end"],
-                    (m["inner"][0], m["inner"][1]) if "inner" in m else None,
-                    m.get("attr"),
-                )
-                for m in data.get("markup", [])
-            ),
-            asides=tuple(Aside(a["start"], a["end"], a["reason"]) for a in data.get("asides", [])),
-            rows=tuple(tuple(r) for r in data["rows"]) if "rows" in data else None,
-            role=data.get("role"),
-            unit=data.get("unit"),
-            name=data.get("name"),
-            rule=data.get("rule"),
-            sentences=(
-                tuple((s[0], s[1]) for s in data["sentences"]) if "sentences" in data else None
-            ),
-            page=data.get("page"),
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class Block:

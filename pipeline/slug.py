@@ -9,6 +9,8 @@ from functools import cache
 from .lang import data
 
 MAX_SLUG = 60
+#: What an id read back from a file must look like to name a rule, a file or a page.
+ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 # Names that Windows reserves for devices, whatever the extension.
 RESERVED = frozenset(
     ["con", "prn", "aux", "nul"]

@@ -24,6 +24,7 @@ from pipeline.files import read_bytes
 from pipeline.ingest.army import read_drop_units
 from pipeline.lang import data as lang_data
 from pipeline.lookup import fold, known_id
+from pipeline.slug import unique
 from pipeline.xmlsafe import read_zip
 
 _REF = re.compile(r"^(?P<name>[^()\[\]]+?)\s*(?:[(\[](?P<params>.*)[)\]])?\s*$")
@@ -217,9 +218,7 @@ def _parts(raw: Sequence[dict[str, Any]], ids: set[str]) -> list[dict[str, Any]]
     ]
 
 
-def corpus_units(
-    corpus: Path, inputs: Iterable[tuple[str, str, Path]], ids: set[str]
-) -> list[dict[str, Any]]:
+def corpus_units(inputs: Iterable[tuple[str, str, Path]], ids: set[str]) -> list[dict[str, Any]]:
     """Units of every BattleScribe file of the corpus, ordered by id, ids made unique. The
     files of one drop are read together: a catalogue's choices may be entries of its game
     system."""
@@ -240,12 +239,8 @@ def corpus_units(
         for file, name, _ in files:
             units.extend(units_of(read.get(name, []), drop, file, ids))
     units.sort(key=lambda u: (u["id"], u["source"]["drop"], u["source"]["file"]))
-    seen: dict[str, int] = {}
-    for unit in units:
-        n = seen.get(unit["id"], 0)
-        seen[unit["id"]] = n + 1
-        if n:
-            unit["id"] = f"{unit['id']}-{n + 1}"
+    for unit, unit_id in zip(units, unique([u["id"] for u in units]), strict=True):
+        unit["id"] = unit_id
     return units
 
 

@@ -36,6 +36,9 @@ MAX_ZIP_MEMBERS = 16
 MAX_ZIP_RATIO = 100  # uncompressed / compressed, for members above RATIO_FLOOR bytes
 RATIO_FLOOR = 1024 * 1024
 _CHUNK = 1024 * 1024
+#: xml:lang and xml:space, as lxml names attributes of the XML namespace
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 _NESTED = (".zip", ".gstz", ".catz", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".rar", ".jar")
 _ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
 
@@ -147,6 +150,14 @@ def parse_xml(name: str, data: bytes, max_bytes: int = MAX_XML_BYTES) -> etree._
             name, f"entity reference {entity.text} refused", f"{entity.sourceline or 0}"
         )
     return root
+
+
+def local(element: etree._Element) -> str:
+    """An element's name without its namespace (`{uri}name` is how lxml writes a tag: read
+    with string methods, a third of the time of an `etree.QName`, for every element of a
+    BattleScribe file, a tenth of the ingest's time)."""
+    tag = element.tag
+    return tag.rpartition("}")[2] if isinstance(tag, str) else ""
 
 
 def line_span(element: etree._Element) -> tuple[int, int]:

@@ -43,7 +43,7 @@ def check_segments_across(
     groups: dict[tuple[str, str], list[int]] = defaultdict(list)
     for k, row in enumerate(rows):
         groups[(row.target_lang, row.source_norm)].append(k)
-    for (_lang, _src), numbers in groups.items():
+    for numbers in groups.values():
         if len(numbers) < 2:
             continue
         members = [rows[k] for k in numbers]

@@ -107,8 +107,6 @@ def glossary(ctx: PairContext) -> Iterable[Finding]:
     )
     return check_glossary(
         ctx.id,
-        ctx.source,
-        ctx.target,
         ctx.source_terms,
         ctx.target_terms,
         index,

@@ -37,7 +37,7 @@ from . import meaning
 from .beads import Bead
 from .model import Finding, Span
 
-CHECK = "effect_mismatch"
+CHECK = meaning.CHECK
 NAMED = frozenset(
     {"charging", "not-charging", "first-round", "shooting", "front-facing", "first-player-turn"}
 )

@@ -477,20 +477,18 @@ def compare(
     beads: Sequence[Bead],
     spans: tuple[Sequence[Span], Sequence[Span]],
     langs: tuple[str, str],
-    skip: Iterable[int] = (),
     terms: Callable[[], tuple[Sequence[Span], Sequence[Span]]] | None = None,
 ) -> list[Finding]:
-    """A warning for each bead (but those in `skip`) whose translation changes the meaning
-    of its source: what changes, with the words of both sides. `terms` gives the spans of
-    glossary terms without a rendering on the other side: a characteristic or roll changed
-    there is the glossary's finding (one finding for one wrong word)."""
+    """A warning for each bead whose translation changes the meaning of its source: what
+    changes, with the words of both sides. `terms` gives the spans of glossary terms without
+    a rendering on the other side: a characteristic or roll changed there is the glossary's
+    finding (one finding for one wrong word)."""
     if not (reads(langs[0]) and reads(langs[1])):
         return []
-    skipped = set(skip)
     out = []
-    for k, bead in enumerate(beads):
+    for bead in beads:
         si, sn, tj, tn = bead
-        if k in skipped or not (sn and tn):
+        if not (sn and tn):
             continue
         key = (*langs, _group(source, si, sn, spans[0]), _group(target, tj, tn, spans[1]))
         if _quiet.get(key):

@@ -89,6 +89,22 @@ def _describe(it: Item) -> str:
     return it.q.surface.strip()
 
 
+def _finding(
+    check: str, severity: str, pair_id: str, message: str, a: Item | None, b: Item | None
+) -> Finding:
+    """A finding on the source item `a` and the translation item `b` (None: absent)."""
+    return Finding(
+        check,
+        severity,
+        pair_id,
+        message,
+        a.q.span if a else None,
+        b.q.span if b else None,
+        expected=_describe(a) if a else None,
+        found=_describe(b) if b else None,
+    )
+
+
 def check_quantities(pair_id: str, src: list[Item], tgt: list[Item]) -> Iterator[Finding]:
     """Findings for quantities that differ between a source and its target."""
     pairs1, s_rest, t_rest = _match(src, tgt, lambda a, b: a.key == b.key)
@@ -100,94 +116,40 @@ def check_quantities(pair_id: str, src: list[Item], tgt: list[Item]) -> Iterator
         yield from _style(pair_id, a, b)
     for a, b in pairs2:
         if a.family == "distance" and a.q.unit != b.q.unit:
-            yield Finding(
-                "distance_mismatch",
-                "error",
-                pair_id,
-                f"the distance {_describe(a)!r} is in {a.q.unit}, the translation's"
-                f" {_describe(b)!r} in {b.q.unit}",
-                a.q.span,
-                b.q.span,
-                expected=_describe(a),
-                found=_describe(b),
-            )
+            said = f"the distance {_describe(a)!r} is in {a.q.unit}, the translation's"
+            said += f" {_describe(b)!r} in {b.q.unit}"
+            yield _finding("distance_mismatch", "error", pair_id, said, a, b)
     for a, b in pairs3:
         if a.family == "distance":
-            yield Finding(
-                "distance_mismatch",
-                "warning",
-                pair_id,
-                f"the distance {_describe(a)!r} reads as a plain {b.family} in the translation:"
-                " the inch mark or unit is missing",
-                a.q.span,
-                b.q.span,
-                expected=_describe(a),
-                found=_describe(b),
-            )
+            said = f"the distance {_describe(a)!r} reads as a plain {b.family} in the translation:"
+            said += " the inch mark or unit is missing"
+            yield _finding("distance_mismatch", "warning", pair_id, said, a, b)
         elif b.family == "distance":
-            yield Finding(
-                "distance_mismatch",
-                "warning",
-                pair_id,
-                f"{_describe(b)!r} is a distance in the translation but not in the source",
-                a.q.span,
-                b.q.span,
-                expected=_describe(a),
-                found=_describe(b),
-            )
+            said = f"{_describe(b)!r} is a distance in the translation but not in the source"
+            yield _finding("distance_mismatch", "warning", pair_id, said, a, b)
     # What is left: pair up leftovers of one family as "different", the rest as missing/extra.
     for family, check in FAMILY_CHECK.items():
         s_f = [a for a in s_rest if a.family == family]
         t_f = [b for b in t_rest if b.family == family]
+        what = _WORDS[family]
         for a, b in zip(s_f, t_f, strict=False):
-            yield Finding(
-                check,
-                "error",
-                pair_id,
-                f"{_WORDS[family]} differs: the source says {_describe(a)!r},"
-                f" the translation {_describe(b)!r}",
-                a.q.span,
-                b.q.span,
-                expected=_describe(a),
-                found=_describe(b),
-            )
+            said = f"{what} differs: the source says {_describe(a)!r},"
+            said += f" the translation {_describe(b)!r}"
+            yield _finding(check, "error", pair_id, said, a, b)
         for a in s_f[len(t_f) :]:
-            yield Finding(
-                check,
-                "error",
-                pair_id,
-                f"{_WORDS[family]} {_describe(a)!r} of the source is missing in the translation",
-                a.q.span,
-                None,
-                expected=_describe(a),
-            )
+            said = f"{what} {_describe(a)!r} of the source is missing in the translation"
+            yield _finding(check, "error", pair_id, said, a, None)
         for b in t_f[len(s_f) :]:
-            yield Finding(
-                check,
-                "error",
-                pair_id,
-                f"{_WORDS[family]} {_describe(b)!r} in the translation is not in the source",
-                None,
-                b.q.span,
-                expected=None,
-                found=_describe(b),
-            )
+            said = f"{what} {_describe(b)!r} in the translation is not in the source"
+            yield _finding(check, "error", pair_id, said, None, b)
 
 
 def _style(pair_id: str, a: Item, b: Item) -> Iterator[Finding]:
     """Dice written with a Cyrillic letter (Д6, К6): same value, house style is D6; and a
     distance the translation gives without its inch mark ("в пределах 6 от")."""
     if "no-inch-mark" in b.q.notes and "no-inch-mark" not in a.q.notes:
-        yield Finding(
-            "distance_mismatch",
-            "warning",
-            pair_id,
-            f"the distance {_describe(b)!r} in the translation lost its inch mark",
-            a.q.span,
-            b.q.span,
-            expected=_describe(a),
-            found=_describe(b),
-        )
+        said = f"the distance {_describe(b)!r} in the translation lost its inch mark"
+        yield _finding("distance_mismatch", "warning", pair_id, said, a, b)
     for note in b.q.notes:
         if note.startswith("style:"):
             written = note.split(":", 1)[1]

@@ -12,7 +12,7 @@ bytes: nothing depends on the clock or on the order of a set.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from html import escape
 
@@ -236,9 +236,7 @@ def _more(rest: list[Item], what: str = "of this pair", where: str = _MARKED) ->
     MAX_ON_PAGE (`what`, `where`)."""
     if not rest:
         return ""
-    counts: dict[str, int] = defaultdict(int)
-    for it in rest:
-        counts[f"{it.finding.check}:{it.finding.severity}"] += 1
+    counts = Counter(f"{it.finding.check}:{it.finding.severity}" for it in rest)
     keys = " ".join(f"{k}:{n}" for k, n in sorted(counts.items()))
     told = ", ".join(f"{n:,} {k.replace(':', ' ')}" for k, n in sorted(counts.items()))
     return (

@@ -134,11 +134,8 @@ def run_checks(
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:
-    seen: set[tuple] = set()
-    out = []
+    """The first of the findings alike in check, pair, spans and message, in order."""
+    first: dict[tuple, Finding] = {}
     for f in findings:
-        key = (f.check, f.pair_id, f.source_span, f.target_span, f.message)
-        if key not in seen:
-            seen.add(key)
-            out.append(f)
-    return out
+        first.setdefault((f.check, f.pair_id, f.source_span, f.target_span, f.message), f)
+    return list(first.values())

@@ -42,16 +42,6 @@ class Match(NamedTuple):
     surface: str
     caps_of: Entry  # the entry whose lemmas it has (for messages)
 
-    @property
-    def rendering(self) -> str:
-        """What kind of rendering this is: 'approved' (any approved variant), or the form."""
-        if self.entry is not None and self.entry.status != "deprecated":
-            return "approved"
-        if self.entry is not None:
-            return f"deprecated:{self.entry.form}"
-        caps = "".join("A" if w[:1].isupper() else "a" for w in self.surface.split()[1:])
-        return f"case:{self.caps_of.form}:{caps}"
-
 
 _TERM_WORD = re.compile(r"[^\W\d_]+")
 _TERM_SPLIT = re.compile(r"([^\W\d_]+)")
@@ -198,8 +188,6 @@ class TermIndex:
 
 def check_glossary(
     pair_id: str,
-    source: str,
-    target: str,
     src_matches: list[Match],
     tgt_matches: list[Match],
     tgt_index: TermIndex,

@@ -168,7 +168,6 @@ def run(args: argparse.Namespace) -> int:
         level=args.level,
         target_lang=args.target_lang,
         glossary=args.glossary,
-        xliff_version=args.xliff_version,
         tbx_version=args.tbx_version,
     )
     write_output(doc, args.out)

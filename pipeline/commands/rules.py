@@ -40,11 +40,11 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..build_folder import read_rules
-    from ..lookup import check_kind, listed, read_units, search, unit_entries
+    from ..build_folder import read_rules, read_units
+    from ..lookup import check_kind, listed, search, unit_entries
     from .output import print_json, print_table
 
-    entries = [*listed(read_rules(args.build)), *unit_entries(read_units(args.build))]
+    entries = [*listed(read_rules(args.build)), *unit_entries(read_units(args.build) or [])]
     check_kind(args.kind, entries, "--kind")
     found = search(entries, " ".join(args.query), args.kind, args.lang)
     rows = [

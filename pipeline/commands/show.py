@@ -70,13 +70,13 @@ def _words(rule: dict[str, Any], effect: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..build_folder import read_rules
+    from ..build_folder import read_rules, read_units
     from ..errors import InputError
-    from ..lookup import UNIT, UNLISTED_KINDS, listed, read_units, unit_entries
+    from ..lookup import UNIT, UNLISTED_KINDS, listed, unit_entries
     from .output import print_json, print_page
 
     rules = read_rules(args.build)
-    units = read_units(args.build)
+    units = read_units(args.build) or []
     query = args.id
     entries = [*listed(rules), *unit_entries(units)]
     if query.startswith(f"{UNIT}:"):

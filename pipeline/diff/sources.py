@@ -8,9 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..build_folder import read_rules
+from ..build_folder import read_rules, read_units
 from ..errors import InputError
-from ..lookup import read_units
 from ..progress import Report
 from ..schemas import validator
 
@@ -29,13 +28,13 @@ def load_side(path: Path, glossary: Path | None = None, progress: Report | None 
     if (path / "manifest.json").is_file():
         rules = read_rules(path)
         _valid_rules(path / "rules.json", rules)
-        return Side(str(path), "build", rules, read_units(path))
+        return Side(str(path), "build", rules, read_units(path) or [])
     if (path / "drops").is_dir():
         from ..build import build
 
         with tempfile.TemporaryDirectory(prefix="rulepipe-diff-") as tmp:
             result = build(path, Path(tmp) / "output", glossary, progress)
-            units = read_units(Path(tmp) / "output")
+            units = read_units(Path(tmp) / "output") or []
             return Side(str(path), "corpus", [dict(r) for r in result.rules], units)
     raise InputError(
         str(path), "neither a build folder (manifest.json) nor a corpus folder (drops/)"

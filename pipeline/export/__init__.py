@@ -45,24 +45,12 @@ def render(
     level: str | None = None,
     target_lang: str | None = None,
     glossary: Path | None = None,
-    xliff_version: str = "2.0",
     tbx_version: str = "3",
-    to_translate: bool = False,
 ) -> str:
-    """The whole document of `fmt`, built in memory before anything is written; a format
-    of one target language a document needs the pairs (or `--target-lang`) to have one."""
+    """The whole document of `fmt` (not a catalogue format: `render_catalogues`), built in
+    memory before anything is written."""
     from ..errors import InputError
 
-    if fmt in CATALOGUES:
-        docs = render_catalogues(
-            fmt,
-            build,
-            level=level,
-            target_lang=target_lang,
-            xliff_version=xliff_version,
-            to_translate=to_translate,
-        )
-        return one_catalogue(docs, fmt, xliff_version)
     if fmt in ("tbx", "tsv"):
         from ..glossary import DEFAULT_GLOSSARY, chosen_glossary
 

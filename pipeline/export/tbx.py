@@ -12,10 +12,10 @@ import re
 from lxml import etree
 
 from ..glossary import Glossary
+from ..xmlsafe import XML_LANG
 from .xmltext import serialise, xml_safe
 
 NS = "urn:iso:std:iso:30042:ed-2"
-XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 STATUS = {
     "preferred": "preferredTerm-admn-sts",
     "admitted": "admittedTerm-admn-sts",

@@ -10,12 +10,12 @@ from __future__ import annotations
 from lxml import etree
 
 from .. import __version__
+from ..xmlsafe import XML_LANG
 from .inline import Token, number, tokenize
 from .pairs import Level, Pair
 from .xmltext import append_text, serialise, xml_safe
 
 DOCTYPE = '<!DOCTYPE tmx SYSTEM "tmx14.dtd">'
-XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 TYPES = {  # TMX 1.4b recommended values of bpt/it/ph `type`
     "b": "bold",
     "i": "italic",

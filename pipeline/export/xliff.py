@@ -12,12 +12,12 @@ from __future__ import annotations
 from lxml import etree
 
 from ..errors import InputError
+from ..xmlsafe import XML_SPACE
 from .inline import Code, Token, number, tokenize
 from .pairs import Pair
 from .xmltext import append_text, serialise, xml_safe
 
 NS = "urn:oasis:names:tc:xliff:document:2.0"
-XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 TYPES = {
     "b": "fmt",
     "i": "fmt",

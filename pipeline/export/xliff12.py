@@ -18,12 +18,12 @@ from __future__ import annotations
 from lxml import etree
 
 from ..errors import InputError
+from ..xmlsafe import XML_SPACE
 from .inline import Token, number, tokenize
 from .pairs import Pair
 from .xmltext import append_text, serialise, xml_safe
 
 NS = "urn:oasis:names:tc:xliff:document:1.2"
-XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 CTYPES = {"b": "bold", "i": "italic", "u": "underlined", "url": "link"}
 
 

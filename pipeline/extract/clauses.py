@@ -810,9 +810,7 @@ def _inside_brackets(text: str, i: int) -> bool:
     return text.count("(", 0, i) > text.count(")", 0, i)
 
 
-def _frame_set(
-    t: _Text, a: int, verb: re.Match[str], p: Parts, who: str | None, start: int
-) -> _Read:
+def _frame_set(t: _Text, verb: re.Match[str], p: Parts, who: str | None, start: int) -> _Read:
     """ "X and Y are set to N", "has its X set to N": characteristics before the verb."""
     out = _Read()
     applies = _applies(who)
@@ -1123,7 +1121,7 @@ def read_clause_parts(
     if frame in ("gain", "have"):
         out.read = read = _frame_gain(t, vm.end(), p, who, quantities, raw, frame == "have")
     elif frame == "set":
-        out.read = read = _frame_set(t, vm.end(), vm, p, who, pos)
+        out.read = read = _frame_set(t, vm, p, who, pos)
     elif frame == "become":
         _grants(t, vm.end(), len(t.text), p, raw, read, _applies(who))
     elif frame == "reroll":

@@ -73,7 +73,6 @@ class Facts:
     """The clauses that name a game quantity and were not read whole (spans)."""
     read_clauses: int = 0
     """How many clauses were read whole (each gave effects, or completes others)."""
-    table_span: Span | None = field(default=None)
 
     @property
     def id(self) -> str | None:
@@ -245,7 +244,6 @@ def extract(segment: Segment, glossary: Glossary | None = None) -> Facts:
         coverage=_coverage(effects, table, profile, unformalised),
         unformalised=tuple(unformalised),
         read_clauses=_read_count(result) if profile is None else 0,
-        table_span=table_span,
     )
 
 

@@ -341,7 +341,7 @@ def find_name(
     cands: dict[str, list[Any]] = {}
     subjects: dict[int, tuple[int, int, str]] = {}  # end token -> widest (start, end, group)
     begins = _sentence_offsets(text)
-    granted = _bearer_sentences(doc, text, cl)
+    granted = _bearer_sentences(text, cl)
     for match_id, start, end in cl.matcher(doc):
         group = doc.vocab.strings[match_id]
         if group not in cl.naming:
@@ -394,7 +394,7 @@ def find_name(
 _ASIDE = re.compile(r"\(\s*[a-z]")
 
 
-def _bearer_sentences(doc: Doc, text: str, cl: _Lang) -> list[tuple[int, int]]:
+def _bearer_sentences(text: str, cl: _Lang) -> list[tuple[int, int]]:
     """Sentences whose subject is the rule's bearer ("The model gains ...", "The model
     part ... is equipped with ..."), up to an aside in brackets, and the models a rule
     exempts ("except model parts with X", "Models with X are not affected."): the rules

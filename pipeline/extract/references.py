@@ -10,7 +10,7 @@ the reference text most like it (`reference-list`, with the similarity in the ev
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -69,13 +69,11 @@ def name_from_references(
     return out
 
 
-def resolve_grants(
-    rules: Sequence[dict[str, Any]], known: Iterable[str] = ()
-) -> list[dict[str, Any]]:
-    """Rules with every grant of a rule that is not in the build (nor in `known`) flagged
+def resolve_grants(rules: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rules with every grant of a rule that is not in the build flagged
     `unresolved-reference` with its span. The grant stays (the rule may come with another
     drop); the interpreter gives it no effect until it resolves."""
-    ids = {r["id"] for r in rules} | set(known)
+    ids = {r["id"] for r in rules}
     out = []
     for rule in rules:
         effects = rule.get("effects") or []

@@ -25,9 +25,8 @@ from typing import Any
 
 from lxml import etree
 
-from ..xmlsafe import line_span, parse_xml
+from ..xmlsafe import line_span, local, parse_xml
 from .battlescribe import NAMESPACES
-from .inline import local
 
 MODEL_TYPES = ("global", "defensive", "offensive", "size")
 WHOLE = frozenset({"global", "defensive", "size"})  # the whole model's, not one part's

@@ -23,9 +23,8 @@ from lxml import etree
 
 from ..errors import InputError
 from ..model import Block
-from ..xmlsafe import line_span, parse_xml, read_zip
+from ..xmlsafe import line_span, local, parse_xml, read_zip
 from . import reader
-from .inline import local
 from .langid import identify
 
 NAMESPACES = {

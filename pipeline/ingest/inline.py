@@ -1,5 +1,5 @@
-"""What the TMX and XLIFF readers share: element names, and the text of a segment with its
-inline codes turned back into the markup they stand for."""
+"""What the TMX and XLIFF readers share: the text of a segment with its inline codes turned
+back into the markup they stand for."""
 
 from __future__ import annotations
 
@@ -7,19 +7,9 @@ from collections.abc import Callable
 
 from lxml import etree
 
-XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-
 # An inline element's handler: returns (text before the children, walk the children?,
 # text after the children).
 Inline = Callable[[etree._Element], tuple[str, bool, str]]
-
-
-def local(element: etree._Element) -> str:
-    """An element's name without its namespace (`{uri}name` is how lxml writes a tag: read
-    with string methods, a third of the time of an `etree.QName`, for every element of a
-    BattleScribe file, a tenth of the ingest's time)."""
-    tag = element.tag
-    return tag.rpartition("}")[2] if isinstance(tag, str) else ""
 
 
 def inline_text(element: etree._Element, handle: Inline) -> str:

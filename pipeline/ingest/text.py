@@ -71,8 +71,8 @@ def table_rows(lines: list[str]) -> tuple[tuple[str, ...], ...]:
     return tuple(split_cells(line) for line in lines if not _TABLE_RULE.match(line.strip()))
 
 
-def _cut(text: str, start: int, end: int) -> int:
-    """Where to end a piece of text[start:end] no longer than MAX_BLOCK_CHARS."""
+def _cut(text: str, start: int) -> int:
+    """Where to end the piece of text from `start`, no longer than MAX_BLOCK_CHARS."""
     limit = start + MAX_BLOCK_CHARS
     for mark in _CUT_AT:
         at = text.rfind(mark, start + MAX_BLOCK_CHARS // 2, limit)
@@ -94,7 +94,7 @@ def _emit_cut(
     """Emit an over-long run of text as pieces of at most MAX_BLOCK_CHARS, each an exact
     slice of the file; a table piece that is not whole rows becomes a paragraph."""
     while start < end:
-        stop = end if end - start <= MAX_BLOCK_CHARS else _cut(text, start, end)
+        stop = end if end - start <= MAX_BLOCK_CHARS else _cut(text, start)
         piece = text[start:stop]
         raw = piece.strip()
         if raw:

@@ -28,9 +28,9 @@ from lxml import etree
 from ..errors import InputError
 from ..lang import primary as lang_code
 from ..model import Block
-from ..xmlsafe import line_span, parse_xml
+from ..xmlsafe import XML_LANG, line_span, local, parse_xml
 from . import reader
-from .inline import XML_LANG, code_text, inline_text, local
+from .inline import code_text, inline_text
 from .unit_ids import join_rule_units, parse_unit_id
 
 _V12_CODES = frozenset({"bpt", "ept", "ph", "it"})

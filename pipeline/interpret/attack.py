@@ -24,13 +24,11 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import comb, lcm
-from pathlib import Path
 from typing import Any
 
 import icepool
 
 from pipeline.errors import InputError
-from pipeline.files import read_yaml
 from pipeline.interpret import limits
 from pipeline.interpret.core import core, need_from_rows
 from pipeline.interpret.dice import parse, repeat_sum
@@ -199,13 +197,6 @@ class Scenario:
     mode: str = "melee"
 
 
-def load_scenario(path: Path | str) -> Scenario:
-    """Read a scenario YAML file; every missing or wrong field is named in the error."""
-    path = Path(path)
-    data = read_yaml(path, "scenario file")
-    return scenario_from_dict(data, str(path))
-
-
 SCENARIO_KEYS = ("attacker", "defender", "conditions", "mode", "rounds")
 SIDE_KEYS = ("rules", "attacks", "charging", "keywords")
 
@@ -302,18 +293,6 @@ class PerRoll:
     wounds: tuple[Fraction, ...]
     unsaved: tuple[Fraction, ...]
     seqs: Mapping[tuple[int, ...], Fraction]
-
-    @property
-    def p_hit(self) -> Fraction:
-        return 1 - self.hits[0]
-
-    @property
-    def p_wound(self) -> Fraction:
-        return 1 - self.wounds[0]
-
-    @property
-    def p_unsaved(self) -> Fraction:
-        return 1 - self.unsaved[0]
 
 
 @dataclass(frozen=True, slots=True)

@@ -249,20 +249,18 @@ def check_weapons(
 
 def points(
     unit: Mapping[str, Any], models: int, chosen: Iterable[Mapping[str, Any]]
-) -> tuple[int | float | None, bool]:
-    """What the unit costs with `models` models and the chosen options and variants, and
-    whether a condition of the data changes a cost; None when the data prices nothing."""
+) -> int | float | None:
+    """What the unit costs with `models` models and the chosen options and variants; None
+    when the data prices nothing."""
     stated = unit.get("points")
     if not stated:
-        return None, False
+        return None
     total = float(stated["base"]) + float(stated["per_model"]) * models
-    conditional = bool(stated.get("conditional"))
     for c in chosen:
         cost = c.get("points")
         if cost:
             total += float(cost["base"]) + float(cost["per_model"]) * models
-            conditional |= bool(cost.get("conditional"))
-    return (int(total) if total.is_integer() else total), conditional
+    return int(total) if total.is_integer() else total
 
 
 def default_models(unit: Mapping[str, Any]) -> int:

@@ -115,7 +115,7 @@ def combat_from_dict(
         raise InputError(source, "a scenario is a mapping with 'attacker' and 'defender'")
     unknown = set(data) - {"attacker", "defender", "conditions", "rounds", "mode"}
     if unknown:
-        raise InputError(source, f"unknown field {sorted(unknown)[0]!r}")
+        raise InputError(source, f"unknown field {min(unknown)!r}")
     if data.get("mode", "melee") != "melee":
         raise InputError(source, "rounds of combat are melee only", "mode")
     named = any(
@@ -197,7 +197,7 @@ class _Chain:
     over `den ** n`; cached per source and starting damage."""
 
     def __init__(self, seqs: Mapping[tuple[int, ...], Fraction], hp: int) -> None:
-        weights, self.den = _integer_weights({i: p for i, p in enumerate(seqs.values())})
+        weights, self.den = _integer_weights(dict(enumerate(seqs.values())))
         self.seqs = [(seq, weights[i]) for i, seq in enumerate(seqs) if weights.get(i)]
         self.hp = hp
         self.prefix: dict[int, list[dict[tuple[int, int], int]]] = {}

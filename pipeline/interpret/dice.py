@@ -503,13 +503,13 @@ def repeat_sum(die: icepool.Die, count: int, source: str = "expression") -> icep
 
 
 def to_die(
-    value: Binding, bindings: Bindings | None = None, source: str = "expression", depth: int = 0
+    value: Binding, bindings: Bindings | None = None, source: str = "expression"
 ) -> icepool.Die:
     """A number, an expression string or a die, as a die."""
-    if isinstance(value, str) and not bindings and depth == 0:
+    if isinstance(value, str) and not bindings:
         return _parse_cached(value, source)
     if isinstance(value, str):
-        return weigh(value, bindings, source, depth).die()
+        return weigh(value, bindings, source).die()
     if isinstance(value, bool) or not (isinstance(value, int) or _is_die(value)):
         raise InputError(source, f"expected a number or dice expression, not {value!r}")
     import icepool

@@ -112,15 +112,15 @@ def size(unit: Mapping[str, Any], models: int | None = None, points: int | None 
     high = stated.get("max")
     cost = unit.get("points")
     if models is not None:
-        price, _ = choices.points(unit, models, [])
+        price = choices.points(unit, models, [])
         return Size(models, price)
     if points is None or not cost:
-        price, _ = choices.points(unit, low, [])
+        price = choices.points(unit, low, [])
         note = None if points is None else "the data states no points: its minimum size"
         return Size(low, price, note)
     base, per = float(cost["base"]), float(cost["per_model"])
     if base + per * low > points:
-        price, _ = choices.points(unit, low, [])
+        price = choices.points(unit, low, [])
         return Size(low, price, f"its minimum size costs {price:g} points")
     n = low
     if per > 0:
@@ -129,7 +129,7 @@ def size(unit: Mapping[str, Any], models: int | None = None, points: int | None 
     elif high is not None:
         n = int(high)
     note = "conditional costs not counted" if cost.get("conditional") else None
-    return Size(n, choices.points(unit, n, [])[0], note)
+    return Size(n, choices.points(unit, n, []), note)
 
 
 def cannot_charge(unit: Mapping[str, Any], build: Build) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
 
 from pipeline.console import console
 from pipeline.interpret.dice import distribution, mean
@@ -109,9 +109,7 @@ def _mean(avg: Fraction) -> str:
     return exact if avg.denominator == 1 or exact.startswith("≈") else f"{exact} = {float(avg):.4g}"
 
 
-def print_distribution(
-    title: str, items: Sequence[tuple[int, Fraction]], avg: Fraction, out: TextIO | None = None
-) -> None:
+def print_distribution(title: str, items: Sequence[tuple[int, Fraction]], avg: Fraction) -> None:
     """Value, exact p, percent, and P(at least value), with the mean in the caption."""
     rows = [("value", "p", "%", "P(>= value)")]
     tail = Fraction(1)
@@ -129,13 +127,12 @@ def print_distribution(
     text = [title, line("┏", "━", "┳", "┓"), cells(rows[0], "┃"), line("┡", "━", "╇", "┩")]
     text += [cells(row, "│") for row in rows[1:]]
     text += [line("└", "─", "┴", "┘"), f"mean {_mean(avg)}"]
-    print_lines(text, out)
+    print_lines(text)
 
 
 def print_outcomes(
     title: str,
     outcomes: Sequence[Outcome],
-    out: TextIO | None = None,
     langs: Sequence[tuple[str, Sequence[str]]] = (),
 ) -> None:
     """One line per outcome; `langs` (code, words per outcome), when given, replaces the
@@ -150,10 +147,10 @@ def print_outcomes(
     for k, o in enumerate(outcomes):
         cells = [per[k] for _, per in langs] or [o.outcome]
         table.add_row(*cells, " -> ".join(o.path), _short(o.p), _pct(o.p))
-    console(file=out).print(table)
+    console().print(table)
 
 
-def print_lines(lines: Iterable[str], out: TextIO | None = None) -> None:
+def print_lines(lines: Iterable[str]) -> None:
     """Lines for a terminal: a unit's or a rule's name in them is shown as `terminal`
     spells it."""
-    (out or sys.stdout).write("".join(f"{terminal(line)}\n" for line in lines))
+    sys.stdout.write("".join(f"{terminal(line)}\n" for line in lines))

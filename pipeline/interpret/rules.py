@@ -21,14 +21,13 @@ from pipeline.files import read_yaml
 from pipeline.interpret.limits import MAX_GRANT_DEPTH, MAX_GRANTS, refuse_count
 from pipeline.lookup import did_you_mean
 from pipeline.schemas import definition_validator, schema
-from pipeline.slug import slugify
+from pipeline.slug import ID, slugify
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
 
 DEFAULT_PARAMS = ("X", "Y", "Z")
 
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _TIMES = re.compile(r"^(\d+)\s*[×xX]\s*(\d+)$")
 _REF = re.compile(r"^\s*(?P<name>[^()\[\]]+?)\s*(?:[(\[](?P<params>[^()\[\]]*)[)\]])?\s*$")
 
@@ -88,7 +87,7 @@ def parse_ref(text: str, source: str = "rules") -> RuleRef:
     if m is None:
         raise InputError(source, f"cannot read rule reference {text!r} (write id or id(param))")
     rule_id = slugify(m.group("name"), fallback="")
-    if not _ID.match(rule_id):
+    if not ID.match(rule_id):
         raise InputError(source, f"rule reference {text!r} has no usable id")
     raw = m.group("params")
     params = tuple(p.strip() for p in raw.split(",")) if raw is not None and raw.strip() else ()
@@ -104,10 +103,6 @@ def _split_times(params: tuple[str, ...]) -> tuple[str, ...]:
     return (times.group(1), times.group(2)) if times else params
 
 
-def _schema() -> dict[str, Any]:
-    return schema("effect")
-
-
 def _validator(defn: str) -> Draft202012Validator:
     return definition_validator("effect", defn)
 
@@ -120,7 +115,7 @@ def validate_effect(effect: Any, path: Path | str, where: str) -> None:
     if not isinstance(effect, dict) or "op" not in effect:
         raise InputError(str(path), "an effect must be a mapping with an 'op'", where)
     op = effect["op"]
-    if op not in _schema()["properties"]["op"]["enum"]:
+    if op not in schema("effect")["properties"]["op"]["enum"]:
         raise InputError(str(path), f"unknown effect op {op!r}", where)
     _check(_validator(_OP_DEF.get(op, op)), effect, path, where)
 
@@ -150,7 +145,7 @@ class Build:
         """The rule with this id; a missing or malformed file is an InputError naming it."""
         if rule_id in self._cache:
             return self._cache[rule_id]
-        if not _ID.match(rule_id):
+        if not ID.match(rule_id):
             raise InputError(source, f"{rule_id!r} is not a rule id (lower case, digits, '-')")
         path = member(self.root, f"rules/{rule_id}.yaml")  # a link or a folder is refused
         if path is None:

@@ -104,11 +104,7 @@ class Force:
     unresolved: tuple[str, ...] = field(default=())
     discipline: int | None = None
     points: float | None = None  # as the data prices the unit, options and mount
-    points_conditional: bool = False  # a condition of the data changes a cost
     mount: str | None = None
-
-    def rule_ids(self) -> set[str]:
-        return {parse_ref(r).id for p in self.parts for r in p.side.rules}
 
 
 class Units:
@@ -201,7 +197,7 @@ def force(data: Any, build: Build, units: Units | None, source: str, where: str)
         return _written(data, source, where)
     unknown = set(data) - SIDE_KEYS - INT_FIELDS
     if unknown:
-        unknown_field(source, sorted(unknown)[0], (*SIDE_KEYS, *INT_FIELDS), where)
+        unknown_field(source, min(unknown), (*SIDE_KEYS, *INT_FIELDS), where)
     if units is None:
         units = Units(build)
     if not isinstance(data["unit"], str):
@@ -357,7 +353,7 @@ def unit_force(
         defence_chars[key] = value
     keywords = parts[0].side.keywords if parts else ()
     defence = Side(defence_chars, "0", tuple(all_rules), models, charging, keywords)
-    cost, conditional = choices.points(unit_stated, models, priced)
+    cost = choices.points(unit_stated, models, priced)
     height = str(data.get("height") or parts[0].height if parts else _default_height())
     return Force(
         name=unit["name"],
@@ -373,7 +369,6 @@ def unit_force(
         unresolved=tuple(unresolved),
         discipline=base.get("discipline") if isinstance(base.get("discipline"), int) else None,
         points=cost,
-        points_conditional=conditional,
         mount=mounted,
     )
 

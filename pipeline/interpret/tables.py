@@ -22,7 +22,6 @@ from pipeline.interpret.dice import distribution, parse
 from pipeline.interpret.limits import MAX_TABLE_CHAIN
 from pipeline.interpret.rules import Build
 
-MAX_CHAIN = MAX_TABLE_CHAIN  # the name other modules knew
 MODIFIED = "modified"
 
 

@@ -49,14 +49,10 @@ def unread(
     """`{"rule", "text", "span"}` of every clause not read of the rules `refs` bring into
     play (with the rules they grant), in the order met, each once."""
     ids, missing = build.in_play(list(refs), source)
-    out: list[dict[str, Any]] = []
-    seen: set[tuple[str, str]] = set()
+    out: dict[tuple[str, str], dict[str, Any]] = {}  # the first entry of a rule's clause
 
     def add(entry: dict[str, Any]) -> None:
-        key = (entry["rule"], entry["text"])
-        if key not in seen:
-            seen.add(key)
-            out.append(entry)
+        out.setdefault((entry["rule"], entry["text"]), entry)
 
     for rule_id in ids:
         rule = build.rule(rule_id, source)
@@ -78,7 +74,7 @@ def unread(
         text, span = _clause(build.rule(rule_id, source).data, effect)
         if _matters(text, "en", command):
             add({"rule": rule_id, "text": text, "span": span, "missing": wanted})
-    return out
+    return list(out.values())
 
 
 # a situation's name or `has:`/`target-has:` of an id; anything else is free text

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -10,8 +9,7 @@ from typing import Any
 from ...build_folder import read_links, read_rules, read_segment_texts, read_units
 from ...errors import InputError
 from ...lookup import listed
-
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+from ...slug import ID
 
 
 @dataclass(slots=True)
@@ -35,14 +33,14 @@ class SiteData:
 def title(rule: dict[str, Any]) -> str:
     names = rule.get("names") or {}
     if names:
-        return names.get("en") or names[sorted(names)[0]]
+        return names.get("en") or names[min(names)]
     return rule.get("signature") or rule["id"]
 
 
 def primary_lang(rule: dict[str, Any]) -> str:
     """The language the rule's effects and spans were read from: English when it has it."""
     texts = rule.get("texts") or {}
-    return "en" if "en" in texts else sorted(texts)[0] if texts else "en"
+    return "en" if "en" in texts else min(texts) if texts else "en"
 
 
 def load(build: Path) -> SiteData:
@@ -50,7 +48,7 @@ def load(build: Path) -> SiteData:
     their own), links, segments and units."""
     rules = sorted(listed(read_rules(build)), key=lambda r: r["id"])
     for n, rule in enumerate(rules):
-        if not isinstance(rule["id"], str) or not _ID.match(rule["id"]):
+        if not isinstance(rule["id"], str) or not ID.match(rule["id"]):
             raise InputError(
                 str(build / "rules.json"), f"rule id {rule['id']!r} is not a page name", f"[{n}]"
             )
@@ -65,10 +63,5 @@ def load(build: Path) -> SiteData:
     for rule in rules:
         for name in (rule.get("names") or {}).values():
             data.by_name.setdefault(name.lower(), rule["id"])
-    data.units = _units(build)
+    data.units = read_units(build) or []
     return data
-
-
-def _units(build: Path) -> list[dict[str, Any]]:
-    """units.json when the build has one (checked against its schema)."""
-    return read_units(build) or []

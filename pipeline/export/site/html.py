@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
+from ...files import read_data
 
 DATA = Path(__file__).resolve().parent
 
@@ -21,8 +21,7 @@ def esc(text: Any) -> str:
 
 @lru_cache(maxsize=1)
 def language_names() -> dict[str, str]:
-    with (DATA / "languages.yaml").open(encoding="utf-8") as fh:
-        return dict(yaml.safe_load(fh))
+    return read_data(DATA / "languages.yaml")
 
 
 def lang_name(code: str) -> str:

@@ -47,7 +47,7 @@ def search_index(data: SiteData, units: list[tuple[str, dict[str, Any]]]) -> str
     """search-index.js: page id -> words, loaded by a script tag (works from file://)."""
     index = {f"r:{r['id']}": " ".join(search_terms(r)) for r in data.rules}
     for slug, unit in units:
-        words = {w for w in _WORD.findall(norm(str(unit.get("name", slug))))}
+        words = set(_WORD.findall(norm(str(unit.get("name", slug)))))
         index[f"u:{slug}"] = " ".join(sorted(words | set(slug.split("-"))))
     body = json.dumps(index, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return f"window.SITE_INDEX = {body};\n"
@@ -208,25 +208,6 @@ def _link(data: SiteData, link: dict[str, Any]) -> str:
         text = esc(name) + " (" + ", ".join(_link(data, p) for p in parts) + ")"
     cost = points_text(link.get("points"))
     return text + (f" <small>{esc(cost)}</small>" if cost else "")
-
-
-def _rules_list(data: SiteData, refs: Any, parse_ref: Any, heading: str) -> str:
-    if not isinstance(refs, list) or not refs:
-        return ""
-    items = []
-    for ref in refs:
-        text = str(ref.get("id") or ref.get("name") if isinstance(ref, dict) else ref)
-        try:
-            rule_id = parse_ref(text).id
-        except Exception:
-            rule_id = None
-        if rule_id not in data.by_id:
-            rule_id = data.rule_for_name(text.split("(")[0])
-        if rule_id in data.by_id:
-            items.append(f'<li><a href="../rules/{esc(rule_id)}.html">{esc(text)}</a></li>')
-        else:
-            items.append(f"<li>{esc(text)}</li>")
-    return f"<h2>{esc(heading)}</h2><ul>{''.join(items)}</ul>"
 
 
 def changes_page(data: SiteData, doc: dict[str, Any], old: Path) -> str:

@@ -10,9 +10,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ...errors import InputError
+from ...files import read_data
 from ...interpret.attack import Dist, resolve, scenario_from_dict
 from ...interpret.rules import Build
 from ...interpret.tables import roll_table
@@ -53,8 +52,7 @@ def table_runs(build: Build, rule: dict[str, Any]) -> list[TableRun]:
 
 @lru_cache(maxsize=1)
 def reference() -> dict[str, Any]:
-    with DATA.open(encoding="utf-8") as fh:
-        return yaml.safe_load(fh)
+    return read_data(DATA)
 
 
 @dataclass(frozen=True, slots=True)

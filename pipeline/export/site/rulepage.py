@@ -294,7 +294,7 @@ def _outcome(data: SiteData, row: dict[str, Any]) -> str:
     return text
 
 
-def _example(data: SiteData, build: Build, rule: dict[str, Any], base: Dist | None) -> str:
+def _example(build: Build, rule: dict[str, Any], base: Dist | None) -> str:
     if base is None:
         return ""
     ex = attack_example(build, rule, base)
@@ -332,7 +332,7 @@ def _example(data: SiteData, build: Build, rule: dict[str, Any], base: Dist | No
 def rule_page(data: SiteData, build: Build, rule: dict[str, Any], base: Dist | None) -> str:
     """The body of a rule's page (the frame is added by the caller)."""
     names = rule.get("names") or {}
-    h1_lang = "en" if "en" in names or not names else sorted(names)[0]
+    h1_lang = "en" if "en" in names or not names else min(names)
     return "".join(
         (
             f'<h1 lang="{esc(h1_lang)}">{esc(title(rule))}</h1>',
@@ -340,7 +340,7 @@ def rule_page(data: SiteData, build: Build, rule: dict[str, Any], base: Dist | N
             _texts(data, rule),
             _effects(rule),
             _table(data, build, rule),
-            _example(data, build, rule, base),
+            _example(build, rule, base),
             _references(data, rule),
             _provenance(rule),
         )
