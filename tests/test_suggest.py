@@ -3,6 +3,8 @@ guillemets, English given in brackets inside a longer term, adjectives used as n
 
 from __future__ import annotations
 
+from typing import Any
+
 from pipeline.align.suggest import Bead, suggest, sure
 from pipeline.align.terms import candidates
 
@@ -646,3 +648,52 @@ def test_english_in_brackets_written_as_a_title_not_a_name_is_no_term():
     found = _found(pairs)
     assert "Counting wounds" not in found  # "wounds" in lower case: a section's title
     assert found["Hold the Line"] == "Держать строй"
+
+
+def _apart(pairs: list[tuple[str, str]]) -> dict[str, Any]:
+    """The proposals of beads that are not 1-1, by English term."""
+    return {s.source: s for s in suggest([Bead(a, b, one_to_one=False) for a, b in pairs], "ru")}
+
+
+def test_a_bracketed_name_is_read_back_to_its_capital_over_a_preposition():
+    pairs = [
+        (
+            "Cannon Tower: a Cannon Tower shoots twice.",
+            "Башня с пушкой (Cannon Tower). Такая башня стреляет дважды.",
+        )
+    ]
+    assert _apart(pairs)["Cannon Tower"].target == "Башня с пушкой"
+
+
+def test_a_run_of_two_terms_each_written_on_its_own_is_no_term():
+    pairs = [
+        (
+            "A Character of Giant Size may join only units of Giant Size.",
+            "Персонаж Гигантского размера присоединяется только к отрядам Гигантского размера.",
+        ),
+        (
+            "Only a Character of Giant Size may ride a Dragon.",
+            "Ездить на Драконе может только Персонаж Гигантского размера.",
+        ),
+        (
+            "Models of Giant Size gain +1 Strength.",
+            "Модели Гигантского размера получают +1 к Силе.",
+        ),
+    ]
+    # Character (the vocabulary's) and Giant Size ("units of Giant Size"), side by side
+    assert "Character of Giant Size" not in _apart(pairs)
+
+
+def test_a_word_made_from_a_taken_rendering_is_that_term_s_not_another_s():
+    line = "No unit Locked in Combat takes Fear Tests, nor does a unit that is Steady."
+    pairs = [
+        (line, "Отряды, сцепленные боем, и «Упорные» отряды тестов на страх не проходят."),
+        (line, "Отряды, сцепленные боем, и «Упорные» отряды вообще не проходят тестов на страх."),
+        (
+            "Steady: a unit with this rule is Steady.",
+            "«Упорство» (Steady). Отряд с этим правилом упорен.",
+        ),
+    ]
+    found = _apart(pairs)
+    assert "Locked" not in found  # "Упорные" is Steady's word ("Упорство"), not Locked's
+    assert found["Steady"].target == "Упорство" and "Упорный" in found["Steady"].variants

@@ -387,7 +387,11 @@ def _bracketed(
         ending = [c for c in found if c.end == end and not c.verb]
         capital = [c for c in ending if c.words[0][:1].isupper()]  # where a name starts
         exact = [c for c in ending if c.size == e.size]
-        written = _written_before(bead.target, end, e.size)
+        # the words as written from a capital, of the name's length or one word more (a
+        # preposition no term joins by: "Монстр с наездником (Ridden Monster)")
+        written = _written_before(bead.target, end, e.size) or _written_before(
+            bead.target, end, e.size + 1
+        )
         if capital:
             out.append((e, _fitting(e, capital)))
         elif exact:
@@ -853,8 +857,41 @@ def suggest(
             for n in set(pairs[key].beads)
         )
 
+    def _own_term(key: str) -> bool:
+        """A capitalised term of the vocabulary (Character), or a capitalised run the drop
+        writes on its own ("units of Standard Size")."""
+        if key in lexicon:
+            return first_form.get(key, "")[:1].isupper()
+        return any(c.capitalised for c in en_seen.get(key, ()))
+
+    side: dict[str, bool] = {}
+
+    def _side_by_side(e: str) -> bool:
+        """Whether a capitalised run is two terms side by side, each written on its own
+        elsewhere: "a Character of Standard Size" is Character and Standard Size, "Unbreakable
+        Characters" the rule Unbreakable and Character; no term of its own."""
+        found = side.get(e)
+        if found is None:
+            words = e.split()
+            found = False
+            for i in range(1, len(words)):
+                left, right = words[:i], words[i:]
+                if right[0] == "of":
+                    right = right[1:]
+                if not right or left[-1] in ("of", "the", "to", "and") or right[0] in ("the", "to"):
+                    continue
+                if _own_term(english_key(left)) and _own_term(" ".join(right)):
+                    found = True
+                    break
+            side[e] = found
+        return found
+
     def eligible(key: tuple[str, str]) -> bool:
-        if key in named or key in headed or _made_of_vocabulary(key):
+        if key in named or key in headed:
+            return True
+        if _side_by_side(key[0]):
+            return False
+        if _made_of_vocabulary(key):
             return True
         pair = pairs[key]
         if key in partly and not (capitals and pair.caps_known and not pair.caps_agree):
@@ -921,6 +958,7 @@ def suggest(
         rivals_of_target[t_].add(e_)
     chosen: dict[str, str] = {}
     taken: set[str] = set()
+    taken_by_stem: dict[str, list[str]] = defaultdict(list)  # one-word renderings taken
     inside: dict[int, list[tuple[int, int]]] = defaultdict(list)  # spans of taken renderings
     en_inside: dict[int, list[tuple[int, int]]] = defaultdict(list)  # ... of chosen terms
     last_induced: tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]] = ({}, {})
@@ -952,11 +990,21 @@ def suggest(
                 (e, t) not in named
                 and (e, t) not in headed
                 and not _lexical((e, t))
+                and " " not in t
+                and _cognate(t, taken_by_stem.get(_stem(t)[:4], ()))
+            ):
+                continue  # "бесстрашный" beside the taken "Бесстрашие" is Fearless's word
+            if (
+                (e, t) not in named
+                and (e, t) not in headed
+                and not _lexical((e, t))
                 and _covered(en_spots[e], en_inside, set(pairs[(e, t)].beads))
             ):
                 continue  # "Stand" only inside "Stand and Shoot", which is taken
             chosen[e] = t
             taken.add(t)
+            if " " not in t:
+                taken_by_stem[_stem(t)[:4]].append(t)
             for n, start, end in spots[t]:
                 inside[n].append((start, end))
             for n, start, end in _written_spots(en_seen[e], beads, en_words):
