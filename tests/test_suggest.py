@@ -697,3 +697,16 @@ def test_a_word_made_from_a_taken_rendering_is_that_term_s_not_another_s():
     found = _apart(pairs)
     assert "Locked" not in found  # "Упорные" is Steady's word ("Упорство"), not Locked's
     assert found["Steady"].target == "Упорство" and "Упорный" in found["Steady"].variants
+
+
+def test_a_term_written_short_beside_it_leaves_the_longer_phrase_to_another():
+    listed = (
+        "The rider and the mount each keep their Offensive Skill, Strength, Attack Value and"
+        " Agility.",
+        "Наездник и скакун сохраняют свои Навык атаки, Силу, Атаки и Ловкость.",
+    )
+    # "Атаки" alone renders the only "Attack" of the English: "Навык атаки" is the next
+    # term of the list, no reading of "Attack Value"
+    assert "Attack Value" not in {s.source for s in suggest([Bead(*listed)], "ru")}
+    alone = ("The rider keeps its own Attack Value.", "Наездник сохраняет свой Навык атаки.")
+    assert [s.target for s in suggest([Bead(*alone)], "ru")] == ["Навык атаки"]

@@ -350,6 +350,30 @@ def _takes_in(e: Candidate, c: Candidate, source: str, lang: str) -> bool:
     return any(p & said and not p & ours for p in foreign_parts(c.words, lang))
 
 
+def _said_short(
+    e: Candidate, fit: Candidate, fixed: Mapping[str, Candidate], source: str, lang: str
+) -> bool:
+    """Whether the translation has, apart from `fit`, a phrase of only the vocabulary's
+    words for the term's own words, which the English says nowhere but inside the term:
+    that phrase is the term written short ("Атаки" for "Attack Value", beside "Навык
+    атаки", the next term of the list), so `fit` is no reading of it."""
+    ours = [p for p in english_parts(e.words) if p]
+    if not ours:
+        return False
+    mine = frozenset().union(*ours)
+    outside = source[: e.start] + " " + source[e.end :]
+    said = frozenset().union(
+        frozenset(), *(p for w in _WORDS.findall(outside) for p in english_parts((w,)))
+    )
+    for c in fixed.values():
+        if c.verb or (c.start < fit.end and fit.start < c.end):
+            continue
+        theirs = foreign_parts(c.words, lang)
+        if theirs and all(p & mine and not p & said for p in theirs):
+            return True
+    return False
+
+
 _BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*\)")
 
 
@@ -824,6 +848,8 @@ def suggest(
                     continue  # a section title said once ("Learning Spells:") is no term yet
                 if len(pairs[(e.key, fits[0])].beads) == 1 and _rival_phrase(e, beads[n].source):
                     continue  # the bead leaves two readings: not one term's evidence
+                if _said_short(e, free[fits[0]], seen[n][2], beads[n].source, lang):
+                    continue  # "Attack Value" is "Атаки" there; "Навык атаки" is another's
                 out.add((e.key, fits[0]))
         return out
 
