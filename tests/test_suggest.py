@@ -710,3 +710,17 @@ def test_a_term_written_short_beside_it_leaves_the_longer_phrase_to_another():
     assert "Attack Value" not in {s.source for s in suggest([Bead(*listed)], "ru")}
     alone = ("The rider keeps its own Attack Value.", "Наездник сохраняет свой Навык атаки.")
     assert [s.target for s in suggest([Bead(*alone)], "ru")] == ["Навык атаки"]
+
+
+def test_the_unit_a_number_is_measured_in_is_no_term():
+    pairs = [
+        ("Mortar: Range 36″.", "Мортира стреляет на тридцать шесть дюймов."),
+        ("Ballista: Range 30″.", "Баллиста бьёт на тридцать дюймов."),
+        ("Catapult: Range 40″.", "Катапульта мечет камни на сорок дюймов."),
+        ("Javelins: Range 12″.", "Дротики летят на двенадцать дюймов."),
+        ("A Crew may reload once per Phase.", "Расчёт может перезарядить раз за фазу."),
+        ("A Crew may turn once per Phase.", "Расчёт может развернуться раз за фазу."),
+    ]
+    found = {s.source: s.target for s in suggest([Bead(*p) for p in pairs], "ru")}
+    # "дюйм" is the inch sign spelled out, "раз" the "once": the numbers' words
+    assert found == {"Crew": "Расчёт"}

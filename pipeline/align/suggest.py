@@ -34,6 +34,7 @@ from typing import Any
 
 from ..extract.keywords import core_lexicon, core_words
 from ..glossary import Glossary, Term
+from ..lang import data as lang_data
 from ..lang import lemma, morph, nlp
 from ..slug import slugify
 from ..textsafe import cell
@@ -210,6 +211,18 @@ def _lower_compounds(text: str, capitalised: Sequence[Candidate]) -> list[Candid
                 continue
             out.append(Candidate(english_key(found), found, start, end, False, False, False))
     return out
+
+
+@cache
+def _measure_words(lang: str) -> frozenset[str]:
+    """The lemmas of the words a quantity is measured in or repeated by, in `lang`'s
+    quantity grammar: its units of length and its word for a time ("на шестьдесят
+    дюймов" for "Range 60″", "раз за фазу" for "once per Phase"). They say the number's
+    unit, which the English writes as a sign or an adverb: no term of the rules."""
+    grammar = lang_data(lang, "quantities", fallback=False)
+    words = [w for forms in (grammar.get("length_units") or {}).values() for w in forms]
+    words += (grammar.get("count_nouns") or {}).get("time", ())
+    return frozenset(_lemmas(w, lang) for w in words)
 
 
 @cache
@@ -654,7 +667,11 @@ def suggest(
         found = candidates(bead.target, lang)
         # verbs pair with the core vocabulary's verbs only: free, every verb of a sentence
         # would compete with its nouns
-        free = {c.key: c for c in found if c.key not in known_target and not c.verb}
+        free = {
+            c.key: c
+            for c in found
+            if c.key not in known_target and not c.verb and c.key not in _measure_words(lang)
+        }
         fixed = {c.key: c for c in found if c.key in known_target}
         for c in english.values():
             en_seen[c.key].append(c)
