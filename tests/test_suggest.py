@@ -724,3 +724,19 @@ def test_the_unit_a_number_is_measured_in_is_no_term():
     found = {s.source: s.target for s in suggest([Bead(*p) for p in pairs], "ru")}
     # "дюйм" is the inch sign spelled out, "раз" the "once": the numbers' words
     assert found == {"Crew": "Расчёт"}
+
+
+def test_a_bracketed_name_takes_the_phrase_that_says_its_words_and_no_more():
+    pairs = [
+        (
+            "A Crew cannot use a Shield while it reloads.",
+            "Использование щита (Shield) расчётом при перезарядке не допускается.",
+        ),
+        (
+            "Pick a weapon at the start of each Round of Combat.",
+            "Оружие выбирается в начале каждого раунда рукопашного боя (Round of Combat).",
+        ),
+    ]
+    found = {s.source: s.target for s in suggest([Bead(*p) for p in pairs], "ru")}
+    # the use of a shield is no shield; close combat alone leaves out the round
+    assert found == {"Shield": "щит", "Round of Combat": "раунд рукопашного боя"}

@@ -407,7 +407,7 @@ def _written_before(text: str, end: int, size: int) -> Candidate | None:
 
 
 def _bracketed(
-    bead: Bead, english: Mapping[str, Candidate], found: Sequence[Candidate]
+    bead: Bead, english: Mapping[str, Candidate], found: Sequence[Candidate], lang: str = "ru"
 ) -> list[tuple[Candidate, Candidate]]:
     """Names the translation gives with their English in brackets ("Авангард (Vanguard)",
     "«Снайпер» (Sniper)"), when the bead's English has that name, as a term of its own or
@@ -422,6 +422,9 @@ def _bracketed(
             continue
         end = len(bead.target[: m.start()].rstrip().rstrip(_CLOSING_QUOTES))
         ending = [c for c in found if c.end == end and not c.verb]
+        if ending:  # the phrases that say the name's vocabulary words, and no more
+            best = min(_name_fit(e, c, lang) for c in ending)
+            ending = [c for c in ending if _name_fit(e, c, lang) == best]
         capital = [c for c in ending if c.words[0][:1].isupper()]  # where a name starts
         exact = [c for c in ending if c.size == e.size]
         # the words as written from a capital, of the name's length or one word more (a
@@ -438,6 +441,22 @@ def _bracketed(
         elif ending:
             out.append((e, _fitting(e, ending)))
     return out
+
+
+def _name_fit(e: Candidate, c: Candidate, lang: str) -> tuple[int, int]:
+    """How far a phrase before a bracket is from the English name in it: the name's
+    vocabulary words it does not say (word by word too: "раунда рукопашного боя" says
+    round and combat, "рукопашного боя" only combat, for "Round of Combat"), then, for a
+    name made of vocabulary words only, its words the vocabulary does not know
+    ("Использование щита (Shield)": the use of a shield, the name is "щит")."""
+    english = english_parts(e.words)
+    ours = [p for p in english if p]
+    words = tuple(w for w in c.words if w.lower() not in joining_words(lang))
+    single = [frozenset().union(*foreign_parts((w,), lang)) for w in words]
+    said = frozenset().union(*foreign_parts(c.words, lang), *single)
+    missing = sum(1 for p in ours if not p & said)
+    unknown = sum(1 for p in single if not p) if ours and len(ours) == len(english) else 0
+    return missing, unknown
 
 
 _CLOSING_QUOTES = '»"”’'
@@ -722,7 +741,7 @@ def suggest(
                     singles.add((e.key, nouns[0].key))
                 elif len(allowed) == 1 and bead.one_to_one:
                     singles.add((e.key, next(iter(allowed))))
-        for e, t in _bracketed(bead, english, found):
+        for e, t in _bracketed(bead, english, found, lang):
             if e.key not in english:  # named inside a longer English term
                 english[e.key] = e
                 en_seen[e.key].append(e)
