@@ -740,3 +740,16 @@ def test_a_bracketed_name_takes_the_phrase_that_says_its_words_and_no_more():
     found = {s.source: s.target for s in suggest([Bead(*p) for p in pairs], "ru")}
     # the use of a shield is no shield; close combat alone leaves out the round
     assert found == {"Shield": "щит", "Round of Combat": "раунд рукопашного боя"}
+
+
+def test_an_adjective_the_dictionary_does_not_know_takes_the_unstressed_ending():
+    pairs = [
+        (
+            "Two-Handed: a weapon with Two-Handed needs both hands.",
+            "Двуручное (Two-Handed). Такое оружие держат обеими руками.",
+        ),
+        ("Great: a weapon with Great is big.", "Большое (Great). Такое оружие велико."),
+    ]
+    found = {s.source: s.target for s in suggest([Bead(*p) for p in pairs], "ru")}
+    # "-ое" comes from "-ой" or "-ый": a new word takes "-ый", a known one its own
+    assert found == {"Two-Handed": "Двуручный", "Great": "Большой"}
