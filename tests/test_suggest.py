@@ -753,3 +753,15 @@ def test_an_adjective_the_dictionary_does_not_know_takes_the_unstressed_ending()
     found = {s.source: s.target for s in suggest([Bead(*p) for p in pairs], "ru")}
     # "-ое" comes from "-ой" or "-ый": a new word takes "-ый", a known one its own
     assert found == {"Two-Handed": "Двуручный", "Great": "Большой"}
+
+
+def test_initials_of_a_phrase_beside_them_name_no_term():
+    bead = Bead(
+        "Cap of Lost Wounds: a model never loses more wounds than its Health Points.",
+        "Модель никогда не теряет больше ранений, чем у неё очков здоровья (Health Points, ОЗ).",
+    )
+    found = {s.source: s.target for s in suggest([bead], "ru")}
+    # "ОЗ" is "очков здоровья" written short: the heading the translation leaves out is
+    # not its English
+    assert "Cap of Lost Wounds" not in found
+    assert found["Health Point"] == "очко здоровья"

@@ -551,10 +551,20 @@ def _single(
     English term's length)."""
     if not bead.one_to_one or len(english) != 1:
         return None
-    groups = _groups(target)
+    groups = _groups([c for c in target if not _initials(c, bead.target)])
     if len(groups) != 1:
         return None
     return english[0].key, _fitting(english[0], groups[0], bead.source, lang).key
+
+
+def _initials(c: Candidate, text: str) -> bool:
+    """Whether a word in capitals is the initials of words side by side in the sentence
+    ("ОЗ" beside "очков здоровья"): that phrase written short, no name of its own."""
+    word = c.words[0]
+    if len(c.words) != 1 or not 2 <= len(word) <= 5 or not word.isupper():
+        return False
+    heads = "".join(w[0] for w in _WORDS.findall(text) if w != word).lower()
+    return word.lower() in heads
 
 
 def _two(english: list[Candidate], target: list[Candidate]) -> list[tuple[str, str]]:
