@@ -765,3 +765,25 @@ def test_initials_of_a_phrase_beside_them_name_no_term():
     # not its English
     assert "Cap of Lost Wounds" not in found
     assert found["Health Point"] == "очко здоровья"
+
+
+def test_a_phrase_written_as_its_initials_counts_where_they_stand():
+    pairs = [
+        (
+            "Axe: attacks made with an Axe gain +1 Armour Penetration.",
+            "Топор. Атакам топором даётся +1 к ПБ.",
+        ),
+        (
+            "Pick: attacks made with a Pick gain +2 Armour Penetration.",
+            "Кирка. Атакам киркой даётся +2 к ПБ.",
+        ),
+        (
+            "Armour Penetration lowers the Armour of the target.",
+            "Пробивание брони снижает броню цели.",
+        ),
+        ("Sources of Armour Penetration add up.", "Значения ПБ из разных источников складываются."),
+    ]
+    found = {s.source: s for s in suggest([Bead(*p) for p in pairs], "ru")}
+    # written whole once, "ПБ" elsewhere: the same phrase, in lower case as written whole
+    assert found["Armour Penetration"].target == "пробивание брони"
+    assert found["Armour Penetration"].together >= 3

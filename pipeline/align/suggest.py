@@ -567,6 +567,38 @@ def _initials(c: Candidate, text: str) -> bool:
     return word.lower() in heads
 
 
+_CAPITALS = re.compile(r"(?<![\w-])[^\W\d_a-z]{2,5}(?![\w-])")
+
+
+def _abbreviated(found: Sequence[Sequence[Candidate]]) -> dict[str, Candidate]:
+    """The drop's abbreviations: initials (lower case) -> the one phrase of two words or
+    more that has them ("пб" -> "пробивание брони"), where one phrase alone has them."""
+    by_initials: dict[str, dict[str, Candidate]] = defaultdict(dict)
+    for bead in found:
+        for c in bead:
+            if len(c.words) >= 2 and not c.verb:
+                by_initials["".join(w[0] for w in c.words).lower()].setdefault(c.key, c)
+    return {k: next(iter(v.values())) for k, v in by_initials.items() if len(v) == 1}
+
+
+def _short_forms(
+    text: str, found: Sequence[Candidate], short: Mapping[str, Candidate]
+) -> list[Candidate]:
+    """The phrases a sentence writes as their initials ("+1 к ПБ": "пробивание брони"),
+    where it does not write them whole: an occurrence of the phrase, at the initials."""
+    have = {c.key for c in found}
+    out = []
+    for m in _CAPITALS.finditer(text):
+        if not m.group().isupper():
+            continue
+        whole = short.get(m.group().lower())
+        if whole is not None and whole.key not in have:
+            have.add(whole.key)
+            # capitals tell nothing there: read as at a sentence start
+            out.append(replace(whole, start=m.start(), end=m.end(), capitalised=None, initial=True))
+    return out
+
+
 def _two(english: list[Candidate], target: list[Candidate]) -> list[tuple[str, str]]:
     """Two unknown English terms and two capitalised phrases: paired in order only when
     the word counts say so and the crossed pairing would not fit them."""
@@ -679,6 +711,7 @@ def suggest(
     singles: set[tuple[str, str]] = set()
     named: dict[tuple[str, str], Candidate] = {}  # the rendering as the bracket names it
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
+    written_short = _abbreviated([candidates(b.target, lang) for b in beads])
     for n, bead in enumerate(beads):
         english: dict[str, Candidate] = {}
         capitalised = _verb_apart(candidates(bead.source, "en"))
@@ -694,6 +727,7 @@ def suggest(
                 english.setdefault(key, replace(c, key=key) if key != c.key else c)
                 en_spots[key].append((n, c.start, c.end))
         found = candidates(bead.target, lang)
+        found += _short_forms(bead.target, found, written_short)
         # verbs pair with the core vocabulary's verbs only: free, every verb of a sentence
         # would compete with its nouns
         free = {
