@@ -764,7 +764,7 @@ def test_initials_of_a_phrase_beside_them_name_no_term():
     # "ОЗ" is "очков здоровья" written short: the heading the translation leaves out is
     # not its English
     assert "Cap of Lost Wounds" not in found
-    assert found["Health Point"] == "очко здоровья"
+    assert found["Health Point"] == "очки здоровья"  # as the bracket names it, plural
 
 
 def test_a_phrase_written_as_its_initials_counts_where_they_stand():
@@ -787,3 +787,13 @@ def test_a_phrase_written_as_its_initials_counts_where_they_stand():
     # written whole once, "ПБ" elsewhere: the same phrase, in lower case as written whole
     assert found["Armour Penetration"].target == "пробивание брони"
     assert found["Armour Penetration"].together >= 3
+
+
+def test_a_bracketed_name_may_carry_the_translation_s_abbreviation():
+    bead = Bead(
+        "Venom: hits with Venom wound on a 4+, whatever the Resilience of the target.",
+        "Яд. Попадания ядом ранят на 4+, какова бы ни была стойкость (Resilience, Ст) цели.",
+    )
+    found = {s.source: s for s in suggest([bead], "ru")}
+    assert found["Resilience"].target == "стойкость"
+    assert found["Resilience"].note == "named in brackets"

@@ -387,7 +387,9 @@ def _said_short(
     return False
 
 
-_BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*\)")
+#: An English name in brackets, and the translation's own abbreviation of the phrase after
+#: it ("(Resilience, Ст)").
+_BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*(?:,\s*[^\W\d_A-Za-z]{1,5}\s*)?\)")
 
 
 def _written_before(text: str, end: int, size: int) -> Candidate | None:
