@@ -3,6 +3,8 @@ guillemets, English given in brackets inside a longer term, adjectives used as n
 
 from __future__ import annotations
 
+from typing import Any
+
 from pipeline.align.suggest import Bead, suggest, sure
 from pipeline.align.terms import candidates
 
@@ -646,3 +648,152 @@ def test_english_in_brackets_written_as_a_title_not_a_name_is_no_term():
     found = _found(pairs)
     assert "Counting wounds" not in found  # "wounds" in lower case: a section's title
     assert found["Hold the Line"] == "Держать строй"
+
+
+def _apart(pairs: list[tuple[str, str]]) -> dict[str, Any]:
+    """The proposals of beads that are not 1-1, by English term."""
+    return {s.source: s for s in suggest([Bead(a, b, one_to_one=False) for a, b in pairs], "ru")}
+
+
+def test_a_bracketed_name_is_read_back_to_its_capital_over_a_preposition():
+    pairs = [
+        (
+            "Cannon Tower: a Cannon Tower shoots twice.",
+            "Башня с пушкой (Cannon Tower). Такая башня стреляет дважды.",
+        )
+    ]
+    assert _apart(pairs)["Cannon Tower"].target == "Башня с пушкой"
+
+
+def test_a_run_of_two_terms_each_written_on_its_own_is_no_term():
+    pairs = [
+        (
+            "A Character of Giant Size may join only units of Giant Size.",
+            "Персонаж Гигантского размера присоединяется только к отрядам Гигантского размера.",
+        ),
+        (
+            "Only a Character of Giant Size may ride a Dragon.",
+            "Ездить на Драконе может только Персонаж Гигантского размера.",
+        ),
+        (
+            "Models of Giant Size gain +1 Strength.",
+            "Модели Гигантского размера получают +1 к Силе.",
+        ),
+    ]
+    # Character (the vocabulary's) and Giant Size ("units of Giant Size"), side by side
+    assert "Character of Giant Size" not in _apart(pairs)
+
+
+def test_a_word_made_from_a_taken_rendering_is_that_term_s_not_another_s():
+    line = "No unit Locked in Combat takes Fear Tests, nor does a unit that is Steady."
+    pairs = [
+        (line, "Отряды, сцепленные боем, и «Упорные» отряды тестов на страх не проходят."),
+        (line, "Отряды, сцепленные боем, и «Упорные» отряды вообще не проходят тестов на страх."),
+        (
+            "Steady: a unit with this rule is Steady.",
+            "«Упорство» (Steady). Отряд с этим правилом упорен.",
+        ),
+    ]
+    found = _apart(pairs)
+    assert "Locked" not in found  # "Упорные" is Steady's word ("Упорство"), not Locked's
+    assert found["Steady"].target == "Упорство" and "Упорный" in found["Steady"].variants
+
+
+def test_a_term_written_short_beside_it_leaves_the_longer_phrase_to_another():
+    listed = (
+        "The rider and the mount each keep their Offensive Skill, Strength, Attack Value and"
+        " Agility.",
+        "Наездник и скакун сохраняют свои Навык атаки, Силу, Атаки и Ловкость.",
+    )
+    # "Атаки" alone renders the only "Attack" of the English: "Навык атаки" is the next
+    # term of the list, no reading of "Attack Value"
+    assert "Attack Value" not in {s.source for s in suggest([Bead(*listed)], "ru")}
+    alone = ("The rider keeps its own Attack Value.", "Наездник сохраняет свой Навык атаки.")
+    assert [s.target for s in suggest([Bead(*alone)], "ru")] == ["Навык атаки"]
+
+
+def test_the_unit_a_number_is_measured_in_is_no_term():
+    pairs = [
+        ("Mortar: Range 36″.", "Мортира стреляет на тридцать шесть дюймов."),
+        ("Ballista: Range 30″.", "Баллиста бьёт на тридцать дюймов."),
+        ("Catapult: Range 40″.", "Катапульта мечет камни на сорок дюймов."),
+        ("Javelins: Range 12″.", "Дротики летят на двенадцать дюймов."),
+        ("A Crew may reload once per Phase.", "Расчёт может перезарядить раз за фазу."),
+        ("A Crew may turn once per Phase.", "Расчёт может развернуться раз за фазу."),
+    ]
+    found = {s.source: s.target for s in suggest([Bead(*p) for p in pairs], "ru")}
+    # "дюйм" is the inch sign spelled out, "раз" the "once": the numbers' words
+    assert found == {"Crew": "Расчёт"}
+
+
+def test_a_bracketed_name_takes_the_phrase_that_says_its_words_and_no_more():
+    pairs = [
+        (
+            "A Crew cannot use a Shield while it reloads.",
+            "Использование щита (Shield) расчётом при перезарядке не допускается.",
+        ),
+        (
+            "Pick a weapon at the start of each Round of Combat.",
+            "Оружие выбирается в начале каждого раунда рукопашного боя (Round of Combat).",
+        ),
+    ]
+    found = {s.source: s.target for s in suggest([Bead(*p) for p in pairs], "ru")}
+    # the use of a shield is no shield; close combat alone leaves out the round
+    assert found == {"Shield": "щит", "Round of Combat": "раунд рукопашного боя"}
+
+
+def test_an_adjective_the_dictionary_does_not_know_takes_the_unstressed_ending():
+    pairs = [
+        (
+            "Two-Handed: a weapon with Two-Handed needs both hands.",
+            "Двуручное (Two-Handed). Такое оружие держат обеими руками.",
+        ),
+        ("Great: a weapon with Great is big.", "Большое (Great). Такое оружие велико."),
+    ]
+    found = {s.source: s.target for s in suggest([Bead(*p) for p in pairs], "ru")}
+    # "-ое" comes from "-ой" or "-ый": a new word takes "-ый", a known one its own
+    assert found == {"Two-Handed": "Двуручный", "Great": "Большой"}
+
+
+def test_initials_of_a_phrase_beside_them_name_no_term():
+    bead = Bead(
+        "Cap of Lost Wounds: a model never loses more wounds than its Health Points.",
+        "Модель никогда не теряет больше ранений, чем у неё очков здоровья (Health Points, ОЗ).",
+    )
+    found = {s.source: s.target for s in suggest([bead], "ru")}
+    # "ОЗ" is "очков здоровья" written short: the heading the translation leaves out is
+    # not its English
+    assert "Cap of Lost Wounds" not in found
+    assert found["Health Point"] == "очки здоровья"  # as the bracket names it, plural
+
+
+def test_a_phrase_written_as_its_initials_counts_where_they_stand():
+    pairs = [
+        (
+            "Axe: attacks made with an Axe gain +1 Armour Penetration.",
+            "Топор. Атакам топором даётся +1 к ПБ.",
+        ),
+        (
+            "Pick: attacks made with a Pick gain +2 Armour Penetration.",
+            "Кирка. Атакам киркой даётся +2 к ПБ.",
+        ),
+        (
+            "Armour Penetration lowers the Armour of the target.",
+            "Пробивание брони снижает броню цели.",
+        ),
+        ("Sources of Armour Penetration add up.", "Значения ПБ из разных источников складываются."),
+    ]
+    found = {s.source: s for s in suggest([Bead(*p) for p in pairs], "ru")}
+    # written whole once, "ПБ" elsewhere: the same phrase, in lower case as written whole
+    assert found["Armour Penetration"].target == "пробивание брони"
+    assert found["Armour Penetration"].together >= 3
+
+
+def test_a_bracketed_name_may_carry_the_translation_s_abbreviation():
+    bead = Bead(
+        "Venom: hits with Venom wound on a 4+, whatever the Resilience of the target.",
+        "Яд. Попадания ядом ранят на 4+, какова бы ни была стойкость (Resilience, Ст) цели.",
+    )
+    found = {s.source: s for s in suggest([bead], "ru")}
+    assert found["Resilience"].target == "стойкость"
+    assert found["Resilience"].note == "named in brackets"

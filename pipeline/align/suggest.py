@@ -34,6 +34,7 @@ from typing import Any
 
 from ..extract.keywords import core_lexicon, core_words
 from ..glossary import Glossary, Term
+from ..lang import data as lang_data
 from ..lang import lemma, morph, nlp
 from ..slug import slugify
 from ..textsafe import cell
@@ -213,6 +214,18 @@ def _lower_compounds(text: str, capitalised: Sequence[Candidate]) -> list[Candid
 
 
 @cache
+def _measure_words(lang: str) -> frozenset[str]:
+    """The lemmas of the words a quantity is measured in or repeated by, in `lang`'s
+    quantity grammar: its units of length and its word for a time ("на шестьдесят
+    дюймов" for "Range 60″", "раз за фазу" for "once per Phase"). They say the number's
+    unit, which the English writes as a sign or an adverb: no term of the rules."""
+    grammar = lang_data(lang, "quantities", fallback=False)
+    words = [w for forms in (grammar.get("length_units") or {}).values() for w in forms]
+    words += (grammar.get("count_nouns") or {}).get("time", ())
+    return frozenset(_lemmas(w, lang) for w in words)
+
+
+@cache
 def _vocabulary_nouns() -> frozenset[str]:
     """The one-word Russian renderings of the core vocabulary, lower case, ё as е."""
     return frozenset(
@@ -350,7 +363,33 @@ def _takes_in(e: Candidate, c: Candidate, source: str, lang: str) -> bool:
     return any(p & said and not p & ours for p in foreign_parts(c.words, lang))
 
 
-_BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*\)")
+def _said_short(
+    e: Candidate, fit: Candidate, fixed: Mapping[str, Candidate], source: str, lang: str
+) -> bool:
+    """Whether the translation has, apart from `fit`, a phrase of only the vocabulary's
+    words for the term's own words, which the English says nowhere but inside the term:
+    that phrase is the term written short ("Атаки" for "Attack Value", beside "Навык
+    атаки", the next term of the list), so `fit` is no reading of it."""
+    ours = [p for p in english_parts(e.words) if p]
+    if not ours:
+        return False
+    mine = frozenset().union(*ours)
+    outside = source[: e.start] + " " + source[e.end :]
+    said = frozenset().union(
+        frozenset(), *(p for w in _WORDS.findall(outside) for p in english_parts((w,)))
+    )
+    for c in fixed.values():
+        if c.verb or (c.start < fit.end and fit.start < c.end):
+            continue
+        theirs = foreign_parts(c.words, lang)
+        if theirs and all(p & mine and not p & said for p in theirs):
+            return True
+    return False
+
+
+#: An English name in brackets, and the translation's own abbreviation of the phrase after
+#: it ("(Resilience, Ст)").
+_BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*(?:,\s*[^\W\d_A-Za-z]{1,5}\s*)?\)")
 
 
 def _written_before(text: str, end: int, size: int) -> Candidate | None:
@@ -370,7 +409,7 @@ def _written_before(text: str, end: int, size: int) -> Candidate | None:
 
 
 def _bracketed(
-    bead: Bead, english: Mapping[str, Candidate], found: Sequence[Candidate]
+    bead: Bead, english: Mapping[str, Candidate], found: Sequence[Candidate], lang: str = "ru"
 ) -> list[tuple[Candidate, Candidate]]:
     """Names the translation gives with their English in brackets ("Авангард (Vanguard)",
     "«Снайпер» (Sniper)"), when the bead's English has that name, as a term of its own or
@@ -385,9 +424,16 @@ def _bracketed(
             continue
         end = len(bead.target[: m.start()].rstrip().rstrip(_CLOSING_QUOTES))
         ending = [c for c in found if c.end == end and not c.verb]
+        if ending:  # the phrases that say the name's vocabulary words, and no more
+            best = min(_name_fit(e, c, lang) for c in ending)
+            ending = [c for c in ending if _name_fit(e, c, lang) == best]
         capital = [c for c in ending if c.words[0][:1].isupper()]  # where a name starts
         exact = [c for c in ending if c.size == e.size]
-        written = _written_before(bead.target, end, e.size)
+        # the words as written from a capital, of the name's length or one word more (a
+        # preposition no term joins by: "Монстр с наездником (Ridden Monster)")
+        written = _written_before(bead.target, end, e.size) or _written_before(
+            bead.target, end, e.size + 1
+        )
         if capital:
             out.append((e, _fitting(e, capital)))
         elif exact:
@@ -397,6 +443,22 @@ def _bracketed(
         elif ending:
             out.append((e, _fitting(e, ending)))
     return out
+
+
+def _name_fit(e: Candidate, c: Candidate, lang: str) -> tuple[int, int]:
+    """How far a phrase before a bracket is from the English name in it: the name's
+    vocabulary words it does not say (word by word too: "раунда рукопашного боя" says
+    round and combat, "рукопашного боя" only combat, for "Round of Combat"), then, for a
+    name made of vocabulary words only, its words the vocabulary does not know
+    ("Использование щита (Shield)": the use of a shield, the name is "щит")."""
+    english = english_parts(e.words)
+    ours = [p for p in english if p]
+    words = tuple(w for w in c.words if w.lower() not in joining_words(lang))
+    single = [frozenset().union(*foreign_parts((w,), lang)) for w in words]
+    said = frozenset().union(*foreign_parts(c.words, lang), *single)
+    missing = sum(1 for p in ours if not p & said)
+    unknown = sum(1 for p in single if not p) if ours and len(ours) == len(english) else 0
+    return missing, unknown
 
 
 _CLOSING_QUOTES = '»"”’'
@@ -491,10 +553,52 @@ def _single(
     English term's length)."""
     if not bead.one_to_one or len(english) != 1:
         return None
-    groups = _groups(target)
+    groups = _groups([c for c in target if not _initials(c, bead.target)])
     if len(groups) != 1:
         return None
     return english[0].key, _fitting(english[0], groups[0], bead.source, lang).key
+
+
+def _initials(c: Candidate, text: str) -> bool:
+    """Whether a word in capitals is the initials of words side by side in the sentence
+    ("ОЗ" beside "очков здоровья"): that phrase written short, no name of its own."""
+    word = c.words[0]
+    if len(c.words) != 1 or not 2 <= len(word) <= 5 or not word.isupper():
+        return False
+    heads = "".join(w[0] for w in _WORDS.findall(text) if w != word).lower()
+    return word.lower() in heads
+
+
+_CAPITALS = re.compile(r"(?<![\w-])[^\W\d_a-z]{2,5}(?![\w-])")
+
+
+def _abbreviated(found: Sequence[Sequence[Candidate]]) -> dict[str, Candidate]:
+    """The drop's abbreviations: initials (lower case) -> the one phrase of two words or
+    more that has them ("пб" -> "пробивание брони"), where one phrase alone has them."""
+    by_initials: dict[str, dict[str, Candidate]] = defaultdict(dict)
+    for bead in found:
+        for c in bead:
+            if len(c.words) >= 2 and not c.verb:
+                by_initials["".join(w[0] for w in c.words).lower()].setdefault(c.key, c)
+    return {k: next(iter(v.values())) for k, v in by_initials.items() if len(v) == 1}
+
+
+def _short_forms(
+    text: str, found: Sequence[Candidate], short: Mapping[str, Candidate]
+) -> list[Candidate]:
+    """The phrases a sentence writes as their initials ("+1 к ПБ": "пробивание брони"),
+    where it does not write them whole: an occurrence of the phrase, at the initials."""
+    have = {c.key for c in found}
+    out = []
+    for m in _CAPITALS.finditer(text):
+        if not m.group().isupper():
+            continue
+        whole = short.get(m.group().lower())
+        if whole is not None and whole.key not in have:
+            have.add(whole.key)
+            # capitals tell nothing there: read as at a sentence start
+            out.append(replace(whole, start=m.start(), end=m.end(), capitalised=None, initial=True))
+    return out
 
 
 def _two(english: list[Candidate], target: list[Candidate]) -> list[tuple[str, str]]:
@@ -609,6 +713,7 @@ def suggest(
     singles: set[tuple[str, str]] = set()
     named: dict[tuple[str, str], Candidate] = {}  # the rendering as the bracket names it
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
+    written_short = _abbreviated([candidates(b.target, lang) for b in beads])
     for n, bead in enumerate(beads):
         english: dict[str, Candidate] = {}
         capitalised = _verb_apart(candidates(bead.source, "en"))
@@ -624,9 +729,14 @@ def suggest(
                 english.setdefault(key, replace(c, key=key) if key != c.key else c)
                 en_spots[key].append((n, c.start, c.end))
         found = candidates(bead.target, lang)
+        found += _short_forms(bead.target, found, written_short)
         # verbs pair with the core vocabulary's verbs only: free, every verb of a sentence
         # would compete with its nouns
-        free = {c.key: c for c in found if c.key not in known_target and not c.verb}
+        free = {
+            c.key: c
+            for c in found
+            if c.key not in known_target and not c.verb and c.key not in _measure_words(lang)
+        }
         fixed = {c.key: c for c in found if c.key in known_target}
         for c in english.values():
             en_seen[c.key].append(c)
@@ -677,7 +787,7 @@ def suggest(
                     singles.add((e.key, nouns[0].key))
                 elif len(allowed) == 1 and bead.one_to_one:
                     singles.add((e.key, next(iter(allowed))))
-        for e, t in _bracketed(bead, english, found):
+        for e, t in _bracketed(bead, english, found, lang):
             if e.key not in english:  # named inside a longer English term
                 english[e.key] = e
                 en_seen[e.key].append(e)
@@ -820,6 +930,8 @@ def suggest(
                     continue  # a section title said once ("Learning Spells:") is no term yet
                 if len(pairs[(e.key, fits[0])].beads) == 1 and _rival_phrase(e, beads[n].source):
                     continue  # the bead leaves two readings: not one term's evidence
+                if _said_short(e, free[fits[0]], seen[n][2], beads[n].source, lang):
+                    continue  # "Attack Value" is "Атаки" there; "Навык атаки" is another's
                 out.add((e.key, fits[0]))
         return out
 
@@ -853,8 +965,41 @@ def suggest(
             for n in set(pairs[key].beads)
         )
 
+    def _own_term(key: str) -> bool:
+        """A capitalised term of the vocabulary (Character), or a capitalised run the drop
+        writes on its own ("units of Standard Size")."""
+        if key in lexicon:
+            return first_form.get(key, "")[:1].isupper()
+        return any(c.capitalised for c in en_seen.get(key, ()))
+
+    side: dict[str, bool] = {}
+
+    def _side_by_side(e: str) -> bool:
+        """Whether a capitalised run is two terms side by side, each written on its own
+        elsewhere: "a Character of Standard Size" is Character and Standard Size, "Unbreakable
+        Characters" the rule Unbreakable and Character; no term of its own."""
+        found = side.get(e)
+        if found is None:
+            words = e.split()
+            found = False
+            for i in range(1, len(words)):
+                left, right = words[:i], words[i:]
+                if right[0] == "of":
+                    right = right[1:]
+                if not right or left[-1] in ("of", "the", "to", "and") or right[0] in ("the", "to"):
+                    continue
+                if _own_term(english_key(left)) and _own_term(" ".join(right)):
+                    found = True
+                    break
+            side[e] = found
+        return found
+
     def eligible(key: tuple[str, str]) -> bool:
-        if key in named or key in headed or _made_of_vocabulary(key):
+        if key in named or key in headed:
+            return True
+        if _side_by_side(key[0]):
+            return False
+        if _made_of_vocabulary(key):
             return True
         pair = pairs[key]
         if key in partly and not (capitals and pair.caps_known and not pair.caps_agree):
@@ -921,6 +1066,7 @@ def suggest(
         rivals_of_target[t_].add(e_)
     chosen: dict[str, str] = {}
     taken: set[str] = set()
+    taken_by_stem: dict[str, list[str]] = defaultdict(list)  # one-word renderings taken
     inside: dict[int, list[tuple[int, int]]] = defaultdict(list)  # spans of taken renderings
     en_inside: dict[int, list[tuple[int, int]]] = defaultdict(list)  # ... of chosen terms
     last_induced: tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]] = ({}, {})
@@ -952,11 +1098,21 @@ def suggest(
                 (e, t) not in named
                 and (e, t) not in headed
                 and not _lexical((e, t))
+                and " " not in t
+                and _cognate(t, taken_by_stem.get(_stem(t)[:4], ()))
+            ):
+                continue  # "бесстрашный" beside the taken "Бесстрашие" is Fearless's word
+            if (
+                (e, t) not in named
+                and (e, t) not in headed
+                and not _lexical((e, t))
                 and _covered(en_spots[e], en_inside, set(pairs[(e, t)].beads))
             ):
                 continue  # "Stand" only inside "Stand and Shoot", which is taken
             chosen[e] = t
             taken.add(t)
+            if " " not in t:
+                taken_by_stem[_stem(t)[:4]].append(t)
             for n, start, end in spots[t]:
                 inside[n].append((start, end))
             for n, start, end in _written_spots(en_seen[e], beads, en_words):

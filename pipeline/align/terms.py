@@ -481,6 +481,23 @@ def _make(text: str, parts: list[tuple[Any, Any, str]], head: int) -> Candidate:
     )
 
 
+def _unstressed(form: Any, written: str) -> str:
+    """An adjective's form, with the masculine "-ой" the dictionary guesses for a word it
+    does not know read as "-ый" ("-ий" after г, к, х and the hushing letters) unless the
+    text writes "-ой" itself: "двуручное" may come from either, and new words take the
+    unstressed ending; the stressed ones ("большой") the dictionary knows."""
+    word = form.word
+    if (
+        form.is_known
+        or not word.endswith("ой")
+        or "masc" not in form.tag
+        or written.lower().endswith("ой")
+    ):
+        return word
+    stem = word[:-2]
+    return stem + ("ий" if stem[-1:] in "гкхжшчщ" else "ый")
+
+
 def dictionary_form(candidate: Candidate, plural: bool, capitals: tuple[bool, ...]) -> str:
     """The candidate with its head in the nominative (singular unless `plural`), agreeing
     adjectives, complements as written, and the given capital per word."""
@@ -502,12 +519,12 @@ def dictionary_form(candidate: Candidate, plural: bool, capitals: tuple[bool, ..
                 if parse.tag.POS in ("ADJF", "PRTF"):
                     form = parse.inflect({"nomn", "sing", "masc"}) if not plural else None
                     form = form or parse.inflect({"nomn", number}) or parse
-                    words.append(form.word)
+                    words.append(_unstressed(form, word))
                 else:
                     words.append(new_head.word)
             elif role == "adjective":
                 want = {"nomn", number} | ({gender} if number == "sing" and gender else set())
-                words.append((parse.inflect(want) or parse).word)
+                words.append(_unstressed(parse.inflect(want) or parse, word))
             else:
                 words.append(word.lower())
     out = [
