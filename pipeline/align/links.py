@@ -45,6 +45,12 @@ class Link:
     evidence: Mapping[str, float]
     alternatives: tuple[Scored, ...]
     sentences: tuple[SentenceLink, ...]
+    # Unlinked although it resembles an English text as a translation would: that text
+    # and the quantities the two say differently (a look-alike, or a translation with a
+    # wrong number: the reader decides).
+    resembles: Scored | None = None
+    resembles_source: str | None = None  # that English cluster's canonical segment
+    differs: tuple[str, ...] = ()
 
 
 def _adjacency(
@@ -205,6 +211,11 @@ def align(
                 evidence=best.evidence if best else {},
                 alternatives=decision.alternatives,
                 sentences=sentences,
+                resembles=decision.resembles,
+                resembles_source=(
+                    canonical[decision.resembles.source] if decision.resembles else None
+                ),
+                differs=decision.differs,
             )
         )
     return links
@@ -240,6 +251,13 @@ def to_document(links: Sequence[Link], rule_of_cluster: Mapping[str, str]) -> di
                 for s in link.sentences
             ],
         }
+        if link.resembles is not None:
+            item["resembles"] = {
+                "source": link.resembles_source,
+                "source_cluster": link.resembles.source,
+                "score": link.resembles.score,
+                "differs": list(link.differs),
+            }
         items.append(item)
     statuses = Counter(link.status for link in links)
     return {
