@@ -448,6 +448,32 @@ def test_a_look_alike_scoring_a_link_on_its_numbers_stays_unlinked_and_says_why(
     assert decision.differs == ("5 in the English only",)
 
 
+def test_a_translation_of_another_version_of_the_english_does_not_contradict_it():
+    """Two versions of one English table (dedup's `conflict` members, other numbers) are
+    one cluster; a translation of the version that is not canonical states that version's
+    numbers and is linked to the cluster."""
+    from pipeline.align.paragraphs import assign
+
+    *english, version, russian = _anchors_of(
+        [
+            (_TABLE, "en"),
+            (_REACTIONS, "en"),
+            *((text, "en") for text in _OTHERS),
+            (_TABLE.replace("D6", "D8"), "en"),
+            (
+                "Таблица поломок: бросьте D8. На 1 или 2 Боевая машина уничтожена, на 3 или 4"
+                " она не стреляет в следующую Фазу Стрельбы, на 5 или 6 ничего не происходит.",
+                "ru",
+            ),
+        ]
+    )
+    [alone] = assign([russian], english, {})
+    assert alone.status == "unlinked" and alone.resembles is not None
+    [decision] = assign([russian], english, {}, None, {english[0].cluster: [version]})
+    assert decision.status == "linked" and decision.best is not None
+    assert decision.best.source == english[0].cluster
+
+
 def test_a_translation_with_a_wrong_number_is_still_linked():
     """3D6" for 2D6": the rest of the text says its English in its rule terms and words,
     so the link stands and `rulepipe check` reports the number."""

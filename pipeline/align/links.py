@@ -171,9 +171,20 @@ def align(
         for c in clusters
         if c.lang == MASTER
     ]
+    # Versions of an English text with other numbers (dedup's `conflict` members): a
+    # translation of any of them does not contradict the cluster.
+    versions = {
+        c.id: [
+            anchors(by_id[m.segment.id], c.id, facts[m.segment.id], wanted)
+            for m in c.members
+            if m.relation == "conflict"
+        ]
+        for c in clusters
+        if c.lang == MASTER and any(m.relation == "conflict" for m in c.members)
+    }
     stated = _stated(segments, cluster_of)
     wanted_pairs = {c: cluster_of[pair[0].id] for c, pair in stated.items()}
-    decisions = assign(foreign, english, _adjacency(segments, cluster_of), wanted_pairs)
+    decisions = assign(foreign, english, _adjacency(segments, cluster_of), wanted_pairs, versions)
     texts = {a.cluster: by_id[a.segment].text for a in foreign}
     decisions = share_with_near_copies(decisions, foreign, texts, english)
     english_of = {a.cluster: a for a in english}

@@ -380,13 +380,17 @@ def assign(
     english: Sequence[Anchors],
     adjacency: Mapping[tuple[str, str], float],
     stated: Mapping[str, str] | None = None,
+    versions: Mapping[str, Sequence[Anchors]] | None = None,
 ) -> list[Decision]:
     """One decision per foreign cluster (same order), links one to one per language. A
     foreign cluster in `stated` (a translation unit that names its rule: foreign cluster
     -> its English cluster) is linked to it whatever its words, and leaves that English
-    cluster free for the translation the anchors choose (an older one it replaces)."""
+    cluster free for the translation the anchors choose (an older one it replaces).
+    `versions`: English cluster -> its members with other numbers (a translation of one
+    of them does not contradict the cluster)."""
     p = params()["paragraphs"]
     stated = stated or {}
+    versions = versions or {}
     index = AnchorIndex(english)
     by_cluster = {a.cluster: i for i, a in enumerate(english)}
     adjacent: dict[str, list[int]] = defaultdict(list)
@@ -434,6 +438,10 @@ def assign(
         if not candidate.evidence.get("adjacency"):
             source = english[by_cluster[candidate.source]]
             differ = differences(foreign[fi], source)
+            if differ and any(
+                not contradicts(foreign[fi], v) for v in versions.get(source.cluster, ())
+            ):
+                differ = []
             if differ and not _words_alone(foreign[fi], source, index, candidate.evidence):
                 refused.setdefault(fi, (ci, differ))
                 continue
