@@ -111,3 +111,21 @@ def test_an_english_build_does_not_load_the_russian_analyser(tmp_path) -> None:
     )
     args = ["build", str(tmp_path / "corpus"), "-o", str(tmp_path / "out"), "-q"]
     assert "pymorphy3" not in heavy_loaded(*args)
+
+
+def test_a_command_pause_of_the_collector_is_lifted_unless_the_process_ends_with_it() -> None:
+    code = (
+        "import gc\nfrom pipeline import gc_pause\n"
+        "def state():\n"
+        "    with gc_pause.gc_paused():\n        pass\n"
+        "    inner = gc.isenabled()\n"
+        "    with gc_pause.gc_paused(command=True):\n        pass\n"
+        "    return inner, gc.isenabled()\n"
+        "print(state())\ngc_pause.process_ends_with_command()\nprint(state())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    # in a process that goes on (tests, a library) every pause is lifted; under the console
+    # script, only a whole command's is left on, the process ending with the command
+    assert done.stdout.split("\n")[:2] == ["(True, True)", "(True, False)"]

@@ -118,6 +118,37 @@ def test_importing_the_stages_loads_no_language_engine() -> None:
     assert out.stdout.strip() == "[]"
 
 
+def _run(code: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip()
+
+
+def test_spacy_loads_without_its_command_line_and_can_still_import_it() -> None:
+    out = _run(
+        "import sys\nfrom pipeline.lang import tokenize\n"
+        "print([t.lemma_ for t in tokenize('Units Charge.', 'en')])\n"
+        "print(sorted(m for m in ('spacy.cli', 'typer', 'weasel') if m in sys.modules))\n"
+        "import spacy.cli\nprint(callable(spacy.cli.setup_cli))"
+    )
+    assert out.splitlines() == ["['unit', 'charge', '.']", "[]", "True"]
+
+
+def test_spacy_that_needs_its_command_line_is_imported_whole() -> None:
+    # a stand-in that lacks what spaCy imports from it: the import fails, then is done whole
+    out = _run(
+        "import sys, types\nfrom pipeline.lang import words\n"
+        "class Bare(types.ModuleType):\n"
+        "    def __setattr__(self, name, value):\n"
+        "        if name != 'info':\n            super().__setattr__(name, value)\n"
+        "words.ModuleType = Bare\n"
+        "print([t.text for t in words.tokenize('Units Charge.', 'en')])\n"
+        "print('spacy.cli' in sys.modules, callable(sys.modules['spacy'].info))"
+    )
+    assert out.splitlines() == ["['Units', 'Charge', '.']", "True True"]
+
+
 def test_engines_are_loaded_once() -> None:
     assert lang.nlp("ru") is lang.nlp("ru")
     assert lang.morph() is lang.morph()

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import InputError
+from ..gc_pause import process_ends_with_command
 from ..textsafe import one_line
 from .options import FORMATTER
 
@@ -78,7 +79,9 @@ def entry() -> int:
     every object one by one (a build's segments, spaCy's vocabulary, lingua's models):
     0.2 to 0.4 s of a 2 s build, for memory the system takes back anyway. The interpreter
     exits as it always has when the streams cannot be flushed (a closed pipe) and under a
-    profiler or a coverage tracer, which write what they gathered at exit."""
+    profiler or a coverage tracer, which write what they gathered at exit. For the same
+    reason a command's pause of the garbage collector is not lifted."""
+    process_ends_with_command()
     code = main()
     if sys.gettrace() is not None or sys.getprofile() is not None:
         return code

@@ -95,7 +95,7 @@ def use_colour(stream: TextIO) -> bool:
 
 # The collector stays paused until the run's records are freed (they are when `run` returns):
 # switched on while they live, its first pass would walk every pair, segment and finding.
-@gc_paused()
+@gc_paused(command=True)
 def run(args: argparse.Namespace) -> int:
     from ..check.accepted import DEFAULT, read_accepted
     from ..check.pairs import read_build, read_pairs

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
-from pipeline.extract.needs import Prefilter, needs
+from pipeline.extract.needs import Prefilter, lazy, needs
 from pipeline.extract.views import View, form, view
 from pipeline.lang import data as lang_data
 from pipeline.quantities import Quantity
@@ -104,28 +104,6 @@ class Parts:
     """Words of the language's parts that name a rule or a test ("тест" -> "test")."""
 
 
-_PATTERN_READS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "split")
-
-
-class LazyPattern:
-    """A pattern compiled when first read: a short run (`check` on a few pairs) searches few
-    of a language's 350 clause patterns, and compiling them all was half its time. Its
-    `pattern` and `flags` are there before (the prefilters read them); the first read of
-    anything else compiles it, and from then on each method is the compiled pattern's own."""
-
-    __slots__ = ("pattern", "flags", "groupindex", "groups", *_PATTERN_READS)
-
-    def __init__(self, pattern: str, flags: int = 0) -> None:
-        self.pattern = pattern
-        self.flags = flags
-
-    def __getattr__(self, name: str) -> Any:  # only for a slot not yet filled
-        compiled = re.compile(self.pattern, self.flags)
-        for attr in ("groupindex", "groups", *_PATTERN_READS):
-            setattr(self, attr, getattr(compiled, attr))
-        return getattr(compiled, name)
-
-
 def _expand(pattern: str, macros: dict[str, str], counter: list[int]) -> str:
     """`pattern` with each `{macro}` replaced by its fragment (recursively); named groups of a
     fragment get a numbered suffix, so a fragment may stand twice in one pattern."""
@@ -162,7 +140,7 @@ def parts(lang: str) -> Parts:
     counter = [0]
 
     def c(pattern: str, flags: int = 0) -> re.Pattern[str]:
-        return LazyPattern(_expand(pattern, macros, counter), flags)  # type: ignore[return-value]
+        return lazy(_expand(pattern, macros, counter), flags)
 
     stands: dict[str, str] = {}
 
@@ -175,11 +153,11 @@ def parts(lang: str) -> Parts:
         def stand(m: re.Match[str]) -> str:
             name = m.group(1)
             if name in macros and name not in stands:
-                found = needs(LazyPattern(_expand(m.group(0), macros, [0])))  # type: ignore[arg-type]
+                found = needs(lazy(_expand(m.group(0), macros, [0])))
                 stands[name] = f"({'|'.join(map(re.escape, sorted(found)))})" if found else "(.*)"
             return stands.get(name, m.group(0))
 
-        return LazyPattern(_MACRO.sub(stand, pattern))  # type: ignore[return-value]
+        return lazy(_MACRO.sub(stand, pattern))
 
     verbs = tuple(  # case-blind: a verb may open a sentence ("Strike at Initiative Step 0")
         _Verb(str(v["frame"]), c(v["pattern"], re.I), bool(v.get("may")), bool(v.get("negated")))

@@ -30,7 +30,7 @@ from pipeline.extract.clauses import (
     read_sentence,
 )
 from pipeline.extract.names import rule_id
-from pipeline.extract.needs import Prefilter
+from pipeline.extract.needs import Prefilter, lazy
 from pipeline.extract.views import WORD, View, view
 from pipeline.lang import ENGLISH, lemma
 from pipeline.lang import data as lang_data
@@ -114,9 +114,9 @@ def _data(lang: str) -> _Data:
         rules.append(
             _Rule(
                 id=str(r["id"]),
-                pattern=re.compile(r["pattern"]),
-                unless=re.compile(r["unless"]) if r.get("unless") else None,
-                each=each if each in (None, "modifiers", "grants") else re.compile(each),
+                pattern=lazy(r["pattern"]),
+                unless=lazy(r["unless"]) if r.get("unless") else None,
+                each=each if each in (None, "modifiers", "grants") else lazy(each),
                 emit=tuple(emit if isinstance(emit, list) else [emit]),
                 when=str(r.get("when", "auto")),
                 attach=r.get("attach"),
@@ -126,7 +126,7 @@ def _data(lang: str) -> _Data:
         )
     conditions = raw.get("conditions") or []
     condition_on = tuple(str(c.get("read", raw.get("match", "text"))) for c in conditions)
-    patterns = [re.compile(c["pattern"]) for c in conditions]
+    patterns = [lazy(c["pattern"]) for c in conditions]
     skip = tuple(re.compile(p) for p in raw.get("skip") or [])
     examples = tuple(re.compile(p) for p in raw.get("examples") or [])
     return _Data(
@@ -372,7 +372,7 @@ def _matches(
         for name, params in _grant_items(groups.get("list", ""), data):
             out.append(({**groups, "rule": name, "params": params}, span))
     else:
-        assert isinstance(rule.each, re.Pattern)
+        assert rule.each is not None and not isinstance(rule.each, str)
         for em in rule.each.finditer(v.text):
             item = {**groups, **groups_of(em)}
             out.append((item, (offset + v.start(em.start()), offset + v.end(em.end()))))
