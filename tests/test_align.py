@@ -391,6 +391,23 @@ def test_quantities_that_say_other_things_contradict(russian, contradicts):
     assert contradict(english, foreign) is contradicts
 
 
+def test_a_number_written_as_a_word_on_the_other_side_does_not_contradict():
+    """A translation writing "5+ моделей" for "five or more models": the English value
+    is a word, not a quantity read, yet the two texts say the same."""
+    from pipeline.align.paragraphs import contradicts
+
+    english, digits, other = _anchors_of(
+        [
+            ("When the unit has five or more models, roll a D6: on a 2+ it passes.", "en"),
+            ("Если в отряде 5+ моделей, бросьте D6: на 2+ тест пройден.", "ru"),
+            ("Если в отряде 6+ моделей, бросьте D6: на 2+ тест пройден.", "ru"),
+        ]
+    )
+    assert english.spelled == frozenset({"5"})
+    assert not contradicts(digits, english) and not contradicts(english, digits)
+    assert contradicts(other, english)
+
+
 def test_a_modifier_naming_another_characteristic_contradicts():
     from pipeline.align.paragraphs import contradicts
 

@@ -42,6 +42,27 @@ class Anchors:
     latin: frozenset[str]  # lower-cased Latin-script words
     length: int
     sentences: tuple[Span, ...]
+    # Values the text writes as words ("five", "пяти"): not anchors (a word is not read
+    # as a quantity), but no contradiction of a counterpart that writes the digits.
+    spelled: frozenset[str] = frozenset()
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+@cache
+def _number_words(lang: str) -> dict[str, str]:
+    """Each written form of a number of `lang` (lower case) -> its value."""
+    table = lang_data(lang, "align").get("number_words") or {}
+    return {form.lower(): str(value) for value, forms in table.items() for form in forms}
+
+
+def spelled_numbers(text: str, lang: str) -> frozenset[str]:
+    """The values `text` writes as words, by `lang/<code>/align.yaml` (`number_words`)."""
+    words = _number_words(lang)
+    if not words:
+        return frozenset()
+    return frozenset(v for w in _WORD.findall(text.lower()) if (v := words.get(w)))
 
 
 @cache
@@ -86,6 +107,7 @@ def anchors(
         latin=latin,
         length=len(segment.text),
         sentences=tuple(sentences(segment.text)),
+        spelled=spelled_numbers(segment.text, segment.lang),
     )
 
 

@@ -241,7 +241,8 @@ def differences(foreign: Anchors, english: Anchors) -> list[str]:
     only"), or a modifier of one value naming different characteristics on the two sides
     ("+1 к силе", "+1 Offensive Skill"). A translation keeps its numbers; a look-alike (an
     older table, another spell) changes them. A value of 1 is left out: "one" is written
-    as a word as often as not. Empty when nothing contradicts."""
+    as a word as often as not; so is a value the other side writes as a word ("5+" beside
+    "five or more"). Empty when nothing contradicts."""
     fq = Counter({k: v for k, v in foreign.keys.items() if k.startswith("q:")})
     eq = Counter({k: v for k, v in english.keys.items() if k.startswith("q:")})
     if not fq and not eq:
@@ -256,8 +257,8 @@ def differences(foreign: Anchors, english: Anchors) -> list[str]:
     f_left, e_left = +f_left, +e_left
     found = []
     for left, values, side in (
-        (f_left, {_magnitude(k) for k in eq}, "translation"),
-        (e_left, {_magnitude(k) for k in fq}, "English"),
+        (f_left, {_magnitude(k) for k in eq} | english.spelled, "translation"),
+        (e_left, {_magnitude(k) for k in fq} | foreign.spelled, "English"),
     ):
         found.extend(
             f"{_shown(k)} in the {side} only"
