@@ -408,6 +408,20 @@ def test_a_number_written_as_a_word_on_the_other_side_does_not_contradict():
     assert contradicts(other, english)
 
 
+def test_a_paragraph_opening_with_its_english_name_in_brackets_states_it():
+    """ "Преследование (Pursuit). ..." states the name of the English "Pursuit: ...", as a
+    heading "... (Loose Mounts)" does; a bracket inside a sentence names no paragraph."""
+    english, opening, inside = _anchors_of(
+        [
+            ("Pursuit: the winner rolls 2D6 and moves that far after the fleeing unit.", "en"),
+            ("Преследование (Pursuit). Победитель бросает 2D6 и движется вслед.", "ru"),
+            ("Победитель начинает преследование (Pursuit) — бросает 2D6 и движется.", "ru"),
+        ]
+    )
+    assert english.keys["n:pursuit"] == 1 and opening.keys["n:pursuit"] == 1
+    assert not any(k.startswith("n:") for k in inside.keys)
+
+
 def test_a_modifier_naming_another_characteristic_contradicts():
     from pipeline.align.paragraphs import contradicts
 

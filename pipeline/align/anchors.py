@@ -48,6 +48,12 @@ class Anchors:
 
 
 _WORD = re.compile(r"[^\W\d_]+")
+# A paragraph opening with its name and the English name in brackets, then a stop or a
+# colon: "Преследование (Pursuit). ...", "«Точность» (Accurate). ..." (a paragraph's name
+# is not a heading's, so extraction does not give it as `name_en`).
+_OPENING_NAME = re.compile(
+    r"\s*«?[^\W\d_A-Za-z][^()«»\n.:]{0,60}?»?\s*\((?P<en>[A-Z][A-Za-z'’ -]{1,60}?)\)\s*[.:]"
+)
 
 
 @cache
@@ -92,6 +98,8 @@ def anchors(
         keys[f"{NAME}{slugify(facts.name)}"] += 1
     elif facts.name_en:  # a foreign text that gives the English name ("... (Loose Mounts)")
         keys[f"{NAME}{slugify(facts.name_en)}"] += 1
+    elif segment.lang != "en" and (m := _OPENING_NAME.match(segment.text)):
+        keys[f"{NAME}{slugify(m.group('en'))}"] += 1  # "Преследование (Pursuit). ..."
     if latin_wanted is None:
         latin = frozenset(map(str.lower, _LATIN_WORD.findall(segment.text)))
     elif latin_wanted:
