@@ -13,7 +13,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..lang import data as lang_data
@@ -42,18 +42,18 @@ class Anchors:
     latin: frozenset[str]  # lower-cased Latin-script words
     length: int
     sentences: tuple[Span, ...]
-    # Values the text writes as words ("five", "пяти"): not anchors (a word is not read
-    # as a quantity), but no contradiction of a counterpart that writes the digits.
-    spelled: frozenset[str] = frozenset()
+    text: str = ""  # the segment's text, for what is read only when needed
 
 
-_WORD = re.compile(r"[^\W\d_]+")
 # A paragraph opening with its name and the English name in brackets, then a stop or a
 # colon: "Преследование (Pursuit). ...", "«Точность» (Accurate). ..." (a paragraph's name
 # is not a heading's, so extraction does not give it as `name_en`).
 _OPENING_NAME = re.compile(
     r"\s*«?[^\W\d_A-Za-z][^()«»\n.:]{0,60}?»?\s*\((?P<en>[A-Z][A-Za-z'’ -]{1,60}?)\)\s*[.:]"
 )
+
+
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 @cache
@@ -63,8 +63,11 @@ def _number_words(lang: str) -> dict[str, str]:
     return {form.lower(): str(value) for value, forms in table.items() for form in forms}
 
 
+@lru_cache(maxsize=4096)
 def spelled_numbers(text: str, lang: str) -> frozenset[str]:
-    """The values `text` writes as words, by `lang/<code>/align.yaml` (`number_words`)."""
+    """The values `text` writes as words, by `lang/<code>/align.yaml` (`number_words`):
+    not anchors (a word is not read as a quantity), but no contradiction of a counterpart
+    that writes the digits. Read only where a value is missing on one side."""
     words = _number_words(lang)
     if not words:
         return frozenset()
@@ -115,7 +118,7 @@ def anchors(
         latin=latin,
         length=len(segment.text),
         sentences=tuple(sentences(segment.text)),
-        spelled=spelled_numbers(segment.text, segment.lang),
+        text=segment.text,
     )
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 import yaml
 
-from .anchors import NAME, Anchors, length_ratio
+from .anchors import NAME, Anchors, length_ratio, spelled_numbers
 
 
 @cache
@@ -256,15 +256,16 @@ def differences(foreign: Anchors, english: Anchors) -> list[str]:
                 other[match] -= n
     f_left, e_left = +f_left, +e_left
     found = []
-    for left, values, side in (
-        (f_left, {_magnitude(k) for k in eq} | english.spelled, "translation"),
-        (e_left, {_magnitude(k) for k in fq} | foreign.spelled, "English"),
+    for left, values, other, side in (
+        (f_left, {_magnitude(k) for k in eq}, english, "translation"),
+        (e_left, {_magnitude(k) for k in fq}, foreign, "English"),
     ):
-        found.extend(
-            f"{_shown(k)} in the {side} only"
-            for k in sorted(left)
-            if _magnitude(k) not in values and _magnitude(k) != "1"
-        )
+        missing = [k for k in sorted(left) if _magnitude(k) not in values and _magnitude(k) != "1"]
+        if missing:  # a value the other side writes as a word is there all the same
+            spelled = spelled_numbers(other.text, other.lang)
+            found.extend(
+                f"{_shown(k)} in the {side} only" for k in missing if _magnitude(k) not in spelled
+            )
     e_named = {n for k in e_left if (n := _named(k))}
     f_named = {n for k in f_left if (n := _named(k))}
     found.extend(
