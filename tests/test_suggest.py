@@ -3,7 +3,7 @@ guillemets, English given in brackets inside a longer term, adjectives used as n
 
 from __future__ import annotations
 
-from pipeline.align.suggest import Bead, suggest
+from pipeline.align.suggest import Bead, suggest, sure
 from pipeline.align.terms import candidates
 
 # A drop that writes rule terms in lower case, the core vocabulary's own too ("нападение"
@@ -535,3 +535,114 @@ def test_a_rendering_holding_the_word_the_english_adds_by_of_is_the_term_s_whole
     found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
     assert found["Path"].target == "школа магии"
     assert found["Path"].variants[0] == "школа"
+
+
+def test_two_terms_the_counts_cannot_tell_apart_are_paired_in_the_order_both_texts_give():
+    # both titles and both renderings in every bead, the renderings late in their sentence:
+    # by position alone "Banner Veteran" sits where "новобранец" does; the order says not
+    pairs = [
+        (
+            "Ranks: a Banner Recruit fights with one weapon, a Banner Veteran with two.",
+            "Звания. Каждый солдат знамени носит столько оружия, сколько положено:"
+            " новобранец одно, ветеран два.",
+        ),
+        (
+            "Pay: a Banner Recruit earns one coin, a Banner Veteran earns three.",
+            "Плата. Плату выдают в конце каждого хода, если отряд стоит: новобранец одну"
+            " монету, ветеран три.",
+        ),
+        (
+            "Order: a Banner Recruit stands behind, a Banner Veteran in front.",
+            "Строй. Солдаты знамени встают перед боем так: новобранец сзади, ветеран спереди.",
+        ),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["Banner Recruit"].target == "новобранец"
+    assert found["Banner Veteran"].target == "ветеран"
+    # the counts could not tell them apart: the doubt stays noted
+    assert not sure(found["Banner Veteran"]) and found["Banner Veteran"].score <= 0.6
+
+
+def test_a_complement_after_a_pronoun_set_between_it_and_its_head_is_the_head_s():
+    keys = {
+        c.key: c for c in candidates("Отряд в контакте с ним флангами может уйти из боя.", "ru")
+    }
+    # "с ним" says with what; the term is "контакт флангами"
+    assert keys["контакт фланг"].words == ("контакте", "флангами")
+    # a noun after a preposition and a noun is no complement of the head
+    assert "контакт фланг" not in {
+        c.key for c in candidates("Отряд в контакте с врагом флангами уходит.", "ru")
+    }
+
+
+def test_a_rendering_leaves_out_the_word_for_the_english_word_beside_the_term():
+    pairs = [
+        (
+            "Units near a friendly Engaged Iron Golem gain +1 Discipline.",
+            "Отряды рядом с дружественным Железным Големом, который ведёт бой, получают +1"
+            " к Дисциплине.",
+        )
+    ]
+    # "дружественный" is the sentence's "friendly", no word of the term, however close
+    # the longer phrase comes to the English term's length
+    assert _found(pairs)["Engaged Iron Golem"] == "Железный Голем"
+
+
+def test_an_everyday_word_of_the_vocabulary_is_no_term_when_a_capital_makes_it_a_run():
+    pairs = [
+        (
+            "Units Locked in Combat never take Fear Tests, nor do units that are Steady.",
+            "Отряды, сцепленные боем, и «Стойкие» отряды тестов на страх не проходят.",
+        ),
+        (
+            "A unit Locked in Combat that is Steady ignores Panic.",
+            "Сцепленный боем «Стойкий» отряд игнорирует панику.",
+        ),
+        (
+            "Steady: a unit with this rule is Steady.",
+            "«Стойкость» (Steady). Отряд с этим правилом стоек.",
+        ),
+    ]
+    # "Combat" is the vocabulary's everyday combat, which "бой" renders: no rendering is
+    # free for it, "Стойкий" least of all
+    found = _found(pairs)
+    assert "Combat" not in found
+    assert found["Steady"] == "Стойкость"
+
+
+def test_a_noun_making_a_preposition_with_the_word_before_it_heads_no_term():
+    keys = {c.key for c in candidates("Бегство в качестве реакции на атаку ему недоступно.", "ru")}
+    assert "реакция на атака" in keys
+    assert not any(k.startswith("качество") for k in keys)
+    # the same noun elsewhere still heads its phrase
+    assert "качество" in {c.key for c in candidates("Качество брони важно.", "ru")}
+
+
+def test_a_vocabulary_term_seen_once_offers_its_other_rendering_seen_once_apart():
+    pairs = [
+        ("A Hero that is Fleeing gives no reroll.", "Бегущий Герой переброса не даёт."),
+        (
+            "Units near the Hero may reroll failed tests.",
+            "Отряды рядом с Героем могут перебросить проваленные тесты.",
+        ),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    # each rendering rests on one bead: neither is better founded than the other
+    assert {found["reroll"].target, *found["reroll"].variants} == {"переброс", "перебросить"}
+    assert not sure(found["reroll"])
+
+
+def test_english_in_brackets_written_as_a_title_not_a_name_is_no_term():
+    pairs = [
+        (
+            "Counting wounds: each unsaved wound removes one Health Point.",
+            "Подсчёт ранений (Counting wounds). Каждое неспасённое ранение снимает одну рану.",
+        ),
+        (
+            "Hold the Line: the unit may not move.",
+            "Держать строй (Hold the Line). Отряд не может двигаться.",
+        ),
+    ]
+    found = _found(pairs)
+    assert "Counting wounds" not in found  # "wounds" in lower case: a section's title
+    assert found["Hold the Line"] == "Держать строй"

@@ -6,9 +6,10 @@ all beads a pair is scored by how often the two turn up together and rarely apar
 where they sit in their sentences, whether both are capitalised (the house style marks rule
 terms so), and how many words each has. Then pairs are taken best first, one rendering per
 term and one term per rendering (competitive linking); a second rendering is kept only when
-it stands for the term in beads of its own. What the glossary (and the core vocabulary of
-lang/lexicon.yaml) already fixes is not proposed and its renderings are not free to pair
-with anything else; rejected terms are never proposed again.
+it stands for the term in beads of its own; two pairs the counts cannot tell from their
+crossed twins are taken in the order both texts give the words. What the glossary (and the
+core vocabulary of lang/lexicon.yaml) already fixes is not proposed and its renderings are
+not free to pair with anything else; rejected terms are never proposed again.
 
 A pair seen once is proposed only when nothing else could be meant: a 1-1 bead whose one
 unknown English term is capitalised and whose translation has one capitalised phrase, once
@@ -71,6 +72,8 @@ UNCAPITALISED_NEEDS = 3
 #: ... unless the drop writes the vocabulary's capitalised terms in lower case in more than
 #: half of this many places at least: then capitals tell nothing.
 HOUSE_STYLE_NEEDS = 4
+#: Two pairs scoring within this share of each other are told apart by the order of words.
+CROSSED_CLOSE = 0.9
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,9 +118,10 @@ def _lemmas(text: str, lang: str) -> str:
 def _known(
     glossary: Glossary | None, lang: str
 ) -> tuple[dict[str, str], dict[str, str], dict[str, tuple[str, ...]], dict[str, str]]:
-    """(English key -> term id of the glossary or a rejection, translation lemmas -> term
-    id, core-vocabulary English key -> its renderings' lemmas, English key of any form of a
-    core-vocabulary term -> the key of its first form: "Charging" is the term Charge)."""
+    """(English key -> term id of the glossary or a rejection, or of an everyday word of
+    the core vocabulary, translation lemmas -> term id, core-vocabulary English key -> its
+    renderings' lemmas, English key of any form of a core-vocabulary term -> the key of its
+    first form: "Charging" is the term Charge)."""
     english: dict[str, str] = {}
     target: dict[str, str] = {}
     reviewed = (*glossary.terms, *glossary.rejected) if glossary else ()
@@ -128,6 +132,7 @@ def _known(
             target[_lemmas(form, lang)] = term.id
     lexicon: dict[str, tuple[str, ...]] = {}
     alias: dict[str, str] = {}
+    everyday: dict[str, str] = {}
     for term in core_words().terms:
         forms = tuple(_lemmas(f, lang) for f in term.renderings.get(lang, ()))
         for form in forms:
@@ -138,10 +143,17 @@ def _known(
         # glossary holds, and so does `kind: term` (hit, rank); everyday words (unit,
         # roll) are not proposed
         if first in english or not (english_forms[0][:1].isupper() or term.kind == "term"):
+            if first not in english:
+                everyday.update((english_key(f.split()), term.id) for f in english_forms)
             continue
         lexicon[first] = forms
         for form in english_forms:
             alias.setdefault(english_key(form.split()), first)
+    # an everyday word is no term however it is written: "Combat" capitalised in "Engaged
+    # in Combat" is the word combat, which "бой" renders, and no rendering is free for it
+    for key, term_id in everyday.items():
+        if key not in alias and key not in lexicon:
+            english.setdefault(key, "everyday:" + term_id)
     return english, target, lexicon, alias
 
 
@@ -314,8 +326,29 @@ def _rival_phrase(term: Candidate, text: str) -> bool:
 
 _WORDS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
-#: The word governing a term by "of" ("the end of the Player Turn").
-_OF_BEFORE = re.compile(r"([A-Za-z-]+) of (?:the |a |an |its |their )?$")
+#: The word right before a term, or governing it by "of" ("a friendly Great Green Idol",
+#: "the end of the Player Turn").
+_BEFORE = re.compile(r"([A-Za-z-]+) (?:of (?:the |a |an |its |their )?)?$")
+
+
+def _said_beside(e: Candidate, source: str) -> frozenset[str]:
+    """The vocabulary words of the English word right before a term or governing it by
+    "of", in the sentence `source` the term was read from."""
+    m = _BEFORE.search(source[: e.start])
+    parts = english_parts((m.group(1),)) if m is not None else ()
+    return parts[0] if parts else frozenset()
+
+
+def _takes_in(e: Candidate, c: Candidate, source: str, lang: str) -> bool:
+    """Whether a phrase has the vocabulary's word for the English word beside the term,
+    which the term does not say ("дружественный Великий Зелёный Идол" beside "a friendly
+    Great Green Idol": "дружественный" renders "friendly", no word of the name)."""
+    said = _said_beside(e, source)
+    if not said:
+        return False
+    ours = set().union(*english_parts(e.words))
+    return any(p & said and not p & ours for p in foreign_parts(c.words, lang))
+
 
 _BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*\)")
 
@@ -370,11 +403,15 @@ _CLOSING_QUOTES = '»"”’'
 
 
 def _written_in(text: str, name: str) -> Candidate | None:
-    """The English name as the bead's English writes it, capitalised, or None."""
+    """The English name as the bead's English writes it, capitalised as a name (every word
+    but those that join one: "Rally Around the Flag", not the title "Allocating attacks"),
+    or None."""
     m = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
-    if m is None or not m.group()[:1].isupper():
+    if m is None:
         return None
     words = tuple(m.group().split())
+    if not all(w[:1].isupper() or w in ("of", "the", "to", "and", "a", "an") for w in words):
+        return None
     return Candidate(english_key(words), words, m.start(), m.end(), True, False, m.start() == 0)
 
 
@@ -432,13 +469,22 @@ def _groups(target: Sequence[Candidate]) -> list[list[Candidate]]:
     return groups
 
 
-def _fitting(e: Candidate, group: list[Candidate]) -> Candidate:
-    """The phrase of a group closest to the English term's length."""
-    return min(group, key=lambda c: (abs(c.size - e.size), -len(c.words), c.key))
+def _fitting(e: Candidate, group: list[Candidate], source: str = "", lang: str = "ru") -> Candidate:
+    """The phrase of a group closest to the English term's length, of those that do not
+    take in the word beside the term (`_takes_in`; `source`: the term's sentence)."""
+    return min(
+        group,
+        key=lambda c: (
+            bool(source) and _takes_in(e, c, source, lang),
+            abs(c.size - e.size),
+            -len(c.words),
+            c.key,
+        ),
+    )
 
 
 def _single(
-    bead: Bead, english: list[Candidate], target: list[Candidate]
+    bead: Bead, english: list[Candidate], target: list[Candidate], lang: str
 ) -> tuple[str, str] | None:
     """The one pair a bead can only mean, or None: a 1-1 bead, one unknown English term,
     one group of overlapping capitalised phrases in the translation (its phrase of the
@@ -448,7 +494,7 @@ def _single(
     groups = _groups(target)
     if len(groups) != 1:
         return None
-    return english[0].key, _fitting(english[0], groups[0]).key
+    return english[0].key, _fitting(english[0], groups[0], bead.source, lang).key
 
 
 def _two(english: list[Candidate], target: list[Candidate]) -> list[tuple[str, str]]:
@@ -473,6 +519,7 @@ def _left_alone(
     fixed: Mapping[str, Candidate],
     settled: set[str] | dict[str, Any],
     taken: set[str],
+    lang: str,
 ) -> list[tuple[str, str]]:
     """`_single` (or `_two`) on what a bead has left once the settled English terms, and
     the phrases inside their renderings and inside what the glossary fixes, are taken out
@@ -487,7 +534,7 @@ def _left_alone(
     left = [c for c in free.values() if c.key not in taken and _own_capital(c, used)]
     if len(unknown) == 2:
         return _two(unknown, left)
-    one = _single(bead, unknown, left)
+    one = _single(bead, unknown, left, lang)
     return [one] if one is not None else []
 
 
@@ -645,7 +692,7 @@ def suggest(
                 _meet(pairs[key], n, english[e_key], t, bead)
             named.setdefault(key, t)
         unknown = [e for e in english.values() if e.key not in lexicon and e.capitalised]
-        one = _single(bead, unknown, list(free.values()))
+        one = _single(bead, unknown, list(free.values()), lang)
         if one is not None:
             singles.add(one)
         seen.append((english, free, fixed))
@@ -796,25 +843,15 @@ def suggest(
 
     def _words_around(key: tuple[str, str]) -> bool:
         """Whether a rendering has a vocabulary word that, in every bead of the pair, renders
-        the English word governing the term ("конец хода" beside "the end of the Player
-        Turn": "конец" is the sentence's "end", the term is "ход")."""
-        theirs = foreign_parts(target_seen[key[1]][0].words, lang)
-        ours = set().union(*english_parts(en_seen[key[0]][0].words))
-        extra = [p for p in theirs if p and not p & ours]
-        if not extra:
-            return False
+        the English word right before the term or governing it (`_takes_in`: "конец хода"
+        beside "the end of the Player Turn": "конец" is the sentence's "end", the term is
+        "ход")."""
         where = {n: c for c, n in en_where[key[0]]}
-        for n in set(pairs[key].beads):
-            c = where.get(n)
-            if c is None:
-                return False
-            before = _OF_BEFORE.search(beads[n].source[: c.start])
-            if before is None:
-                return False
-            said = english_parts((before.group(1),))[0]
-            if not any(p & said for p in extra):
-                return False
-        return True
+        rendering = target_seen[key[1]][0]
+        return all(
+            n in where and _takes_in(where[n], rendering, beads[n].source, lang)
+            for n in set(pairs[key].beads)
+        )
 
     def eligible(key: tuple[str, str]) -> bool:
         if key in named or key in headed or _made_of_vocabulary(key):
@@ -833,6 +870,55 @@ def suggest(
         disagree = capitals and pair.caps_known and not pair.caps_agree
         return not (disagree and together < UNCAPITALISED_NEEDS)
 
+    def _order(
+        spots_a: Sequence[tuple[int, int, int]], spots_b: Sequence[tuple[int, int, int]], n: int
+    ) -> bool | None:
+        """Whether every occurrence of one term in bead `n` comes before every occurrence
+        of the other (False: every one after; None: both ways, or either absent)."""
+        a = [(s, x) for m, s, x in spots_a if m == n]
+        b = [(s, x) for m, s, x in spots_b if m == n]
+        if not a or not b:
+            return None
+        if max(x for _, x in a) <= min(s for s, _ in b):
+            return True
+        if max(x for _, x in b) <= min(s for s, _ in a):
+            return False
+        return None
+
+    def _crossed(
+        e: str,
+        t: str,
+        scored: Mapping[tuple[str, str], float],
+        chosen: Mapping[str, str],
+        taken: set[str],
+    ) -> bool:
+        """Whether the counts cannot tell a pair from its crossed twin and the order of the
+        words can: another free term `e2` and rendering `t2` of the same beads pair with
+        these two the other way round about as well (within `CROSSED_CLOSE`), and in every
+        bead holding all four the English gives `e`, `e2` in the order the translation
+        gives `t2`, `t` ("a Wizard Adept two spells and a Wizard Master four", "адепт два,
+        а мастер четыре": the Adept is "адепт", though "мастер" counts as high)."""
+        best = scored[(e, t)] * CROSSED_CLOSE
+        for t2 in rivals_of[e]:
+            if t2 == t or t2 in taken or scored.get((e, t2), 0.0) < best:
+                continue
+            for e2 in rivals_of_target[t]:
+                if e2 == e or e2 in chosen or scored.get((e2, t), 0.0) < best:
+                    continue
+                shared = set(pairs[(e, t2)].beads) & set(pairs[(e2, t)].beads)
+                said = [
+                    (_order(en_spots[e], en_spots[e2], n), _order(spots[t], spots[t2], n))
+                    for n in sorted(shared)
+                ]
+                if said and all(a is not None and b is not None and a != b for a, b in said):
+                    return True
+        return False
+
+    rivals_of: dict[str, set[str]] = defaultdict(set)  # English term -> its renderings
+    rivals_of_target: dict[str, set[str]] = defaultdict(set)  # ... and back
+    for e_, t_ in pairs:
+        rivals_of[e_].add(t_)
+        rivals_of_target[t_].add(e_)
     chosen: dict[str, str] = {}
     taken: set[str] = set()
     inside: dict[int, list[tuple[int, int]]] = defaultdict(list)  # spans of taken renderings
@@ -860,6 +946,8 @@ def suggest(
                 continue
             if _covered(spots[t], inside, set(pairs[(e, t)].beads)):
                 continue
+            if _crossed(e, t, scored, chosen, taken):
+                continue  # "Wizard Adept" is "адепт", said first as the English says it
             if (
                 (e, t) not in named
                 and (e, t) not in headed
@@ -877,7 +965,7 @@ def suggest(
         more = {
             pair
             for bead, (english, free, fixed) in zip(beads, seen, strict=True)
-            for pair in _left_alone(bead, english, free, fixed, settled, taken)
+            for pair in _left_alone(bead, english, free, fixed, settled, taken, lang)
         } - singles
         more = {(e, t) for e, t in more if e not in chosen and t not in taken}
         # the drop's own renderings of one word read as vocabulary: "реакция на натиск"
@@ -1009,13 +1097,28 @@ def suggest(
             own = lexicon_forms[e].get(t)  # none for a misread form ("брони" as "бронь")
             if own:  # the vocabulary writes its own word best ("спасбросок")
                 found = replace(found, target=_as_written(own, target_seen[t]))
-            # the vocabulary's other renderings the drop uses too (the verb of a noun)
+            # the vocabulary's other renderings the drop uses too (the verb of a noun), in
+            # two beads; or, where the proposal rests on one bead, in one bead of their own:
+            # as well founded as it ("may reroll": "перебросить", beside "no reroll":
+            # "переброс")
             others = sorted(
                 (k for k in scored if k[0] == e and k[1] != t and k[1] not in taken),
                 key=lambda k: (-len(pairs[k].beads), k[1]),
             )
+            own_beads = set(pairs[(e, t)].beads)
             forms = [
-                _rendering(k[1]) for k in others if _lexical(k) and len(pairs[k].beads) >= min_count
+                _rendering(k[1])
+                for k in others
+                if _lexical(k)
+                and (
+                    len(pairs[k].beads) >= min_count
+                    or (len(own_beads) < min_count and set(pairs[k].beads) - own_beads)
+                )
+            ]
+            forms = [
+                f
+                for i, f in enumerate(forms)
+                if f.lower() not in {found.target.lower(), *(x.lower() for x in forms[:i])}
             ]
             found = replace(found, variants=tuple(forms[:MAX_VARIANTS]))
         elif basis == COMPOSED:

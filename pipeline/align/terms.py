@@ -5,7 +5,8 @@ English: runs of capitalised words ("Round of Combat", "Battle Standard Bearer")
 lone capitalised word that only starts a sentence is not one, unless it heads the text as
 its name ("Pursuit: when ..."). Russian
 (pymorphy3): a head noun with the adjectives that agree with it, its genitive complements
-and a complement joined by a linking preposition (`term_links` of lang/ru/align.yaml), and
+(past a preposition and a personal pronoun set between: "контакте с ним основаниями") and a
+complement joined by a linking preposition (`term_links` of lang/ru/align.yaml), and
 every shorter phrase with the same head, so that counting across pairs can tell the whole
 term ("раунд боя") from its parts; a capitalised adjective standing alone is a term too
 (rule names such as "Бесстрашный"). Each Russian candidate knows its dictionary form: the
@@ -170,6 +171,27 @@ def _ru_data() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(data.get("term_links", ())), frozenset(data.get("not_term_heads", ()))
 
 
+@cache
+def _preposition_nouns() -> frozenset[tuple[str, str]]:
+    """(preposition, noun as written) that make a preposition together ("в качестве")."""
+    data = lang_data("ru", "align").get("preposition_nouns") or {}
+    return frozenset((p, fold(w)) for p, words in data.items() for w in words)
+
+
+def _in_preposition(words: list[Any], i: int) -> bool:
+    """Whether the noun at `i` makes a preposition with the word before it ("в качестве
+    реакции": "качестве" heads no term there)."""
+    before = words[i - 1] if i > 0 else None
+    return (
+        before is not None
+        and (
+            before.text.lower(),
+            fold(words[i].text.lower()),
+        )
+        in _preposition_nouns()
+    )
+
+
 #: Readings of proper names, which a rules text does not mean where a common noun reads
 #: the same form ("Кубы" is read first as the genitive of "Куба", the island).
 _PROPER = frozenset({"Geox", "Name", "Surn", "Patr", "Orgn", "Trad"})
@@ -324,7 +346,7 @@ def russian_candidates(text: str) -> list[Candidate]:
                     found.append(_make(text, [(tok, sub, "substantive")], 0))
             continue
         for noun in _reading(nouns, words[i - 1] if i else None):
-            if lemma(tok.text, "ru") in not_heads:
+            if lemma(tok.text, "ru") in not_heads or _in_preposition(words, i):
                 break
             left: list[tuple[Any, Any]] = []
             k = i - 1
@@ -339,6 +361,9 @@ def russian_candidates(text: str) -> list[Candidate]:
             rights: list[list[tuple[Any, Any, str]]] = [[]]
             j = i + 1
             for _ in range(MAX_COMPLEMENTS):
+                if j >= len(words) or words[j] is None:
+                    break
+                j += _aside(words, j)
                 if j >= len(words) or words[j] is None:
                     break
                 linked = words[j].text.lower() in links
@@ -367,6 +392,18 @@ def russian_candidates(text: str) -> list[Candidate]:
                     found.append(_make(text, parts, len(left) - a))
             break
     return _quoted(text, found)
+
+
+def _aside(words: list[Any], j: int) -> int:
+    """How many words at `j` are a preposition and a personal pronoun set between a head
+    and its complement ("в контакте с ним основаниями": the term is "контакт
+    основаниями", "с ним" says with what): 2, else 0."""
+    if j + 2 >= len(words) or words[j + 1] is None or words[j + 2] is None:
+        return 0
+    first, second = _parses(words[j].text)[:1], _parses(words[j + 1].text)[:1]
+    if not first or not second or first[0].tag.POS != "PREP" or second[0].tag.POS != "NPRO":
+        return 0
+    return 2
 
 
 def _after_preposition(words: list[Any], i: int) -> bool:
