@@ -421,6 +421,15 @@ def test_a_paragraph_opening_with_its_english_name_in_brackets_states_it():
     assert not any(k.startswith("n:") for k in inside.keys)
 
 
+def test_tens_and_a_unit_in_words_add_up():
+    """ "на двадцать четыре дюйма" is 24", "twenty-four" 24; a unit alone is itself."""
+    from pipeline.align.anchors import spelled_numbers
+
+    assert "24" in spelled_numbers("бьёт на двадцать четыре дюйма", "ru")
+    assert "24" in spelled_numbers("a range of twenty-four inches", "en")
+    assert spelled_numbers("four models", "en") == frozenset({"4"})
+
+
 def test_a_modifier_naming_another_characteristic_contradicts():
     from pipeline.align.paragraphs import contradicts
 

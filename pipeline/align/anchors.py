@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ..lang import data as lang_data
@@ -71,7 +72,12 @@ def spelled_numbers(text: str, lang: str) -> frozenset[str]:
     words = _number_words(lang)
     if not words:
         return frozenset()
-    return frozenset(v for w in _WORD.findall(text.lower()) if (v := words.get(w)))
+    values = [words.get(w) for w in _WORD.findall(text.lower())]
+    found = {v for v in values if v}
+    for tens, unit in pairwise(values):  # "двадцать четыре" is 24
+        if tens and unit and int(tens) >= 20 and int(tens) % 10 == 0 and int(unit) < 10:
+            found.add(str(int(tens) + int(unit)))
+    return frozenset(found)
 
 
 @cache
