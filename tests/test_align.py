@@ -430,6 +430,23 @@ def test_tens_and_a_unit_in_words_add_up():
     assert spelled_numbers("four models", "en") == frozenset({"4"})
 
 
+def test_a_text_stating_another_english_name_is_no_translation_of_this_one():
+    """ "Страх (Fear). ..." names Fear; "Fear of Monsters: ..." is another rule, however
+    alike their words."""
+    from pipeline.align.paragraphs import _other_name
+
+    english, other, same, unnamed = _anchors_of(
+        [
+            ("Fear of Monsters: a unit near an enemy Monster takes a Fear Test.", "en"),
+            ("Страх (Fear). Отряд у вражеского чудовища проходит тест на страх.", "ru"),
+            ("Страх чудовищ (Fear of Monsters). Отряд у чудовища проходит тест.", "ru"),
+            ("Отряд у вражеского чудовища проходит тест на страх.", "ru"),
+        ]
+    )
+    assert _other_name(other, english)
+    assert not _other_name(same, english) and not _other_name(unnamed, english)
+
+
 def test_a_modifier_naming_another_characteristic_contradicts():
     from pipeline.align.paragraphs import contradicts
 

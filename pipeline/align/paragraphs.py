@@ -352,6 +352,15 @@ def _without_quantities(a: Anchors) -> Anchors:
     return replace(a, segment=a.segment + "|words", keys=keys)
 
 
+def _other_name(foreign: Anchors, english: Anchors) -> bool:
+    """Whether the foreign text states an English name ("Страх (Fear). ...") and the
+    English text has a name that is another ("Fear of Monsters: ..."): a text about
+    another rule, however its words resemble this one."""
+    stated = {k for k in foreign.keys if k.startswith(NAME)}
+    named = {k for k in english.keys if k.startswith(NAME)}
+    return bool(stated) and bool(named) and not stated & named
+
+
 def _told_apart(
     foreign: Anchors, best: Anchors, rivals: Sequence[Anchors], index: AnchorIndex
 ) -> bool:
@@ -534,6 +543,8 @@ def _mutual(
             continue
         source = english[by_cluster[best.source]]
         if sum((f.keys & source.keys).values()) < p["mutual_shared"] or contradicts(f, source):
+            continue
+        if _other_name(f, source):
             continue
         taken.add((best.source, f.lang))
         chosen[fi] = 0
