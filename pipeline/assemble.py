@@ -251,11 +251,19 @@ def _rule(draft: _Draft, translations: Sequence[_Part]) -> dict[str, Any]:
     if lang != "en" and (head_link or {}).get("status") != "linked":
         status = head_link["status"] if head_link else "unlinked"
         best = next((p.link for p in draft.parts if p.link and p.link.status == status), None)
-        detail = (
-            f"close to {len(best.alternatives) + 1 if best else 2} English texts; none chosen"
-            if status == "ambiguous"
-            else "no English text in the corpus translates it"
-        )
+        like = next((p.link for p in draft.parts if p.link and p.link.resembles), None)
+        if status == "ambiguous":
+            detail = (
+                f"close to {len(best.alternatives) + 1 if best else 2} English texts; none chosen"
+            )
+        elif like is not None:  # a look-alike, or a translation with a wrong number
+            detail = (
+                f"resembles the English text {like.resembles_source}, but its quantities"
+                f" differ ({'; '.join(like.differs)}): a text that translates nothing, or a"
+                " translation with a wrong number"
+            )
+        else:
+            detail = "no English text in the corpus translates it"
         flags.insert(0, {"flag": status, "lang": lang, "detail": detail})
     if not names:
         flags.insert(

@@ -13,7 +13,8 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ..lang import data as lang_data
@@ -42,6 +43,41 @@ class Anchors:
     latin: frozenset[str]  # lower-cased Latin-script words
     length: int
     sentences: tuple[Span, ...]
+    text: str = ""  # the segment's text, for what is read only when needed
+
+
+# A paragraph opening with its name and the English name in brackets, then a stop or a
+# colon: "Преследование (Pursuit). ...", "«Точность» (Accurate). ..." (a paragraph's name
+# is not a heading's, so extraction does not give it as `name_en`).
+_OPENING_NAME = re.compile(
+    r"\s*«?[^\W\d_A-Za-z][^()«»\n.:]{0,60}?»?\s*\((?P<en>[A-Z][A-Za-z'’ -]{1,60}?)\)\s*[.:]"
+)
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+@cache
+def _number_words(lang: str) -> dict[str, str]:
+    """Each written form of a number of `lang` (lower case) -> its value."""
+    table = lang_data(lang, "align").get("number_words") or {}
+    return {form.lower(): str(value) for value, forms in table.items() for form in forms}
+
+
+@lru_cache(maxsize=4096)
+def spelled_numbers(text: str, lang: str) -> frozenset[str]:
+    """The values `text` writes as words, by `lang/<code>/align.yaml` (`number_words`):
+    not anchors (a word is not read as a quantity), but no contradiction of a counterpart
+    that writes the digits. Read only where a value is missing on one side."""
+    words = _number_words(lang)
+    if not words:
+        return frozenset()
+    values = [words.get(w) for w in _WORD.findall(text.lower())]
+    found = {v for v in values if v}
+    for tens, unit in pairwise(values):  # "двадцать четыре" is 24
+        if tens and unit and int(tens) >= 20 and int(tens) % 10 == 0 and int(unit) < 10:
+            found.add(str(int(tens) + int(unit)))
+    return frozenset(found)
 
 
 @cache
@@ -71,6 +107,8 @@ def anchors(
         keys[f"{NAME}{slugify(facts.name)}"] += 1
     elif facts.name_en:  # a foreign text that gives the English name ("... (Loose Mounts)")
         keys[f"{NAME}{slugify(facts.name_en)}"] += 1
+    elif segment.lang != "en" and (m := _OPENING_NAME.match(segment.text)):
+        keys[f"{NAME}{slugify(m.group('en'))}"] += 1  # "Преследование (Pursuit). ..."
     if latin_wanted is None:
         latin = frozenset(map(str.lower, _LATIN_WORD.findall(segment.text)))
     elif latin_wanted:
@@ -86,6 +124,7 @@ def anchors(
         latin=latin,
         length=len(segment.text),
         sentences=tuple(sentences(segment.text)),
+        text=segment.text,
     )
 
 

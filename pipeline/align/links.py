@@ -45,6 +45,12 @@ class Link:
     evidence: Mapping[str, float]
     alternatives: tuple[Scored, ...]
     sentences: tuple[SentenceLink, ...]
+    # Unlinked although it resembles an English text as a translation would: that text
+    # and the quantities the two say differently (a look-alike, or a translation with a
+    # wrong number: the reader decides).
+    resembles: Scored | None = None
+    resembles_source: str | None = None  # that English cluster's canonical segment
+    differs: tuple[str, ...] = ()
 
 
 def _adjacency(
@@ -165,9 +171,20 @@ def align(
         for c in clusters
         if c.lang == MASTER
     ]
+    # Versions of an English text with other numbers (dedup's `conflict` members): a
+    # translation of any of them does not contradict the cluster.
+    versions = {
+        c.id: [
+            anchors(by_id[m.segment.id], c.id, facts[m.segment.id], wanted)
+            for m in c.members
+            if m.relation == "conflict"
+        ]
+        for c in clusters
+        if c.lang == MASTER and any(m.relation == "conflict" for m in c.members)
+    }
     stated = _stated(segments, cluster_of)
     wanted_pairs = {c: cluster_of[pair[0].id] for c, pair in stated.items()}
-    decisions = assign(foreign, english, _adjacency(segments, cluster_of), wanted_pairs)
+    decisions = assign(foreign, english, _adjacency(segments, cluster_of), wanted_pairs, versions)
     texts = {a.cluster: by_id[a.segment].text for a in foreign}
     decisions = share_with_near_copies(decisions, foreign, texts, english)
     english_of = {a.cluster: a for a in english}
@@ -205,6 +222,11 @@ def align(
                 evidence=best.evidence if best else {},
                 alternatives=decision.alternatives,
                 sentences=sentences,
+                resembles=decision.resembles,
+                resembles_source=(
+                    canonical[decision.resembles.source] if decision.resembles else None
+                ),
+                differs=decision.differs,
             )
         )
     return links
@@ -240,6 +262,13 @@ def to_document(links: Sequence[Link], rule_of_cluster: Mapping[str, str]) -> di
                 for s in link.sentences
             ],
         }
+        if link.resembles is not None:
+            item["resembles"] = {
+                "source": link.resembles_source,
+                "source_cluster": link.resembles.source,
+                "score": link.resembles.score,
+                "differs": list(link.differs),
+            }
         items.append(item)
     statuses = Counter(link.status for link in links)
     return {

@@ -9,7 +9,9 @@ foreign cluster whose best score is under the threshold stays `unlinked` unless 
 stands out from the rest (`clear_lead`) or the two choose each other with quantities that
 agree (`_mutual`), and one whose runner-up is within the margin is `ambiguous`, unless the
 anchors in which the close candidates differ clearly side with the best one
-(`_told_apart`).
+(`_told_apart`). A pair whose quantities contradict is linked at any score only when its
+other anchors make the link without them (`_words_alone`); else the foreign cluster stays
+`unlinked` and says what it resembles and what differs (`differences`).
 """
 
 from __future__ import annotations
@@ -17,14 +19,14 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from .anchors import NAME, Anchors, length_ratio
+from .anchors import NAME, Anchors, length_ratio, spelled_numbers
 
 
 @cache
@@ -50,6 +52,10 @@ class Decision:
     status: str  # linked / ambiguous / unlinked
     best: Scored | None  # the link (or, when unlinked, the best candidate turned down)
     alternatives: tuple[Scored, ...]
+    # Unlinked although a candidate scored a link: the candidate it resembles and what
+    # its quantities say otherwise (`differences`).
+    resembles: Scored | None = None
+    differs: tuple[str, ...] = ()
 
 
 class AnchorIndex:
@@ -225,15 +231,22 @@ def _named(key: str) -> tuple[str, str] | None:
 
 
 def contradicts(foreign: Anchors, english: Anchors) -> bool:
-    """Whether the two texts' quantities say different things: a number, distance or dice
-    on one side whose value the other side has nowhere, or a modifier of one value naming
-    different characteristics on the two sides ("+1 к силе", "+1 Offensive Skill"). A
-    translation keeps its numbers; a look-alike (an older table, another spell) changes
-    them. A value of 1 is left out: "one" is written as a word as often as not."""
+    """Whether the two texts' quantities say different things (`differences`)."""
+    return bool(differences(foreign, english))
+
+
+def differences(foreign: Anchors, english: Anchors) -> list[str]:
+    """What the two texts' quantities say differently, for a reader: a number, distance
+    or dice on one side whose value the other side has nowhere ("5 in the English
+    only"), or a modifier of one value naming different characteristics on the two sides
+    ("+1 к силе", "+1 Offensive Skill"). A translation keeps its numbers; a look-alike (an
+    older table, another spell) changes them. A value of 1 is left out: "one" is written
+    as a word as often as not; so is a value the other side writes as a word ("5+" beside
+    "five or more"). Empty when nothing contradicts."""
     fq = Counter({k: v for k, v in foreign.keys.items() if k.startswith("q:")})
     eq = Counter({k: v for k, v in english.keys.items() if k.startswith("q:")})
     if not fq and not eq:
-        return False
+        return []
     f_left, e_left = fq - eq, eq - fq
     for one, other in ((f_left, e_left), (e_left, f_left)):
         for key in [k for k in one if k.endswith(_UNNAMED)]:
@@ -242,15 +255,38 @@ def contradicts(foreign: Anchors, english: Anchors) -> bool:
                 one[key] -= n
                 other[match] -= n
     f_left, e_left = +f_left, +e_left
-    for left, values in (
-        (f_left, {_magnitude(k) for k in eq}),
-        (e_left, {_magnitude(k) for k in fq}),
+    found = []
+    for left, values, other, side in (
+        (f_left, {_magnitude(k) for k in eq}, english, "translation"),
+        (e_left, {_magnitude(k) for k in fq}, foreign, "English"),
     ):
-        if any(_magnitude(k) not in values and _magnitude(k) != "1" for k in left):
-            return True
+        missing = [k for k in sorted(left) if _magnitude(k) not in values and _magnitude(k) != "1"]
+        if missing:  # a value the other side writes as a word is there all the same
+            spelled = spelled_numbers(other.text, other.lang)
+            found.extend(
+                f"{_shown(k)} in the {side} only" for k in missing if _magnitude(k) not in spelled
+            )
     e_named = {n for k in e_left if (n := _named(k))}
     f_named = {n for k in f_left if (n := _named(k))}
-    return any(kv == e_kv and what != e_what for kv, what in f_named for e_kv, e_what in e_named)
+    found.extend(
+        f"{kv.removeprefix('q:').replace('|', ' ')} to {_word(what)} in the translation,"
+        f" to {_word(e_what)} in the English"
+        for kv, what in sorted(f_named)
+        for e_kv, e_what in sorted(e_named)
+        if kv == e_kv and what != e_what
+    )
+    return found
+
+
+def _word(slug: str) -> str:
+    return slug.replace("-", " ")
+
+
+def _shown(key: str) -> str:
+    """A quantity key as a reader writes it: "q:distance|12|inch" -> "12 inch",
+    "q:modifier|1|" -> "1", "q:dice|D6" -> "D6"."""
+    parts = key.removeprefix("q:").split("|")
+    return " ".join(p for p in parts[1:] if p)
 
 
 def score(
@@ -288,6 +324,43 @@ def score(
     return total, evidence
 
 
+def _words_alone(
+    foreign: Anchors, english: Anchors, index: AnchorIndex, evidence: Mapping[str, float]
+) -> bool:
+    """Whether the pair still scores a link when none of its quantities counts as shared:
+    numbers cannot vouch for a pair they contradict. A translation with a wrong number (or
+    one a change of the English left behind) still says the rest of its English in its
+    rule terms, vocabulary and names; a look-alike (a unit's own table of the same dice,
+    another spell of the same range) is alike mostly in its numbers."""
+    p = params()["paragraphs"]
+    agreement, shared = _agreement(foreign, english, index)
+    if not agreement:
+        return False
+    total = shared / agreement  # every anchor of either side, quantities included
+    words = [_without_quantities(a) for a in (foreign, english)]
+    _, said = _agreement(words[0], words[1], index)
+    confidence = 1 - math.exp(-said / p["confidence_scale"])
+    w = p["weights"]
+    fit = 1 - w["length"] * (1 - evidence["length"]) - w["sentences"] * (1 - evidence["sentences"])
+    return said / total * confidence * fit >= p["link_threshold"]
+
+
+def _without_quantities(a: Anchors) -> Anchors:
+    """The anchors of a text but its quantities (under a segment id of their own: the
+    index caches weights by segment)."""
+    keys = Counter({k: v for k, v in a.keys.items() if not k.startswith("q:")})
+    return replace(a, segment=a.segment + "|words", keys=keys)
+
+
+def _other_name(foreign: Anchors, english: Anchors) -> bool:
+    """Whether the foreign text states an English name ("Страх (Fear). ...") and the
+    English text has a name that is another ("Fear of Monsters: ..."): a text about
+    another rule, however its words resemble this one."""
+    stated = {k for k in foreign.keys if k.startswith(NAME)}
+    named = {k for k in english.keys if k.startswith(NAME)}
+    return bool(stated) and bool(named) and not stated & named
+
+
 def _told_apart(
     foreign: Anchors, best: Anchors, rivals: Sequence[Anchors], index: AnchorIndex
 ) -> bool:
@@ -318,13 +391,17 @@ def assign(
     english: Sequence[Anchors],
     adjacency: Mapping[tuple[str, str], float],
     stated: Mapping[str, str] | None = None,
+    versions: Mapping[str, Sequence[Anchors]] | None = None,
 ) -> list[Decision]:
     """One decision per foreign cluster (same order), links one to one per language. A
     foreign cluster in `stated` (a translation unit that names its rule: foreign cluster
     -> its English cluster) is linked to it whatever its words, and leaves that English
-    cluster free for the translation the anchors choose (an older one it replaces)."""
+    cluster free for the translation the anchors choose (an older one it replaces).
+    `versions`: English cluster -> its members with other numbers (a translation of one
+    of them does not contradict the cluster)."""
     p = params()["paragraphs"]
     stated = stated or {}
+    versions = versions or {}
     index = AnchorIndex(english)
     by_cluster = {a.cluster: i for i, a in enumerate(english)}
     adjacent: dict[str, list[int]] = defaultdict(list)
@@ -356,12 +433,29 @@ def assign(
     )
     taken: set[tuple[str, str]] = set()
     chosen: dict[int, int] = {}
+    # A pair whose quantities contradict is not linked on its resemblance, however high it
+    # scores: a look-alike (another spell, a unit's own table) is as like its English text
+    # as a translation with a typo is, and a wrong link is worse than a missing one. The
+    # text stays unlinked, naming what it resembles and the quantities that differ, unless
+    # it sat beside the English in a translation memory (a placement, not a resemblance).
+    refused: dict[int, tuple[int, list[str]]] = {}
     for _, fi, ci in pairs:
         if fi in chosen:
             continue
-        key = (scored[fi][ci].source, foreign[fi].lang)
+        candidate = scored[fi][ci]
+        key = (candidate.source, foreign[fi].lang)
         if key in taken:
             continue
+        if not candidate.evidence.get("adjacency"):
+            source = english[by_cluster[candidate.source]]
+            differ = differences(foreign[fi], source)
+            if differ and any(
+                not contradicts(foreign[fi], v) for v in versions.get(source.cluster, ())
+            ):
+                differ = []
+            if differ and not _words_alone(foreign[fi], source, index, candidate.evidence):
+                refused.setdefault(fi, (ci, differ))
+                continue
         taken.add(key)
         chosen[fi] = ci
     # A best candidate under the threshold is still taken when it leads every other one by
@@ -387,7 +481,11 @@ def assign(
             continue
         if fi not in chosen:
             best = found[0] if found else None
-            decisions.append(Decision(f.cluster, "unlinked", best, tuple(found[1:4])))
+            ci, differ = refused.get(fi, (None, []))
+            like = found[ci] if ci is not None else None
+            decisions.append(
+                Decision(f.cluster, "unlinked", best, tuple(found[1:4]), like, tuple(differ))
+            )
             continue
         best = found[chosen[fi]]
         rivals = [c for c in found if c is not best]
@@ -445,6 +543,8 @@ def _mutual(
             continue
         source = english[by_cluster[best.source]]
         if sum((f.keys & source.keys).values()) < p["mutual_shared"] or contradicts(f, source):
+            continue
+        if _other_name(f, source):
             continue
         taken.add((best.source, f.lang))
         chosen[fi] = 0
