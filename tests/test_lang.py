@@ -104,6 +104,14 @@ def test_every_homoglyph_of_x_is_read_as_x_and_reported() -> None:
         assert parse(f"{letter}+D6", {"X": 2}) == parse("2+D6")
 
 
+def _run(code: str) -> str:
+    """What a new Python process running `code` prints."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip()
+
+
 def test_importing_the_stages_loads_no_language_engine() -> None:
     code = (
         "import sys, pipeline.lang, pipeline.ingest, pipeline.dedup, pipeline.slug, "
@@ -112,17 +120,7 @@ def test_importing_the_stages_loads_no_language_engine() -> None:
         "parser()\n"
         "print(sorted(m for m in ('spacy', 'pymorphy3', 'lingua') if m in sys.modules))"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    assert out.stdout.strip() == "[]"
-
-
-def _run(code: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    return done.stdout.strip()
+    assert _run(code) == "[]"
 
 
 def test_spacy_loads_without_its_command_line_and_can_still_import_it() -> None:
