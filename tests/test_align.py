@@ -337,12 +337,13 @@ def test_close_candidates_are_told_apart_by_the_anchors_they_differ_in(who, gene
     assert _told_apart(ru, en_wizard, [en_general], index) is wizard
 
 
-@pytest.mark.parametrize("name", ["movement", "shooting", "magic"])
+@pytest.mark.parametrize("name", ["movement", "shooting", "magic", "psychology", "weapons"])
 def test_an_unseen_drop_is_aligned_without_a_glossary(tmp_path, name):
     """tests/data/align/unseen/<name>.yaml: a chapter and its translation by another
     hand, shuffled, with look-alikes (never linked: in shooting and magic one differs from
     its English in one number or characteristic only) and near copies (linked with the
-    translation they copy)."""
+    translation they copy); psychology splits one paragraph in two and merges two in one,
+    weapons has a translation whose best candidate its numbers contradict."""
     import sys
 
     sys.path.insert(0, str(ROOT / "tests" / "bench"))
@@ -692,3 +693,100 @@ def test_a_clear_lead_under_the_threshold_needs_numbers_that_agree(extra, status
     decision = assign([_bare("r1", "ru", {**keys, **extra})], english, {})[0]
     assert decision.best is not None and 0.4 <= decision.best.score < 0.5
     assert decision.status == status
+
+
+SPLIT_EN = {f"w:{w}": 1 for w in ("terror", "fear", "panic", "charge", "reaction", "flee")}
+
+
+@pytest.mark.parametrize(
+    ("second", "status"),
+    [
+        ({"w:panic": 1, "w:charge": 1, "w:reaction": 1, "w:flee": 1}, "linked"),
+        ({"w:terror": 1, "w:fear": 1, "w:panic": 1}, "unlinked"),  # repeats the first half
+        ({"w:panic": 1, "w:charge": 1, "w:flee": 1, "q:distance|12|inch": 1}, "unlinked"),
+    ],
+)
+def test_the_halves_of_a_split_translation_are_both_linked_to_its_english(second, status):
+    """A translation split in two paragraphs: each half says part of the English, and the
+    two read as one say it better than the linked half alone; a look-alike repeats what
+    the translation says, and one with a number the English lacks says something else."""
+    from pipeline.align.paragraphs import assign
+
+    english = [
+        _bare("e1", "en", SPLIT_EN),
+        _bare("e2", "en", {"w:unit": 1, "w:march": 1, "w:panic": 1}),
+    ]
+    foreign = [
+        _bare("r1", "ru", {"w:terror": 1, "w:fear": 1, "w:panic": 1}),
+        _bare("r2", "ru", second),
+    ]
+    decisions = assign(foreign, english, {})
+    linked = [d for d in decisions if d.status == "linked"]
+    assert [d.best.source for d in linked] == ["e1"] * len(linked)
+    assert len(linked) == (2 if status == "linked" else 1)
+    halves = [d for d in linked if "split" in d.best.evidence]
+    assert len(halves) == (1 if status == "linked" else 0)
+    if halves:
+        assert halves[0].best.evidence["split"] >= 0.5 > halves[0].best.score
+
+
+MERGE_EN = [
+    ("e1", {"w:break": 1, "w:test": 1, "w:discipline": 1}),
+    ("e2", {"w:steadfast": 1, "w:rank": 1, "w:enemy": 1, "w:flank": 1}),
+    ("e3", {"w:march": 1, "w:unit": 1}),
+]
+
+
+@pytest.mark.parametrize(
+    ("order", "status"),
+    [((0, 1, 2), "linked"), ((0, 2, 1), "unlinked")],  # the two English texts apart
+)
+def test_a_paragraph_merging_two_english_ones_that_follow_each_other_is_linked(order, status):
+    """One translation of two English paragraphs in a row is as like the one as the
+    other, so neither leads; read as one they are its English. Two paragraphs that do not
+    follow each other are no one text. The link is to the first, where it starts."""
+    from dataclasses import replace
+
+    from pipeline.align.paragraphs import assign
+
+    english = [_bare(MERGE_EN[i][0], "en", MERGE_EN[i][1]) for i in order]
+    merged = replace(_bare("r1", "ru", {**MERGE_EN[0][1], **MERGE_EN[1][1]}), length=200)
+    decisions = assign([merged], english, {})
+    assert decisions[0].status == status
+    if status == "linked":
+        # linked where it starts, though the second alone scores higher
+        assert (decisions[0].best.source, decisions[0].merges.source) == ("e1", "e2")
+        assert decisions[0].merges.score > decisions[0].best.score
+        assert decisions[0].best.evidence["merged"] >= 0.5 > decisions[0].best.score
+
+
+TAKEN_EN = [
+    ("e1", {"w:rider": 1, "w:health": 1, "w:foot": 1, "w:casualty": 1}),
+    ("e2", {"w:crew": 1, "w:health": 1, "w:casualty": 1, "w:pool": 1}),
+    ("e3", {"w:monster": 1, "w:unit": 1}),
+    ("e4", {"w:monster": 1, "w:foot": 1}),
+    ("e5", {"w:crew": 1, "w:unit": 1}),
+]
+
+
+@pytest.mark.parametrize(
+    ("rider", "status"),
+    [(0, "linked"), (1, "unlinked")],  # with "rider" it is a look-alike of e1
+)
+def test_a_best_candidate_another_translation_took_leaves_a_close_runner_up(rider, status):
+    """Links are one to one: where another text took the best candidate scoring higher
+    with it and the next candidate scores as well, the translation is the next one's; a
+    look-alike of the taken paragraph resembles it clearly more than anything else and
+    stays unlinked."""
+    from pipeline.align.paragraphs import assign
+
+    english = [_bare(c, "en", keys) for c, keys in TAKEN_EN]
+    second = {"w:health": 1, "w:casualty": 1, "w:foot": 1, "w:crew": 1, "w:rider": rider}
+    foreign = [_bare("r1", "ru", TAKEN_EN[0][1]), _bare("r2", "ru", +Counter(second))]
+    decisions = assign(foreign, english, {})
+    assert decisions[0].best.source == "e1" and decisions[0].status == "linked"
+    assert decisions[1].status == status
+    if status == "linked":
+        assert decisions[1].best.source == "e2"
+        assert decisions[1].best.evidence["ruled_out"] == 1
+        assert decisions[1].alternatives[0].source == "e1"  # still shown to the reader

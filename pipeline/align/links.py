@@ -51,6 +51,9 @@ class Link:
     resembles: Scored | None = None
     resembles_source: str | None = None  # that English cluster's canonical segment
     differs: tuple[str, ...] = ()
+    # One paragraph translating two English ones that follow each other: the second
+    merges: Scored | None = None
+    merges_source: str | None = None  # that English cluster's canonical segment
 
 
 def _adjacency(
@@ -227,6 +230,10 @@ def align(
                     canonical[decision.resembles.source] if decision.resembles else None
                 ),
                 differs=decision.differs,
+                merges=decision.merges if linked else None,
+                merges_source=(
+                    canonical[decision.merges.source] if linked and decision.merges else None
+                ),
             )
         )
     return links
@@ -268,6 +275,12 @@ def to_document(links: Sequence[Link], rule_of_cluster: Mapping[str, str]) -> di
                 "source_cluster": link.resembles.source,
                 "score": link.resembles.score,
                 "differs": list(link.differs),
+            }
+        if link.merges is not None:
+            item["merges"] = {
+                "source": link.merges_source,
+                "source_cluster": link.merges.source,
+                "score": link.merges.score,
             }
         items.append(item)
     statuses = Counter(link.status for link in links)

@@ -56,6 +56,9 @@ class Decision:
     # its quantities say otherwise (`differences`).
     resembles: Scored | None = None
     differs: tuple[str, ...] = ()
+    # Linked as one paragraph translating two English ones that follow each other: the
+    # second of them (`_merges`).
+    merges: Scored | None = None
 
 
 class AnchorIndex:
@@ -472,7 +475,8 @@ def assign(
         if not contradicts(foreign[fi], english[by_cluster[found[0].source]]):
             taken.add(key)
             chosen[fi] = 0
-    _mutual(foreign, english, scored, chosen, taken, stated, by_cluster)
+    passed = _mutual(foreign, english, scored, chosen, taken, stated, by_cluster)
+    merges = _merges(foreign, english, scored, chosen, taken, stated, by_cluster, index)
     decisions = []
     for fi, f in enumerate(foreign):
         found = scored[fi]
@@ -489,16 +493,127 @@ def assign(
             continue
         best = found[chosen[fi]]
         rivals = [c for c in found if c is not best]
-        near = [c for c in rivals if best.score - c.score < p["ambiguous_margin"]]
+        # candidates the rest of the drop ruled out (`_first_in_race`) are no rivals
+        out = found[: chosen[fi]] if fi in passed else []
+        near = [c for c in rivals if best.score - c.score < p["ambiguous_margin"] and c not in out]
+        if out:
+            best = replace(best, evidence={**best.evidence, "ruled_out": float(len(out))})
         close = bool(near) and not _told_apart(
             f,
             english[by_cluster[best.source]],
             [english[by_cluster[c.source]] for c in near],
             index,
         )
+        if fi in merges:
+            second, together = merges[fi]
+            best = replace(best, evidence={**best.evidence, "merged": together})
+            decisions.append(Decision(f.cluster, "linked", best, tuple(rivals[:3]), merges=second))
+            continue
         status = "ambiguous" if close else "linked"
         decisions.append(Decision(f.cluster, status, best, tuple(rivals[:3])))
-    return decisions
+    return _halves(decisions, foreign, english, index)
+
+
+def _joined(first: Anchors, second: Anchors) -> Anchors:
+    """Two texts of one language read as one (under a segment id of their own)."""
+    return replace(
+        first,
+        segment=f"{first.segment}+{second.segment}",
+        keys=first.keys + second.keys,
+        latin=first.latin | second.latin,
+        length=first.length + second.length,
+        sentences=first.sentences + second.sentences,
+        text=f"{first.text} {second.text}",
+    )
+
+
+def _merges(
+    foreign: Sequence[Anchors],
+    english: Sequence[Anchors],
+    scored: Sequence[Sequence[Scored]],
+    chosen: dict[int, int],
+    taken: set[tuple[str, str]],
+    stated: Mapping[str, str],
+    by_cluster: Mapping[str, int],
+    index: AnchorIndex,
+) -> dict[int, tuple[Scored, float]]:
+    """Links, in `chosen` and `taken`, of the foreign clusters still free that translate
+    two English texts following each other in one paragraph: its two best candidates are
+    free and next to each other in the English (clusters keep the order of the text),
+    the two read as one score a link with it, higher than the better alone, and their
+    quantities do not contradict it. The link is to the first of the two in the English
+    order, where the translation starts. Foreign cluster -> (the second English text,
+    the score of the two as one).
+
+    A translation that merges two paragraphs is as like the one as the other, so neither
+    leads; a look-alike resembles one paragraph, and the two read as one dilute it."""
+    p = params()["paragraphs"]
+    found_merges: dict[int, tuple[Scored, float]] = {}
+    for fi, found in enumerate(scored):
+        f = foreign[fi]
+        if fi in chosen or f.cluster in stated or len(found) < 2:
+            continue
+        one, two = found[0], found[1]
+        if (one.source, f.lang) in taken or (two.source, f.lang) in taken:
+            continue
+        a, b = sorted((by_cluster[one.source], by_cluster[two.source]))
+        if b - a != 1:
+            continue
+        whole = _joined(english[a], english[b])
+        together, _ = score(f, whole, index)
+        if together < p["link_threshold"] or together <= one.score or contradicts(f, whole):
+            continue
+        taken.update({(one.source, f.lang), (two.source, f.lang)})
+        # linked to the first in the English order, where the translation starts
+        first = 0 if by_cluster[one.source] == a else 1
+        chosen[fi] = first
+        found_merges[fi] = (found[1 - first], round(together, 4))
+    return found_merges
+
+
+def _halves(
+    decisions: list[Decision],
+    foreign: Sequence[Anchors],
+    english: Sequence[Anchors],
+    index: AnchorIndex,
+) -> list[Decision]:
+    """Decisions where a foreign cluster left unlinked because its best candidate went to
+    another text is linked to the same English cluster as the other half of one
+    translation split in two paragraphs: the two read as one text score a link with that
+    English cluster and score higher than the linked half alone, and the unlinked one
+    carries more of the English anchors the linked half lacks than of those it repeats.
+
+    A look-alike of a translated paragraph repeats the translation's anchors, so the two
+    read as one score lower than the translation alone; one with other numbers
+    contradicts the English and stays unlinked. The link's evidence says `split`: the
+    score of the two halves as one text."""
+    p = params()["paragraphs"]
+    english_of = {a.cluster: a for a in english}
+    owner: dict[tuple[str, str], int] = {}
+    for i, (d, f) in enumerate(zip(decisions, foreign, strict=True)):
+        if d.status == "linked" and d.best is not None:
+            owner[(d.best.source, f.lang)] = i
+    out = list(decisions)
+    for i, (d, f) in enumerate(zip(decisions, foreign, strict=True)):
+        if d.status != "unlinked" or d.best is None or d.resembles is not None:
+            continue
+        j = owner.get((d.best.source, f.lang))
+        source = english_of.get(d.best.source)
+        if j is None or source is None or contradicts(f, source):
+            continue
+        half = foreign[j]
+        new = sum((f.keys & (source.keys - half.keys)).values())
+        repeated = sum((f.keys & source.keys & half.keys).values())
+        if new <= repeated:
+            continue
+        whole = _joined(half, f)
+        together, _ = score(whole, source, index)
+        alone, _ = score(half, source, index)
+        if together < p["link_threshold"] or together <= alone:
+            continue
+        best = replace(d.best, evidence={**d.best.evidence, "split": round(together, 4)})
+        out[i] = Decision(d.target, "linked", best, d.alternatives)
+    return out
 
 
 def _mutual(
@@ -509,10 +624,11 @@ def _mutual(
     taken: set[tuple[str, str]],
     stated: Mapping[str, str],
     by_cluster: Mapping[str, int],
-) -> None:
+) -> set[int]:
     """Links, in `chosen` and `taken`, of the foreign clusters still free whose best
-    candidate is free too and chooses them back: no other text of their language scores
-    higher with it, it leads the runner-up by `mutual_lead`, the two share at least
+    candidate in the race (`_first_in_race`) is free too and chooses them back: no other
+    text of their language scores higher with it, it leads the runner-up by
+    `mutual_lead`, the two share at least
     `mutual_shared` anchors (one shared word is all two unrelated headings need) and
     their quantities do not contradict each other (`contradicts`).
 
@@ -520,8 +636,10 @@ def _mutual(
     glossary has) scores low against its English, yet higher than against anything else,
     and higher than any other translation scores against that English; a look-alike of a
     paragraph that is translated loses it to the translation, and one of a paragraph that
-    is not has other numbers, or resembles several paragraphs."""
+    is not has other numbers, or resembles several paragraphs. Returns the foreign
+    clusters linked past a candidate ruled out."""
     p = params()["paragraphs"]
+    passed: set[int] = set()
     best_for: dict[tuple[str, str], float] = {}
     for fi, found in enumerate(scored):
         for c in found:
@@ -533,12 +651,13 @@ def _mutual(
     )
     for fi in order:
         f, found = foreign[fi], scored[fi]
-        best = found[0]
+        first = _first_in_race(f, found, english, taken, best_for, by_cluster)
+        best = found[first]
         if f.cluster in stated or best.score < p["mutual_threshold"]:
             continue
         if (best.source, f.lang) in taken or best.score < best_for[(best.source, f.lang)]:
             continue
-        runner_up = found[1].score if len(found) > 1 else 0.0
+        runner_up = found[first + 1].score if len(found) > first + 1 else 0.0
         if best.score < p["mutual_lead"] * runner_up:
             continue
         source = english[by_cluster[best.source]]
@@ -547,7 +666,39 @@ def _mutual(
         if _other_name(f, source):
             continue
         taken.add((best.source, f.lang))
-        chosen[fi] = 0
+        chosen[fi] = first
+        if first:
+            passed.add(fi)
+    return passed
+
+
+def _first_in_race(
+    f: Anchors,
+    found: Sequence[Scored],
+    english: Sequence[Anchors],
+    taken: set[tuple[str, str]],
+    best_for: Mapping[tuple[str, str], float],
+    by_cluster: Mapping[str, int],
+) -> int:
+    """Index of the first candidate still in the race for `f`: a candidate is out when
+    another text of the language took it scoring higher with it (links are one to one)
+    or when its quantities contradict `f`'s (a paragraph with other numbers is not the
+    one `f` translates), and it is passed over only when the next candidate scores within
+    `mutual_lead` of it: two candidates `f` alone cannot tell apart, one of which the rest
+    of the drop rules out ("three Health Points" beside the Health Point another
+    translation took). A candidate that leads clearly stays first, out or not: a
+    look-alike of a translated paragraph resembles that one, and its runner-up is no
+    link."""
+    lead = params()["paragraphs"]["mutual_lead"]
+    i = 0
+    while i + 1 < len(found) and found[i].score < lead * found[i + 1].score:
+        c = found[i]
+        key = (c.source, f.lang)
+        out = key in taken and best_for[key] > c.score
+        if not out and not contradicts(f, english[by_cluster[c.source]]):
+            break
+        i += 1
+    return i
 
 
 def share_with_near_copies(
