@@ -17,18 +17,10 @@ from functools import cache, lru_cache
 
 from ..extract.keywords import core_lexicon
 from ..lang import data as lang_data
-from ..lang import lemmas
+from ..lang import lemmas, singular
 
 _EN_JOINERS = frozenset({"of", "the", "to", "a", "an", "and"})
 MAX_PHRASE = 2  # words of the longest vocabulary phrase read as one
-
-
-def _singular(word: str) -> str:
-    if len(word) > 3 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
 
 
 @cache
@@ -37,7 +29,7 @@ def _english() -> dict[tuple[str, ...], str]:
     out: dict[tuple[str, ...], str] = {}
     for term in core_lexicon().terms:
         for form in term.renderings.get("en", ()):
-            out.setdefault(tuple(_singular(w) for w in form.lower().split()), term.id)
+            out.setdefault(tuple(singular(w) for w in form.lower().split()), term.id)
     return out
 
 
@@ -79,7 +71,7 @@ def joining_words(lang: str) -> frozenset[str]:
 def _english_words(words: tuple[str, ...]) -> list[str]:
     """An English term's content words, lower case and singular ("to-hit" is "hit")."""
     pieces = [p for w in words for p in w.lower().split("-")]
-    return [_singular(w) for w in pieces if w and w not in _EN_JOINERS]
+    return [singular(w) for w in pieces if w and w not in _EN_JOINERS]
 
 
 def _content(words: tuple[str, ...], lang: str) -> list[str]:

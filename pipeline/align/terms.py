@@ -26,7 +26,7 @@ from itertools import pairwise
 from typing import Any
 
 from ..lang import data as lang_data
-from ..lang import fold, lemma, nlp, parses
+from ..lang import fold, lemma, nlp, parses, singular
 
 _CAPITALISED = re.compile(r"^[A-Z][a-z'’!-]*[a-z!]$|^[A-Z]{2,}$")
 _JOINERS = frozenset({"of", "the", "to"})
@@ -74,12 +74,7 @@ def _initial(text: str, start: int) -> bool:
 def english_key(words: tuple[str, ...] | list[str]) -> str:
     """Lower case, the last word singular: "Panic Tests" and "Panic Test" are one term."""
     low = [w.lower() for w in words]
-    last = low[-1]
-    if len(last) > 3 and last.endswith("ies"):
-        last = last[:-3] + "y"
-    elif len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is")):
-        last = last[:-1]
-    return " ".join([*low[:-1], last])
+    return " ".join([*low[:-1], singular(low[-1])])
 
 
 def english_candidates(text: str) -> list[Candidate]:
