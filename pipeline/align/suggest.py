@@ -40,7 +40,7 @@ from ..slug import slugify
 from ..textsafe import cell
 from .compose import composed, composed_but_one, english_parts, foreign_parts, joining_words
 from .headings import headings
-from .terms import Candidate, candidates, dictionary_form, english_key
+from .terms import Candidate, candidates, dictionary_form, english_key, heads_text
 
 Span = tuple[int, int]
 MIN_SCORE = 0.5
@@ -881,7 +881,7 @@ def suggest(
                 e not in lexicon
                 and (e not in compound_keys or en_count[e] >= COMPOUND_NEEDS)
                 and not t_seen.verb
-                and not all(_heading(c, beads[n].source) for c, n in en_where[e])
+                and not all(heads_text(c, beads[n].source) for c, n in en_where[e])
                 and composed(en_seen[e][0].words, t_seen.words, lang)
             )
         return found
@@ -1385,16 +1385,10 @@ def sure(s: Suggestion) -> bool:
     return UNSURE not in s.note
 
 
-def _heading(c: Candidate, text: str) -> bool:
-    """Whether a term only heads its paragraph ("Moving Characters: a Character may ..."):
-    the title of a section, said once, is not yet a term of the rules."""
-    return c.start == 0 and text[c.end : c.end + 1] == ":"
-
-
 def _activity(c: Candidate, text: str) -> bool:
     """Whether a term only heads its paragraph and names an activity ("Learning Spells:",
     "Allocating Hits:"): a section's title, where "Unit Spacing:" names a rule."""
-    return _heading(c, text) and c.words[0].lower().endswith("ing")
+    return heads_text(c, text) and c.words[0].lower().endswith("ing")
 
 
 def _induced(

@@ -116,7 +116,7 @@ def english_candidates(text: str) -> list[Candidate]:
     found = [
         c
         for c in runs
-        if (len(c.words) > 1 or not c.initial or _heads(text, c))
+        if (len(c.words) > 1 or not c.initial or heads_text(c, text))
         and not (len(c.words) == 1 and c.key in stop)
     ]
     return found + _and_names(text, runs) + _the_apart(text, found)
@@ -144,8 +144,8 @@ def _the_apart(text: str, runs: list[Candidate]) -> list[Candidate]:
     return out
 
 
-def _heads(text: str, c: Candidate) -> bool:
-    """A word heading the text as its name ("Pursuit: when ...")."""
+def heads_text(c: Candidate, text: str) -> bool:
+    """Whether a candidate heads the text as its name ("Pursuit: when ...")."""
     return c.start == 0 and text[c.end : c.end + 1] == ":"
 
 
