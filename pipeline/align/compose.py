@@ -136,17 +136,19 @@ def composed(english: tuple[str, ...], foreign: tuple[str, ...], lang: str) -> b
     if len(ours) < 2 or len(ours) != len(theirs) or not all(ours) or not all(theirs):
         return False
     wanted = Counter(next(iter(p)) for p in ours if len(p) == 1)
-    if sum(wanted.values()) != len(ours):
-        return False
-    # each foreign part takes one wanted term it may be (few parts: try greedily, rarest
-    # choice first)
+    return sum(wanted.values()) == len(ours) and _left(wanted, theirs) is not None
+
+
+def _left(wanted: Counter[str], theirs: tuple[frozenset[str], ...]) -> Counter[str] | None:
+    """The wanted terms left once each known foreign part takes one it may be (few parts:
+    greedily, rarest choice first), or None where a part finds none."""
     left = Counter(wanted)
-    for part in sorted(theirs, key=len):
+    for part in sorted((p for p in theirs if p), key=len):
         pick = next((t for t in sorted(part) if left[t] > 0), None)
         if pick is None:
-            return False
+            return None
         left[pick] -= 1
-    return True
+    return left
 
 
 def _with_induced(
@@ -197,11 +199,8 @@ def composed_but_one(
         return False
     # every known foreign word takes one English word it renders; the English word left is
     # unknown, or known and rendered by the drop's own word
-    left = Counter(next(iter(p)) for p in ours if p)
-    for part in sorted((p for p in theirs if p), key=len):
-        pick = next((t for t in sorted(part) if left[t] > 0), None)
-        if pick is None:
-            return False
-        left[pick] -= 1
+    left = _left(Counter(next(iter(p)) for p in ours if p), theirs)
+    if left is None:
+        return False
     rest = [t for t, k in left.items() if k > 0]
     return not rest or (absent is not None and all(absent(t) for t in rest))
