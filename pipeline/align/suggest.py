@@ -170,7 +170,13 @@ def _lower_forms() -> re.Pattern[str]:
         },
         key=lambda f: (-len(f), f),
     )
-    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, forms)) + r")s?(?![\w-])", re.I)
+    return _whole_words(forms, "s?", re.I)
+
+
+def _whole_words(forms: Iterable[str], after: str = "", flags: int = 0) -> re.Pattern[str]:
+    """Any of `forms`, tried in the order given, then `after`, as a whole word."""
+    alternatives = "|".join(map(re.escape, forms))
+    return re.compile(rf"(?<![\w-])(?:{alternatives}){after}(?![\w-])", flags)
 
 
 def _lower_terms(text: str, capitalised: Sequence[Candidate]) -> list[Candidate]:
@@ -258,6 +264,11 @@ def _dictionary(c: Candidate, plural: bool, capitals: tuple[bool, ...]) -> str:
             parse = other or parse
         parts.append((parse, role))
     return dictionary_form(replace(c, parts=tuple(parts)), plural, capitals)
+
+
+def _form(seen: list[Candidate], plural: bool = False) -> str:
+    """A rendering in its dictionary form, capitalised as the drop writes it."""
+    return _dictionary(seen[0], plural, _capitals(seen))
 
 
 def _verb_base(form: str, forms: Sequence[str]) -> str:
@@ -409,7 +420,7 @@ def _written_before(text: str, end: int, size: int) -> Candidate | None:
 
 
 def _bracketed(
-    bead: Bead, english: Mapping[str, Candidate], found: Sequence[Candidate], lang: str = "ru"
+    bead: Bead, english: Mapping[str, Candidate], found: Sequence[Candidate], lang: str
 ) -> list[tuple[Candidate, Candidate]]:
     """Names the translation gives with their English in brackets ("Авангард (Vanguard)",
     "«Снайпер» (Sniper)"), when the bead's English has that name, as a term of its own or
@@ -468,7 +479,7 @@ def _written_in(text: str, name: str) -> Candidate | None:
     """The English name as the bead's English writes it, capitalised as a name (every word
     but those that join one: "Rally Around the Flag", not the title "Allocating attacks"),
     or None."""
-    m = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
+    m = _whole_words((name,), flags=re.I).search(text)
     if m is None:
         return None
     words = tuple(m.group().split())
@@ -1143,7 +1154,7 @@ def suggest(
         """A rendering in its dictionary form: a verb's is its infinitive."""
         if any(c.verb for c in target_seen[t]):
             return t
-        return _dictionary(target_seen[t][0], False, _capitals(target_seen[t]))
+        return _form(target_seen[t])
 
     def _verb_of(e: str, noun: str) -> Suggestion | None:
         """A vocabulary term's verb as an entry of its own, as a team lists it: where the
@@ -1157,7 +1168,7 @@ def suggest(
         ]
         if not own:
             return None
-        pattern = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, own)) + r")(?![\w-])")
+        pattern = _whole_words(own)
         best: tuple[int, str, Counter[str]] | None = None
         for (e2, v), pair in pairs.items():
             if e2 != e or v == noun or v in taken or not _lexical((e2, v)):
@@ -1241,7 +1252,7 @@ def suggest(
             short = found.target
             found = replace(
                 found,
-                target=_dictionary(target_seen[whole][0], False, _capitals(target_seen[whole])),
+                target=_form(target_seen[whole]),
                 variants=(short, *(v for v in found.variants if v != short)),
                 note="; ".join(x for x in (WRITTEN_SHORT, found.note) if x),
             )
@@ -1290,9 +1301,7 @@ def suggest(
                 and _made_of_vocabulary(k)
                 and sorted(k[1].split()) != sorted(t.split())
             )
-            forms = [
-                _dictionary(target_seen[o][0], False, _capitals(target_seen[o])) for o in others
-            ]
+            forms = [_form(target_seen[o]) for o in others]
             found = replace(found, variants=tuple(forms[:MAX_VARIANTS]))
         if e in lexicon:  # "Charging" is the vocabulary's Charge, whatever renders it
             source = first_form.get(e, found.source)
@@ -1320,8 +1329,8 @@ def _suggestion(
     target_seen: Mapping[str, list[Candidate]],
     beads: Sequence[Bead],
     taken: set[str],
-    basis: str = "",
-    kin: Callable[[tuple[str, str]], bool] = lambda key: False,
+    basis: str,
+    kin: Callable[[tuple[str, str]], bool],
 ) -> Suggestion:
     """One proposal; `kin` tells renderings that are the same term's (the vocabulary's
     noun and verb), which are variants, not rivals."""
@@ -1335,7 +1344,7 @@ def _suggestion(
     plural = sum(c.plural for c in english) * 2 > len(english)
     found = target_seen[t]
     plural = plural and sum(c.plural for c in found) * 2 > len(found)
-    target = _dictionary(found[0], plural, _capitals(found))
+    target = _form(found, plural)
     notes = []
     if together == 1 and basis not in ("named in brackets", COMPOSED, HEADED):
         notes.append("one occurrence")
@@ -1363,7 +1372,7 @@ def _suggestion(
             continue
         apart = set(pairs[(e2, t2)].beads) - own
         if len(apart) >= 2:
-            variants.append(_dictionary(target_seen[t2][0], plural, _capitals(target_seen[t2])))
+            variants.append(_form(target_seen[t2], plural))
     return Suggestion(
         term=slugify(source, fallback="term"),
         source=source,
@@ -1431,9 +1440,8 @@ def _induced(
 def _written(seen: Sequence[Candidate], after: str = "") -> re.Pattern[str]:
     """Where a term is written as it was seen, the longest form first, followed by
     `after`, as a whole word."""
-    forms = sorted({" ".join(c.words) for c in seen}, key=lambda f: (-len(f), f))
-    return re.compile(
-        r"(?<![\w-])(?:" + "|".join(map(re.escape, forms)) + ")" + after + r"(?![\w-])"
+    return _whole_words(
+        sorted({" ".join(c.words) for c in seen}, key=lambda f: (-len(f), f)), after
     )
 
 
