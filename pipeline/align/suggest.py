@@ -697,20 +697,13 @@ def suggest(
 ) -> list[Suggestion]:
     """Term pairs from the beads, best first (see the module docstring)."""
     known_en, known_target, lexicon, alias = _known(glossary, lang)
-    lexicon_forms = {  # English key -> the lemmas of each rendering -> it as written
-        english_key(t.renderings["en"][0].split()): {
-            _lemmas(f, lang): f for f in t.renderings.get(lang, ())
-        }
-        for t in core_lexicon().terms
-    }
-    english_forms = {  # English key of a vocabulary term -> its English forms
-        english_key(t.renderings["en"][0].split()): t.renderings["en"] for t in core_lexicon().terms
-    }
-    first_form = {
-        english_key(f.split()): f
-        for t in core_lexicon().terms
-        for f in t.renderings.get("en", ())[:1]
-    }
+    lexicon_forms: dict[str, dict[str, str]] = {}  # English key -> lemmas -> as written
+    english_forms: dict[str, tuple[str, ...]] = {}  # ... -> the term's English forms
+    for t in core_lexicon().terms:
+        key = english_key(t.renderings["en"][0].split())
+        lexicon_forms[key] = {_lemmas(f, lang): f for f in t.renderings.get(lang, ())}
+        english_forms[key] = t.renderings["en"]
+    first_form = {k: forms[0] for k, forms in english_forms.items()}
     beads = list(beads)
     en_count: Counter[str] = Counter()
     target_count: Counter[str] = Counter()
@@ -725,16 +718,20 @@ def suggest(
     named: dict[tuple[str, str], Candidate] = {}  # the rendering as the bracket names it
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
     written_short = _abbreviated([candidates(b.target, lang) for b in beads])
+
+    def see(c: Candidate, n: int) -> None:
+        """Count a phrase of the translation of bead `n`."""
+        target_seen[c.key].append(c)
+        spots[c.key].append((n, c.start, c.end))
+        target_count[c.key] += 1
+
     for n, bead in enumerate(beads):
         english: dict[str, Candidate] = {}
         capitalised = _verb_apart(candidates(bead.source, "en"))
-        compounds = {c.key for c in _lower_compounds(bead.source, capitalised)}
+        lower = _lower_compounds(bead.source, capitalised)
+        compounds = {c.key for c in lower}
         compound_keys |= compounds
-        for c in (
-            *capitalised,
-            *_lower_terms(bead.source, capitalised),
-            *_lower_compounds(bead.source, capitalised),
-        ):
+        for c in (*capitalised, *_lower_terms(bead.source, capitalised), *lower):
             key = alias.get(c.key, c.key)
             if key not in known_en:
                 english.setdefault(key, replace(c, key=key) if key != c.key else c)
@@ -753,11 +750,8 @@ def suggest(
             en_seen[c.key].append(c)
             en_where[c.key].append((c, n))
         for c in (*free.values(), *fixed.values()):
-            target_seen[c.key].append(c)
-            spots[c.key].append((n, c.start, c.end))
+            see(c, n)
         en_count.update(english.keys())
-        target_count.update(free.keys())
-        target_count.update(fixed.keys())
         extra: dict[str, Candidate] = {}  # verbs of the core vocabulary met in this bead
         for e in english.values():
             allowed = free
@@ -784,9 +778,7 @@ def suggest(
                 for c in allowed.values():
                     if c.key not in free and c.key not in fixed and c.key not in extra:
                         extra[c.key] = c
-                        target_seen[c.key].append(c)
-                        spots[c.key].append((n, c.start, c.end))
-                        target_count[c.key] += 1
+                        see(c, n)
             for t in allowed.values():
                 _meet(pairs[(e.key, t.key)], n, e, t, bead)
             if e.key in lexicon:
@@ -803,14 +795,11 @@ def suggest(
                 english[e.key] = e
                 en_seen[e.key].append(e)
                 en_count[e.key] += 1
-            e_key = e.key
-            key = (e_key, t.key)
+            key = (e.key, t.key)
             if t.key not in free and t.key not in fixed and t.key not in extra:
-                target_seen[t.key].append(t)
-                spots[t.key].append((n, t.start, t.end))
-                target_count[t.key] += 1
+                see(t, n)
             if n not in pairs[key].beads:
-                _meet(pairs[key], n, english[e_key], t, bead)
+                _meet(pairs[key], n, english[e.key], t, bead)
             named.setdefault(key, t)
         unknown = [e for e in english.values() if e.key not in lexicon and e.capitalised]
         one = _single(bead, unknown, list(free.values()), lang)
@@ -831,9 +820,7 @@ def suggest(
             en_count[e_key] += 1
         if h.target.key not in free:
             free[h.target.key] = h.target
-            target_seen[h.target.key].append(h.target)
-            spots[h.target.key].append((h.bead, h.target.start, h.target.end))
-            target_count[h.target.key] += 1
+            see(h.target, h.bead)
         key = (e_key, h.target.key)
         if h.bead not in pairs[key].beads:
             _meet(pairs[key], h.bead, english[e_key], free[h.target.key], beads[h.bead])
@@ -880,22 +867,18 @@ def suggest(
         # the translation names it with the English in brackets: as sure as a bead gets
         return max(found, NAMED_SCORE) if key in named else found
 
-    made: dict[tuple[str, str], bool] = {}
-
+    @cache
     def _made_of_vocabulary(key: tuple[str, str]) -> bool:
         """Both made of the same vocabulary words ("раунд боя" for Round of Combat)."""
-        found = made.get(key)
-        if found is None:
-            e, t = key
-            t_seen = target_seen[t][0]
-            found = made[key] = (
-                e not in lexicon
-                and (e not in compound_keys or en_count[e] >= COMPOUND_NEEDS)
-                and not t_seen.verb
-                and not all(heads_text(c, beads[n].source) for c, n in en_where[e])
-                and composed(en_seen[e][0].words, t_seen.words, lang)
-            )
-        return found
+        e, t = key
+        t_seen = target_seen[t][0]
+        return (
+            e not in lexicon
+            and (e not in compound_keys or en_count[e] >= COMPOUND_NEEDS)
+            and not t_seen.verb
+            and not all(heads_text(c, beads[n].source) for c, n in en_where[e])
+            and composed(en_seen[e][0].words, t_seen.words, lang)
+        )
 
     # Made of the vocabulary's words but one on each side ("Special Save", "особый
     # спасбросок"): believed from one bead where no other phrase of the bead is so.
@@ -983,27 +966,21 @@ def suggest(
             return first_form.get(key, "")[:1].isupper()
         return any(c.capitalised for c in en_seen.get(key, ()))
 
-    side: dict[str, bool] = {}
-
+    @cache
     def _side_by_side(e: str) -> bool:
         """Whether a capitalised run is two terms side by side, each written on its own
         elsewhere: "a Character of Standard Size" is Character and Standard Size, "Unbreakable
         Characters" the rule Unbreakable and Character; no term of its own."""
-        found = side.get(e)
-        if found is None:
-            words = e.split()
-            found = False
-            for i in range(1, len(words)):
-                left, right = words[:i], words[i:]
-                if right[0] == "of":
-                    right = right[1:]
-                if not right or left[-1] in ("of", "the", "to", "and") or right[0] in ("the", "to"):
-                    continue
-                if _own_term(english_key(left)) and _own_term(" ".join(right)):
-                    found = True
-                    break
-            side[e] = found
-        return found
+        words = e.split()
+        for i in range(1, len(words)):
+            left, right = words[:i], words[i:]
+            if right[0] == "of":
+                right = right[1:]
+            if not right or left[-1] in ("of", "the", "to", "and") or right[0] in ("the", "to"):
+                continue
+            if _own_term(english_key(left)) and _own_term(" ".join(right)):
+                return True
+        return False
 
     def eligible(key: tuple[str, str]) -> bool:
         if key in named or key in headed:
@@ -1105,20 +1082,10 @@ def suggest(
                 continue
             if _crossed(e, t, scored, chosen, taken):
                 continue  # "Wizard Adept" is "адепт", said first as the English says it
-            if (
-                (e, t) not in named
-                and (e, t) not in headed
-                and not _lexical((e, t))
-                and " " not in t
-                and _cognate(t, taken_by_stem.get(_stem(t)[:4], ()))
-            ):
+            plain = (e, t) not in named and (e, t) not in headed and not _lexical((e, t))
+            if plain and " " not in t and _cognate(t, taken_by_stem.get(_stem(t)[:4], ())):
                 continue  # "бесстрашный" beside the taken "Бесстрашие" is Fearless's word
-            if (
-                (e, t) not in named
-                and (e, t) not in headed
-                and not _lexical((e, t))
-                and _covered(en_spots[e], en_inside, set(pairs[(e, t)].beads))
-            ):
+            if plain and _covered(en_spots[e], en_inside, set(pairs[(e, t)].beads)):
                 continue  # "Stand" only inside "Stand and Shoot", which is taken
             chosen[e] = t
             taken.add(t)
