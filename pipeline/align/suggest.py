@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import pairwise
@@ -200,23 +200,28 @@ def _lower_compounds(text: str, capitalised: Sequence[Candidate]) -> list[Candid
     """Lower-case English terms made of core-vocabulary words: two words side by side
     ("base contact", "to-hit modifier") or joined by "to" ("roll to hit"), outside the
     capitalised terms. They pair only with a phrase made of the same words (`compose`)."""
-    words = list(_LOWER_WORD.finditer(text))
     out = []
-    for i in range(len(words)):
-        for span in (tuple(words[i : i + 2]), tuple(words[i : i + 3])):
-            if len(span) < 2 or any(text[a.end() : b.start()] != " " for a, b in pairwise(span)):
-                continue
-            if len(span) == 3 and span[1].group() != "to":
-                continue
-            found = tuple(m.group() for m in span)
-            parts = english_parts(found)
-            start, end = span[0].start(), span[-1].end()
-            if len(parts) < 2 or not all(len(p) == 1 for p in parts):
-                continue
-            if any(c.start < end and start < c.end for c in capitalised):
-                continue
-            out.append(Candidate(english_key(found), found, start, end, False, False, False))
+    for found, start, end in _lower_runs(text, (2, 3)):
+        if len(found) == 3 and found[1] != "to":
+            continue
+        parts = english_parts(found)
+        if len(parts) < 2 or not all(len(p) == 1 for p in parts):
+            continue
+        if any(c.start < end and start < c.end for c in capitalised):
+            continue
+        out.append(Candidate(english_key(found), found, start, end, False, False, False))
     return out
+
+
+def _lower_runs(text: str, sizes: Sequence[int]) -> Iterator[tuple[tuple[str, ...], int, int]]:
+    """(words, start, end) of each run of lower-case words one space apart, of each size
+    in `sizes`, word by word through the text."""
+    words = list(_LOWER_WORD.finditer(text))
+    for i in range(len(words)):
+        for n in sizes:
+            span = words[i : i + n]
+            if len(span) == n and all(text[a.end() : b.start()] == " " for a, b in pairwise(span)):
+                yield tuple(m.group() for m in span), span[0].start(), span[-1].end()
 
 
 @cache
@@ -328,16 +333,9 @@ def _rival_phrase(term: Candidate, text: str) -> bool:
     A translation made of those words but one may then render either."""
     shape = english_parts(term.words)
     taken = [c for c in candidates(text, "en") if c.capitalised or c.key == term.key]
-    words = list(_LOWER_WORD.finditer(text))
-    n = len(term.words)
-    for i in range(len(words) - n + 1):
-        span = words[i : i + n]
-        if any(text[a.end() : b.start()] != " " for a, b in pairwise(span)):
-            continue
-        start, end = span[0].start(), span[-1].end()
+    for found, start, end in _lower_runs(text, (len(term.words),)):
         if any(c.start < end and start < c.end for c in taken):
             continue
-        found = tuple(m.group() for m in span)
         if any(w in nlp("en").Defaults.stop_words for w in found):
             continue  # "units may" is no phrase
         parts = english_parts(found)
@@ -411,9 +409,8 @@ def _written_before(text: str, end: int, size: int) -> Candidate | None:
     if re.search(r"[^\w\s-]", text[words[0].start() : end]):
         return None  # punctuation inside: not one name
     key = " ".join(lemma(w.group(), "ru") for w in words)
-    initial = (
-        not text[: words[0].start()].rstrip() or text[: words[0].start()].rstrip()[-1] in ".!?"
-    )
+    before = text[: words[0].start()].rstrip()
+    initial = not before or before[-1] in ".!?"
     return Candidate(
         key, tuple(w.group() for w in words), words[0].start(), end, True, False, initial
     )
