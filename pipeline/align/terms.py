@@ -177,14 +177,8 @@ def _in_preposition(words: list[Any], i: int) -> bool:
     """Whether the noun at `i` makes a preposition with the word before it ("в качестве
     реакции": "качестве" heads no term there)."""
     before = words[i - 1] if i > 0 else None
-    return (
-        before is not None
-        and (
-            before.text.lower(),
-            fold(words[i].text.lower()),
-        )
-        in _preposition_nouns()
-    )
+    pair = (before.text.lower(), fold(words[i].text.lower())) if before is not None else None
+    return pair in _preposition_nouns()
 
 
 #: Readings of proper names, which a rules text does not mean where a common noun reads
@@ -459,8 +453,6 @@ def _make(text: str, parts: list[tuple[Any, Any, str]], head: int) -> Candidate:
     initial = _initial(text, start)
     caps = [t.text[:1].isupper() for t in toks]
     capitalised = any(caps[1:]) or (caps[0] and not initial) or (None if initial else False)
-    if initial and caps[0] and not any(caps[1:]):
-        capitalised = None
     key = " ".join(_lemma(t.text) for t in toks)
     head_parse = parts[head][1]
     plural = head_parse is not None and head_parse.tag.number == "plur"
