@@ -123,12 +123,6 @@ def foreign_parts(words: tuple[str, ...], lang: str) -> tuple[frozenset[str], ..
     return tuple(parts)
 
 
-def vocabulary_phrase(words: tuple[str, ...]) -> bool:
-    """Whether English words are one phrase of the vocabulary ("close combat")."""
-    parts = english_parts(words)
-    return len(parts) == 1 and bool(parts[0])
-
-
 def composed(english: tuple[str, ...], foreign: tuple[str, ...], lang: str) -> bool:
     """Whether a term of two or more parts and a phrase are made of the same vocabulary
     terms, every part of each known and each used once."""
