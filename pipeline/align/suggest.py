@@ -1015,13 +1015,7 @@ def suggest(
             return False
         return None
 
-    def _crossed(
-        e: str,
-        t: str,
-        scored: Mapping[tuple[str, str], float],
-        chosen: Mapping[str, str],
-        taken: set[str],
-    ) -> bool:
+    def _crossed(e: str, t: str) -> bool:
         """Whether the counts cannot tell a pair from its crossed twin and the order of the
         words can: another free term `e2` and rendering `t2` of the same beads pair with
         these two the other way round about as well (within `CROSSED_CLOSE`), and in every
@@ -1077,7 +1071,7 @@ def suggest(
                 continue
             if _covered(spots[t], inside, set(pairs[(e, t)].beads)):
                 continue
-            if _crossed(e, t, scored, chosen, taken):
+            if _crossed(e, t):
                 continue  # "Wizard Adept" is "адепт", said first as the English says it
             plain = (e, t) not in named and (e, t) not in headed and not _lexical((e, t))
             if plain and " " not in t and _cognate(t, taken_by_stem.get(_stem(t)[:4], ())):
