@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import pairwise
@@ -1187,6 +1187,62 @@ def suggest(
                     longer.append(k[1])
         return longer[0] if len(longer) == 1 else None
 
+    def _suggestion(e: str, t: str, basis: str) -> Suggestion:
+        """One proposal; the vocabulary's other renderings of the term (its noun and verb)
+        are variants, not rivals."""
+        pair = pairs[(e, t)]
+        together = len(pair.beads)
+        english = en_seen[e]
+        written = Counter(" ".join(c.words) for c in english if not c.initial) or Counter(
+            " ".join(c.words) for c in english
+        )
+        source = written.most_common(1)[0][0]
+        plural = sum(c.plural for c in english) * 2 > len(english)
+        found = target_seen[t]
+        plural = plural and sum(c.plural for c in found) * 2 > len(found)
+        target = _form(found, plural)
+        notes = []
+        if together == 1 and basis not in ("named in brackets", COMPOSED, HEADED):
+            notes.append("one occurrence")
+        rivals = sorted(
+            (
+                s
+                for (e2, t2), s in scored.items()
+                if e2 == e and t2 != t and not _nested(t, t2) and not _lexical((e2, t2))
+            ),
+            reverse=True,
+        )
+        if rivals and rivals[0] >= 0.9 * scored[(e, t)]:
+            notes.append("another rendering scores close")
+        if pair.caps_known and not pair.caps_agree and not basis and together < UNCAPITALISED_NEEDS:
+            # thin evidence against the capitals (a drop that writes its terms in lower case
+            # is believed from two pairs, yet "школа" for "Path" is two pairs too)
+            notes.append("capitalised in English only")
+        confidence = scored[(e, t)]
+        if notes:
+            confidence = min(confidence, UNSURE_CONFIDENCE)
+        variants = []
+        own = set(pair.beads)
+        for (e2, t2), s in sorted(scored.items(), key=lambda kv: (-kv[1], kv[0])):
+            if e2 != e or t2 == t or t2 in taken or _nested(t, t2) or s < MIN_SCORE:
+                continue
+            apart = set(pairs[(e2, t2)].beads) - own
+            if len(apart) >= 2:
+                variants.append(_form(target_seen[t2], plural))
+        return Suggestion(
+            term=slugify(source, fallback="term"),
+            source=source,
+            target=target,
+            lang=lang,
+            together=together,
+            source_count=len(english),
+            target_count=len(found),
+            score=round(confidence, 3),
+            example=beads[pair.beads[0]],
+            note="; ".join(x for x in (basis, (UNSURE + ", ".join(notes)) if notes else "") if x),
+            variants=tuple(variants[:1]),
+        )
+
     pairs_of: dict[str, list[tuple[str, str]]] = defaultdict(list)  # by English term
     for k in pairs:
         if k[0] in chosen:
@@ -1202,9 +1258,7 @@ def suggest(
             basis = HEADED
         if not basis and (e, t) in partly:
             basis = PARTLY_INDUCED if (e, t) in grown_all else PARTLY
-        found = _suggestion(
-            e, t, lang, pairs, scored, en_seen, target_seen, beads, taken, basis, _lexical
-        )
+        found = _suggestion(e, t, basis)
         whole = _whole(e, t) if not basis else None
         if whole is not None:  # "свиток" is "свиток рассеивания" written short
             short = found.target
@@ -1275,75 +1329,6 @@ def suggest(
                 )
         out.append(found)
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
-
-
-def _suggestion(
-    e: str,
-    t: str,
-    lang: str,
-    pairs: Mapping[tuple[str, str], _Pair],
-    scored: Mapping[tuple[str, str], float],
-    en_seen: Mapping[str, list[Candidate]],
-    target_seen: Mapping[str, list[Candidate]],
-    beads: Sequence[Bead],
-    taken: set[str],
-    basis: str,
-    kin: Callable[[tuple[str, str]], bool],
-) -> Suggestion:
-    """One proposal; `kin` tells renderings that are the same term's (the vocabulary's
-    noun and verb), which are variants, not rivals."""
-    pair = pairs[(e, t)]
-    together = len(pair.beads)
-    english = en_seen[e]
-    written = Counter(" ".join(c.words) for c in english if not c.initial) or Counter(
-        " ".join(c.words) for c in english
-    )
-    source = written.most_common(1)[0][0]
-    plural = sum(c.plural for c in english) * 2 > len(english)
-    found = target_seen[t]
-    plural = plural and sum(c.plural for c in found) * 2 > len(found)
-    target = _form(found, plural)
-    notes = []
-    if together == 1 and basis not in ("named in brackets", COMPOSED, HEADED):
-        notes.append("one occurrence")
-    rivals = sorted(
-        (
-            s
-            for (e2, t2), s in scored.items()
-            if e2 == e and t2 != t and not _nested(t, t2) and not kin((e2, t2))
-        ),
-        reverse=True,
-    )
-    if rivals and rivals[0] >= 0.9 * scored[(e, t)]:
-        notes.append("another rendering scores close")
-    if pair.caps_known and not pair.caps_agree and not basis and together < UNCAPITALISED_NEEDS:
-        # thin evidence against the capitals (a drop that writes its terms in lower case
-        # is believed from two pairs, yet "школа" for "Path" is two pairs too)
-        notes.append("capitalised in English only")
-    confidence = scored[(e, t)]
-    if notes:
-        confidence = min(confidence, UNSURE_CONFIDENCE)
-    variants = []
-    own = set(pair.beads)
-    for (e2, t2), s in sorted(scored.items(), key=lambda kv: (-kv[1], kv[0])):
-        if e2 != e or t2 == t or t2 in taken or _nested(t, t2) or s < MIN_SCORE:
-            continue
-        apart = set(pairs[(e2, t2)].beads) - own
-        if len(apart) >= 2:
-            variants.append(_form(target_seen[t2], plural))
-    return Suggestion(
-        term=slugify(source, fallback="term"),
-        source=source,
-        target=target,
-        lang=lang,
-        together=together,
-        source_count=len(english),
-        target_count=len(found),
-        score=round(confidence, 3),
-        example=beads[pair.beads[0]],
-        note="; ".join(x for x in (basis, (UNSURE + ", ".join(notes)) if notes else "") if x),
-        variants=tuple(variants[:1]),
-    )
 
 
 def sure(s: Suggestion) -> bool:
