@@ -193,7 +193,7 @@ def _lower_terms(text: str, capitalised: Sequence[Candidate]) -> list[Candidate]
     return out
 
 
-_LOWER_WORD = re.compile(r"(?<![\w-])[a-z][a-z]*(?:-[a-z]+)?(?![\w-])")
+_LOWER_WORD = re.compile(r"(?<![\w-])[a-z]+(?:-[a-z]+)?(?![\w-])")
 
 
 def _lower_compounds(text: str, capitalised: Sequence[Candidate]) -> list[Candidate]:
@@ -987,17 +987,18 @@ def suggest(
         if _made_of_vocabulary(key):
             return True
         pair = pairs[key]
-        if key in partly and not (capitals and pair.caps_known and not pair.caps_agree):
-            return True  # but a guess against the drop's capitals ("установка отряда")
-        if key[0] in lexicon and key[1] in target_seen and _lexical(key):
-            return len(pair.beads) >= min_count or key in singles
         together = len(pair.beads)
+        # capitals that disagree, where capitals mean it, refuse a guess ("установка
+        # отряда") and a pair with thin evidence
+        disagree = capitals and pair.caps_known and not pair.caps_agree
+        if key in partly and not disagree:
+            return True
+        if _lexical(key):
+            return together >= min_count or key in singles
         if together < min_count and key not in singles:
             return False
         if _says_other_words(key) or _words_around(key):
             return False
-        # capitals that disagree refuse a pair with thin evidence, where capitals mean it
-        disagree = capitals and pair.caps_known and not pair.caps_agree
         return not (disagree and together < UNCAPITALISED_NEEDS)
 
     def _order(
