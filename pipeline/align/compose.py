@@ -34,28 +34,20 @@ def _english() -> dict[tuple[str, ...], str]:
 
 
 @cache
-def _readings(lang: str) -> dict[str, frozenset[str]]:
-    """Any dictionary form of a vocabulary word -> the terms with a rendering that has it."""
-    out: dict[str, set[str]] = {}
+def _vocabulary(lang: str) -> tuple[dict[str, frozenset[str]], dict[tuple[str, ...], str]]:
+    """The vocabulary's renderings in `lang`: any dictionary form of a one-word rendering
+    -> the terms with it; a rendering of several words, by their first readings -> term."""
+    readings: dict[str, set[str]] = {}
+    phrases: dict[tuple[str, ...], str] = {}
     for term in core_lexicon().terms:
         for form in term.renderings.get(lang, ()):
             words = form.split()
             if len(words) == 1:
                 for reading in lemmas(words[0], lang):
-                    out.setdefault(reading, set()).add(term.id)
-    return {k: frozenset(v) for k, v in out.items()}
-
-
-@cache
-def _phrases(lang: str) -> dict[tuple[str, ...], str]:
-    """Vocabulary renderings of several words, by their first readings -> term."""
-    out: dict[tuple[str, ...], str] = {}
-    for term in core_lexicon().terms:
-        for form in term.renderings.get(lang, ()):
-            words = form.split()
-            if 1 < len(words) <= MAX_PHRASE:
-                out.setdefault(tuple(lemmas(w, lang)[0] for w in words), term.id)
-    return out
+                    readings.setdefault(reading, set()).add(term.id)
+            elif 1 < len(words) <= MAX_PHRASE:
+                phrases.setdefault(tuple(lemmas(w, lang)[0] for w in words), term.id)
+    return {k: frozenset(v) for k, v in readings.items()}, phrases
 
 
 @cache
@@ -104,8 +96,7 @@ def english_parts(words: tuple[str, ...]) -> tuple[frozenset[str], ...]:
 def foreign_parts(words: tuple[str, ...], lang: str) -> tuple[frozenset[str], ...]:
     """As `english_parts`, for a phrase of `lang` as written."""
     content = _content(words, lang)
-    readings = _readings(lang)
-    phrases = _phrases(lang)
+    readings, phrases = _vocabulary(lang)
     parts: list[frozenset[str]] = []
     i = 0
     while i < len(content):
