@@ -353,19 +353,14 @@ _WORDS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _BEFORE = re.compile(r"([A-Za-z-]+) (?:of (?:the |a |an |its |their )?)?$")
 
 
-def _said_beside(e: Candidate, source: str) -> frozenset[str]:
-    """The vocabulary words of the English word right before a term or governing it by
-    "of", in the sentence `source` the term was read from."""
+def _takes_in(e: Candidate, c: Candidate, source: str, lang: str) -> bool:
+    """Whether a phrase has the vocabulary's word for the English word beside the term
+    (`_BEFORE`, in the term's sentence `source`), which the term does not say
+    ("дружественный Великий Зелёный Идол" beside "a friendly Great Green Idol":
+    "дружественный" renders "friendly", no word of the name)."""
     m = _BEFORE.search(source[: e.start])
     parts = english_parts((m.group(1),)) if m is not None else ()
-    return parts[0] if parts else frozenset()
-
-
-def _takes_in(e: Candidate, c: Candidate, source: str, lang: str) -> bool:
-    """Whether a phrase has the vocabulary's word for the English word beside the term,
-    which the term does not say ("дружественный Великий Зелёный Идол" beside "a friendly
-    Great Green Idol": "дружественный" renders "friendly", no word of the name)."""
-    said = _said_beside(e, source)
+    said = parts[0] if parts else frozenset()
     if not said:
         return False
     ours = set().union(*english_parts(e.words))
