@@ -150,8 +150,8 @@ def composed_but_one(
     english: tuple[str, ...],
     foreign: tuple[str, ...],
     lang: str,
-    induced: tuple[Mapping[str, frozenset[str]], Mapping[str, frozenset[str]]] | None = None,
-    absent: Callable[[str], bool] | None = None,
+    induced: tuple[Mapping[str, frozenset[str]], Mapping[str, frozenset[str]]] | None,
+    absent: Callable[[str], bool],
 ) -> bool:
     """Whether a term and a phrase of two or more parts each are made of the same
     vocabulary words but for one word on each side that the vocabulary does not know
@@ -188,4 +188,4 @@ def composed_but_one(
     if left is None:
         return False
     rest = [t for t, k in left.items() if k > 0]
-    return not rest or (absent is not None and all(absent(t) for t in rest))
+    return not rest or all(absent(t) for t in rest)
