@@ -48,25 +48,28 @@ MIN_SCORE = 0.5
 MAX_VARIANTS = 2
 #: The least score of a pair the translation states itself ("Авангард (Vanguard)").
 NAMED_SCORE = 0.9
-#: ... and of a pair made of the same core-vocabulary words ("раунд боя", `compose`).
+#: ... of a pair made of the same core-vocabulary words ("раунд боя", `compose`), or of a
+#: name heading a paragraph in both languages and used again in it.
 COMPOSED_SCORE = 0.85
-COMPOSED = "made of the core vocabulary"
-#: The most confidence a proposal whose note records a doubt (`unsure: ...`) is given, so
-#: that the confidence says what the note says: above it, no doubt is noted.
-UNSURE_CONFIDENCE = 0.6
-UNSURE = "unsure: "
 #: ... and of a pair made of the same vocabulary words but one on each side.
 PARTLY_SCORE = 0.7
+#: The evidence a note gives for a proposal.
+NAMED = "named in brackets"
+LEXICAL = "core vocabulary"
+COMPOSED = "made of the core vocabulary"
+HEADED = "heads its paragraph in both languages"
 PARTLY = "made of the core vocabulary but for one word"
 #: ... where the drop's own one-word pairs count as vocabulary ("реакция на натиск").
 PARTLY_INDUCED = "made of the core vocabulary and the drop's terms but for one word"
 #: The note of a rendering seen shorter than its term and once whole.
 WRITTEN_SHORT = "also written short"
+#: The most confidence a proposal whose note records a doubt (`unsure: ...`) is given, so
+#: that the confidence says what the note says: above it, no doubt is noted.
+UNSURE_CONFIDENCE = 0.6
+UNSURE = "unsure: "
 #: A lower-case compound ("base contact") must recur to be a term, not words side by side
 #: ("the attack wounds").
 COMPOUND_NEEDS = 2
-#: ... and of a name heading a paragraph in both languages and used again in it.
-HEADED = "heads its paragraph in both languages"
 #: A pair whose translation is never capitalised where the English term is needs this many
 #: beads before it is believed (rule names are capitalised in both languages).
 UNCAPITALISED_NEEDS = 3
@@ -1141,7 +1144,7 @@ def suggest(
         source = _verb_base(written.most_common(1)[0][0], english_forms[e])
         if english_key(source.split()) == e:
             return None  # "charging" is to charge: a variant of Charge's entry, not one more
-        note = "core vocabulary; the verb of " + first_form.get(e, e)
+        note = LEXICAL + "; the verb of " + first_form.get(e, e)
         confidence = score((e, v))
         if together == 1:
             note += "; " + UNSURE + "one occurrence"
@@ -1198,7 +1201,7 @@ def suggest(
         plural = plural and sum(c.plural for c in found) * 2 > len(found)
         target = _form(found, plural)
         notes = []
-        if together == 1 and basis not in ("named in brackets", COMPOSED, HEADED):
+        if together == 1 and basis not in (NAMED, COMPOSED, HEADED):
             notes.append("one occurrence")
         rivals = sorted(
             (
@@ -1245,9 +1248,9 @@ def suggest(
             pairs_of[k[0]].append(k)
     out = []
     for e, t in chosen.items():
-        basis = "named in brackets" if (e, t) in named else ""
+        basis = NAMED if (e, t) in named else ""
         if not basis and _lexical((e, t)):
-            basis = "core vocabulary"
+            basis = LEXICAL
         if not basis and _made_of_vocabulary((e, t)):
             basis = COMPOSED
         if not basis and (e, t) in headed:
@@ -1268,7 +1271,7 @@ def suggest(
             c = named[(e, t)]
             form = _dictionary(c, c.plural, tuple(w[:1].isupper() for w in c.words))
             found = replace(found, target=form)
-        elif basis == "core vocabulary":
+        elif basis == LEXICAL:
             own = lexicon_forms[e].get(t)  # none for a misread form ("брони" as "бронь")
             if own:  # the vocabulary writes its own word best ("спасбросок")
                 found = replace(found, target=_as_written(own, target_seen[t]))
