@@ -35,7 +35,7 @@ from typing import Any
 from ..extract.keywords import core_lexicon, core_words
 from ..glossary import Glossary, Term
 from ..lang import data as lang_data
-from ..lang import lemma, morph, nlp
+from ..lang import lemma, nlp, parses
 from ..slug import slugify
 from ..textsafe import cell
 from .compose import composed, composed_but_one, english_parts, foreign_parts, joining_words
@@ -261,15 +261,9 @@ def _dictionary(c: Candidate, plural: bool, capitals: tuple[bool, ...]) -> str:
     parts = []
     for word, (parse, role) in zip(c.words, c.parts, strict=True):
         if role in ("head", "substantive") and parse.normal_form.replace("ё", "е") not in known:
-            other = next(
-                (
-                    p
-                    for p in morph().parse(word)
-                    if p.tag.POS == parse.tag.POS and p.normal_form.replace("ё", "е") in known
-                ),
-                None,
-            )
-            parse = other or parse
+            pos = parse.tag.POS
+            found = (p for p in parses(word) if pos == p.tag.POS)
+            parse = next((p for p in found if p.normal_form.replace("ё", "е") in known), parse)
         parts.append((parse, role))
     return dictionary_form(replace(c, parts=tuple(parts)), plural, capitals)
 
