@@ -17,18 +17,10 @@ from functools import cache, lru_cache
 
 from ..extract.keywords import core_lexicon
 from ..lang import data as lang_data
-from ..lang import lemmas
+from ..lang import lemmas, singular
 
 _EN_JOINERS = frozenset({"of", "the", "to", "a", "an", "and"})
 MAX_PHRASE = 2  # words of the longest vocabulary phrase read as one
-
-
-def _singular(word: str) -> str:
-    if len(word) > 3 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
 
 
 @cache
@@ -37,33 +29,25 @@ def _english() -> dict[tuple[str, ...], str]:
     out: dict[tuple[str, ...], str] = {}
     for term in core_lexicon().terms:
         for form in term.renderings.get("en", ()):
-            out.setdefault(tuple(_singular(w) for w in form.lower().split()), term.id)
+            out.setdefault(tuple(singular(w) for w in form.lower().split()), term.id)
     return out
 
 
 @cache
-def _readings(lang: str) -> dict[str, frozenset[str]]:
-    """Any dictionary form of a vocabulary word -> the terms with a rendering that has it."""
-    out: dict[str, set[str]] = {}
+def _vocabulary(lang: str) -> tuple[dict[str, frozenset[str]], dict[tuple[str, ...], str]]:
+    """The vocabulary's renderings in `lang`: any dictionary form of a one-word rendering
+    -> the terms with it; a rendering of several words, by their first readings -> term."""
+    readings: dict[str, set[str]] = {}
+    phrases: dict[tuple[str, ...], str] = {}
     for term in core_lexicon().terms:
         for form in term.renderings.get(lang, ()):
             words = form.split()
             if len(words) == 1:
                 for reading in lemmas(words[0], lang):
-                    out.setdefault(reading, set()).add(term.id)
-    return {k: frozenset(v) for k, v in out.items()}
-
-
-@cache
-def _phrases(lang: str) -> dict[tuple[str, ...], str]:
-    """Vocabulary renderings of several words, by their first readings -> term."""
-    out: dict[tuple[str, ...], str] = {}
-    for term in core_lexicon().terms:
-        for form in term.renderings.get(lang, ()):
-            words = form.split()
-            if 1 < len(words) <= MAX_PHRASE:
-                out.setdefault(tuple(lemmas(w, lang)[0] for w in words), term.id)
-    return out
+                    readings.setdefault(reading, set()).add(term.id)
+            elif 1 < len(words) <= MAX_PHRASE:
+                phrases.setdefault(tuple(lemmas(w, lang)[0] for w in words), term.id)
+    return {k: frozenset(v) for k, v in readings.items()}, phrases
 
 
 @cache
@@ -79,7 +63,7 @@ def joining_words(lang: str) -> frozenset[str]:
 def _english_words(words: tuple[str, ...]) -> list[str]:
     """An English term's content words, lower case and singular ("to-hit" is "hit")."""
     pieces = [p for w in words for p in w.lower().split("-")]
-    return [_singular(w) for w in pieces if w and w not in _EN_JOINERS]
+    return [singular(w) for w in pieces if w and w not in _EN_JOINERS]
 
 
 def _content(words: tuple[str, ...], lang: str) -> list[str]:
@@ -112,8 +96,7 @@ def english_parts(words: tuple[str, ...]) -> tuple[frozenset[str], ...]:
 def foreign_parts(words: tuple[str, ...], lang: str) -> tuple[frozenset[str], ...]:
     """As `english_parts`, for a phrase of `lang` as written."""
     content = _content(words, lang)
-    readings = _readings(lang)
-    phrases = _phrases(lang)
+    readings, phrases = _vocabulary(lang)
     parts: list[frozenset[str]] = []
     i = 0
     while i < len(content):
@@ -131,12 +114,6 @@ def foreign_parts(words: tuple[str, ...], lang: str) -> tuple[frozenset[str], ..
     return tuple(parts)
 
 
-def vocabulary_phrase(words: tuple[str, ...]) -> bool:
-    """Whether English words are one phrase of the vocabulary ("close combat")."""
-    parts = english_parts(words)
-    return len(parts) == 1 and bool(parts[0])
-
-
 def composed(english: tuple[str, ...], foreign: tuple[str, ...], lang: str) -> bool:
     """Whether a term of two or more parts and a phrase are made of the same vocabulary
     terms, every part of each known and each used once."""
@@ -144,17 +121,19 @@ def composed(english: tuple[str, ...], foreign: tuple[str, ...], lang: str) -> b
     if len(ours) < 2 or len(ours) != len(theirs) or not all(ours) or not all(theirs):
         return False
     wanted = Counter(next(iter(p)) for p in ours if len(p) == 1)
-    if sum(wanted.values()) != len(ours):
-        return False
-    # each foreign part takes one wanted term it may be (few parts: try greedily, rarest
-    # choice first)
+    return sum(wanted.values()) == len(ours) and _left(wanted, theirs) is not None
+
+
+def _left(wanted: Counter[str], theirs: tuple[frozenset[str], ...]) -> Counter[str] | None:
+    """The wanted terms left once each known foreign part takes one it may be (few parts:
+    greedily, rarest choice first), or None where a part finds none."""
     left = Counter(wanted)
-    for part in sorted(theirs, key=len):
+    for part in sorted((p for p in theirs if p), key=len):
         pick = next((t for t in sorted(part) if left[t] > 0), None)
         if pick is None:
-            return False
+            return None
         left[pick] -= 1
-    return True
+    return left
 
 
 def _with_induced(
@@ -171,8 +150,8 @@ def composed_but_one(
     english: tuple[str, ...],
     foreign: tuple[str, ...],
     lang: str,
-    induced: tuple[Mapping[str, frozenset[str]], Mapping[str, frozenset[str]]] | None = None,
-    absent: Callable[[str], bool] | None = None,
+    induced: tuple[Mapping[str, frozenset[str]], Mapping[str, frozenset[str]]] | None,
+    absent: Callable[[str], bool],
 ) -> bool:
     """Whether a term and a phrase of two or more parts each are made of the same
     vocabulary words but for one word on each side that the vocabulary does not know
@@ -205,11 +184,8 @@ def composed_but_one(
         return False
     # every known foreign word takes one English word it renders; the English word left is
     # unknown, or known and rendered by the drop's own word
-    left = Counter(next(iter(p)) for p in ours if p)
-    for part in sorted((p for p in theirs if p), key=len):
-        pick = next((t for t in sorted(part) if left[t] > 0), None)
-        if pick is None:
-            return False
-        left[pick] -= 1
+    left = _left(Counter(next(iter(p)) for p in ours if p), theirs)
+    if left is None:
+        return False
     rest = [t for t, k in left.items() if k > 0]
-    return not rest or (absent is not None and all(absent(t) for t in rest))
+    return not rest or all(absent(t) for t in rest)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import pairwise
@@ -35,12 +35,12 @@ from typing import Any
 from ..extract.keywords import core_lexicon, core_words
 from ..glossary import Glossary, Term
 from ..lang import data as lang_data
-from ..lang import lemma, morph, nlp
+from ..lang import lemma, nlp, parses
 from ..slug import slugify
 from ..textsafe import cell
 from .compose import composed, composed_but_one, english_parts, foreign_parts, joining_words
 from .headings import headings
-from .terms import Candidate, candidates, dictionary_form, english_key
+from .terms import Candidate, candidates, dictionary_form, english_key, heads_text
 
 Span = tuple[int, int]
 MIN_SCORE = 0.5
@@ -48,25 +48,28 @@ MIN_SCORE = 0.5
 MAX_VARIANTS = 2
 #: The least score of a pair the translation states itself ("Авангард (Vanguard)").
 NAMED_SCORE = 0.9
-#: ... and of a pair made of the same core-vocabulary words ("раунд боя", `compose`).
+#: ... of a pair made of the same core-vocabulary words ("раунд боя", `compose`), or of a
+#: name heading a paragraph in both languages and used again in it.
 COMPOSED_SCORE = 0.85
-COMPOSED = "made of the core vocabulary"
-#: The most confidence a proposal whose note records a doubt (`unsure: ...`) is given, so
-#: that the confidence says what the note says: above it, no doubt is noted.
-UNSURE_CONFIDENCE = 0.6
-UNSURE = "unsure: "
 #: ... and of a pair made of the same vocabulary words but one on each side.
 PARTLY_SCORE = 0.7
+#: The evidence a note gives for a proposal.
+NAMED = "named in brackets"
+LEXICAL = "core vocabulary"
+COMPOSED = "made of the core vocabulary"
+HEADED = "heads its paragraph in both languages"
 PARTLY = "made of the core vocabulary but for one word"
 #: ... where the drop's own one-word pairs count as vocabulary ("реакция на натиск").
 PARTLY_INDUCED = "made of the core vocabulary and the drop's terms but for one word"
 #: The note of a rendering seen shorter than its term and once whole.
 WRITTEN_SHORT = "also written short"
+#: The most confidence a proposal whose note records a doubt (`unsure: ...`) is given, so
+#: that the confidence says what the note says: above it, no doubt is noted.
+UNSURE_CONFIDENCE = 0.6
+UNSURE = "unsure: "
 #: A lower-case compound ("base contact") must recur to be a term, not words side by side
 #: ("the attack wounds").
 COMPOUND_NEEDS = 2
-#: ... and of a name heading a paragraph in both languages and used again in it.
-HEADED = "heads its paragraph in both languages"
 #: A pair whose translation is never capitalised where the English term is needs this many
 #: beads before it is believed (rule names are capitalised in both languages).
 UNCAPITALISED_NEEDS = 3
@@ -170,7 +173,13 @@ def _lower_forms() -> re.Pattern[str]:
         },
         key=lambda f: (-len(f), f),
     )
-    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, forms)) + r")s?(?![\w-])", re.I)
+    return _whole_words(forms, "s?", re.I)
+
+
+def _whole_words(forms: Iterable[str], after: str = "", flags: int = 0) -> re.Pattern[str]:
+    """Any of `forms`, tried in the order given, then `after`, as a whole word."""
+    alternatives = "|".join(map(re.escape, forms))
+    return re.compile(rf"(?<![\w-])(?:{alternatives}){after}(?![\w-])", flags)
 
 
 def _lower_terms(text: str, capitalised: Sequence[Candidate]) -> list[Candidate]:
@@ -187,30 +196,35 @@ def _lower_terms(text: str, capitalised: Sequence[Candidate]) -> list[Candidate]
     return out
 
 
-_LOWER_WORD = re.compile(r"(?<![\w-])[a-z][a-z]*(?:-[a-z]+)?(?![\w-])")
+_LOWER_WORD = re.compile(r"(?<![\w-])[a-z]+(?:-[a-z]+)?(?![\w-])")
 
 
 def _lower_compounds(text: str, capitalised: Sequence[Candidate]) -> list[Candidate]:
     """Lower-case English terms made of core-vocabulary words: two words side by side
     ("base contact", "to-hit modifier") or joined by "to" ("roll to hit"), outside the
     capitalised terms. They pair only with a phrase made of the same words (`compose`)."""
-    words = list(_LOWER_WORD.finditer(text))
     out = []
-    for i in range(len(words)):
-        for span in (tuple(words[i : i + 2]), tuple(words[i : i + 3])):
-            if len(span) < 2 or any(text[a.end() : b.start()] != " " for a, b in pairwise(span)):
-                continue
-            if len(span) == 3 and span[1].group() != "to":
-                continue
-            found = tuple(m.group() for m in span)
-            parts = english_parts(found)
-            start, end = span[0].start(), span[-1].end()
-            if len(parts) < 2 or not all(len(p) == 1 for p in parts):
-                continue
-            if any(c.start < end and start < c.end for c in capitalised):
-                continue
-            out.append(Candidate(english_key(found), found, start, end, False, False, False))
+    for found, start, end in _lower_runs(text, (2, 3)):
+        if len(found) == 3 and found[1] != "to":
+            continue
+        parts = english_parts(found)
+        if len(parts) < 2 or not all(len(p) == 1 for p in parts):
+            continue
+        if any(c.start < end and start < c.end for c in capitalised):
+            continue
+        out.append(Candidate(english_key(found), found, start, end, False, False, False))
     return out
+
+
+def _lower_runs(text: str, sizes: Sequence[int]) -> Iterator[tuple[tuple[str, ...], int, int]]:
+    """(words, start, end) of each run of lower-case words one space apart, of each size
+    in `sizes`, word by word through the text."""
+    words = list(_LOWER_WORD.finditer(text))
+    for i in range(len(words)):
+        for n in sizes:
+            span = words[i : i + n]
+            if len(span) == n and all(text[a.end() : b.start()] == " " for a, b in pairwise(span)):
+                yield tuple(m.group() for m in span), span[0].start(), span[-1].end()
 
 
 @cache
@@ -247,17 +261,16 @@ def _dictionary(c: Candidate, plural: bool, capitals: tuple[bool, ...]) -> str:
     parts = []
     for word, (parse, role) in zip(c.words, c.parts, strict=True):
         if role in ("head", "substantive") and parse.normal_form.replace("ё", "е") not in known:
-            other = next(
-                (
-                    p
-                    for p in morph().parse(word)
-                    if p.tag.POS == parse.tag.POS and p.normal_form.replace("ё", "е") in known
-                ),
-                None,
-            )
-            parse = other or parse
+            pos = parse.tag.POS
+            found = (p for p in parses(word) if pos == p.tag.POS)
+            parse = next((p for p in found if p.normal_form.replace("ё", "е") in known), parse)
         parts.append((parse, role))
     return dictionary_form(replace(c, parts=tuple(parts)), plural, capitals)
+
+
+def _form(seen: list[Candidate], plural: bool = False) -> str:
+    """A rendering in its dictionary form, capitalised as the drop writes it."""
+    return _dictionary(seen[0], plural, _capitals(seen))
 
 
 def _verb_base(form: str, forms: Sequence[str]) -> str:
@@ -317,16 +330,9 @@ def _rival_phrase(term: Candidate, text: str) -> bool:
     A translation made of those words but one may then render either."""
     shape = english_parts(term.words)
     taken = [c for c in candidates(text, "en") if c.capitalised or c.key == term.key]
-    words = list(_LOWER_WORD.finditer(text))
-    n = len(term.words)
-    for i in range(len(words) - n + 1):
-        span = words[i : i + n]
-        if any(text[a.end() : b.start()] != " " for a, b in pairwise(span)):
-            continue
-        start, end = span[0].start(), span[-1].end()
+    for found, start, end in _lower_runs(text, (len(term.words),)):
         if any(c.start < end and start < c.end for c in taken):
             continue
-        found = tuple(m.group() for m in span)
         if any(w in nlp("en").Defaults.stop_words for w in found):
             continue  # "units may" is no phrase
         parts = english_parts(found)
@@ -344,19 +350,14 @@ _WORDS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _BEFORE = re.compile(r"([A-Za-z-]+) (?:of (?:the |a |an |its |their )?)?$")
 
 
-def _said_beside(e: Candidate, source: str) -> frozenset[str]:
-    """The vocabulary words of the English word right before a term or governing it by
-    "of", in the sentence `source` the term was read from."""
+def _takes_in(e: Candidate, c: Candidate, source: str, lang: str) -> bool:
+    """Whether a phrase has the vocabulary's word for the English word beside the term
+    (`_BEFORE`, in the term's sentence `source`), which the term does not say
+    ("дружественный Великий Зелёный Идол" beside "a friendly Great Green Idol":
+    "дружественный" renders "friendly", no word of the name)."""
     m = _BEFORE.search(source[: e.start])
     parts = english_parts((m.group(1),)) if m is not None else ()
-    return parts[0] if parts else frozenset()
-
-
-def _takes_in(e: Candidate, c: Candidate, source: str, lang: str) -> bool:
-    """Whether a phrase has the vocabulary's word for the English word beside the term,
-    which the term does not say ("дружественный Великий Зелёный Идол" beside "a friendly
-    Great Green Idol": "дружественный" renders "friendly", no word of the name)."""
-    said = _said_beside(e, source)
+    said = parts[0] if parts else frozenset()
     if not said:
         return False
     ours = set().union(*english_parts(e.words))
@@ -400,16 +401,15 @@ def _written_before(text: str, end: int, size: int) -> Candidate | None:
     if re.search(r"[^\w\s-]", text[words[0].start() : end]):
         return None  # punctuation inside: not one name
     key = " ".join(lemma(w.group(), "ru") for w in words)
-    initial = (
-        not text[: words[0].start()].rstrip() or text[: words[0].start()].rstrip()[-1] in ".!?"
-    )
+    before = text[: words[0].start()].rstrip()
+    initial = not before or before[-1] in ".!?"
     return Candidate(
         key, tuple(w.group() for w in words), words[0].start(), end, True, False, initial
     )
 
 
 def _bracketed(
-    bead: Bead, english: Mapping[str, Candidate], found: Sequence[Candidate], lang: str = "ru"
+    bead: Bead, english: Mapping[str, Candidate], found: Sequence[Candidate], lang: str
 ) -> list[tuple[Candidate, Candidate]]:
     """Names the translation gives with their English in brackets ("Авангард (Vanguard)",
     "«Снайпер» (Sniper)"), when the bead's English has that name, as a term of its own or
@@ -468,7 +468,7 @@ def _written_in(text: str, name: str) -> Candidate | None:
     """The English name as the bead's English writes it, capitalised as a name (every word
     but those that join one: "Rally Around the Flag", not the title "Allocating attacks"),
     or None."""
-    m = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
+    m = _whole_words((name,), flags=re.I).search(text)
     if m is None:
         return None
     words = tuple(m.group().split())
@@ -686,20 +686,13 @@ def suggest(
 ) -> list[Suggestion]:
     """Term pairs from the beads, best first (see the module docstring)."""
     known_en, known_target, lexicon, alias = _known(glossary, lang)
-    lexicon_forms = {  # English key -> the lemmas of each rendering -> it as written
-        english_key(t.renderings["en"][0].split()): {
-            _lemmas(f, lang): f for f in t.renderings.get(lang, ())
-        }
-        for t in core_lexicon().terms
-    }
-    english_forms = {  # English key of a vocabulary term -> its English forms
-        english_key(t.renderings["en"][0].split()): t.renderings["en"] for t in core_lexicon().terms
-    }
-    first_form = {
-        english_key(f.split()): f
-        for t in core_lexicon().terms
-        for f in t.renderings.get("en", ())[:1]
-    }
+    lexicon_forms: dict[str, dict[str, str]] = {}  # English key -> lemmas -> as written
+    english_forms: dict[str, tuple[str, ...]] = {}  # ... -> the term's English forms
+    for t in core_lexicon().terms:
+        key = english_key(t.renderings["en"][0].split())
+        lexicon_forms[key] = {_lemmas(f, lang): f for f in t.renderings.get(lang, ())}
+        english_forms[key] = t.renderings["en"]
+    first_form = {k: forms[0] for k, forms in english_forms.items()}
     beads = list(beads)
     en_count: Counter[str] = Counter()
     target_count: Counter[str] = Counter()
@@ -714,16 +707,20 @@ def suggest(
     named: dict[tuple[str, str], Candidate] = {}  # the rendering as the bracket names it
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
     written_short = _abbreviated([candidates(b.target, lang) for b in beads])
+
+    def see(c: Candidate, n: int) -> None:
+        """Count a phrase of the translation of bead `n`."""
+        target_seen[c.key].append(c)
+        spots[c.key].append((n, c.start, c.end))
+        target_count[c.key] += 1
+
     for n, bead in enumerate(beads):
         english: dict[str, Candidate] = {}
         capitalised = _verb_apart(candidates(bead.source, "en"))
-        compounds = {c.key for c in _lower_compounds(bead.source, capitalised)}
+        lower = _lower_compounds(bead.source, capitalised)
+        compounds = {c.key for c in lower}
         compound_keys |= compounds
-        for c in (
-            *capitalised,
-            *_lower_terms(bead.source, capitalised),
-            *_lower_compounds(bead.source, capitalised),
-        ):
+        for c in (*capitalised, *_lower_terms(bead.source, capitalised), *lower):
             key = alias.get(c.key, c.key)
             if key not in known_en:
                 english.setdefault(key, replace(c, key=key) if key != c.key else c)
@@ -742,11 +739,8 @@ def suggest(
             en_seen[c.key].append(c)
             en_where[c.key].append((c, n))
         for c in (*free.values(), *fixed.values()):
-            target_seen[c.key].append(c)
-            spots[c.key].append((n, c.start, c.end))
+            see(c, n)
         en_count.update(english.keys())
-        target_count.update(free.keys())
-        target_count.update(fixed.keys())
         extra: dict[str, Candidate] = {}  # verbs of the core vocabulary met in this bead
         for e in english.values():
             allowed = free
@@ -773,9 +767,7 @@ def suggest(
                 for c in allowed.values():
                     if c.key not in free and c.key not in fixed and c.key not in extra:
                         extra[c.key] = c
-                        target_seen[c.key].append(c)
-                        spots[c.key].append((n, c.start, c.end))
-                        target_count[c.key] += 1
+                        see(c, n)
             for t in allowed.values():
                 _meet(pairs[(e.key, t.key)], n, e, t, bead)
             if e.key in lexicon:
@@ -792,14 +784,11 @@ def suggest(
                 english[e.key] = e
                 en_seen[e.key].append(e)
                 en_count[e.key] += 1
-            e_key = e.key
-            key = (e_key, t.key)
+            key = (e.key, t.key)
             if t.key not in free and t.key not in fixed and t.key not in extra:
-                target_seen[t.key].append(t)
-                spots[t.key].append((n, t.start, t.end))
-                target_count[t.key] += 1
+                see(t, n)
             if n not in pairs[key].beads:
-                _meet(pairs[key], n, english[e_key], t, bead)
+                _meet(pairs[key], n, english[e.key], t, bead)
             named.setdefault(key, t)
         unknown = [e for e in english.values() if e.key not in lexicon and e.capitalised]
         one = _single(bead, unknown, list(free.values()), lang)
@@ -820,9 +809,7 @@ def suggest(
             en_count[e_key] += 1
         if h.target.key not in free:
             free[h.target.key] = h.target
-            target_seen[h.target.key].append(h.target)
-            spots[h.target.key].append((h.bead, h.target.start, h.target.end))
-            target_count[h.target.key] += 1
+            see(h.target, h.bead)
         key = (e_key, h.target.key)
         if h.bead not in pairs[key].beads:
             _meet(pairs[key], h.bead, english[e_key], free[h.target.key], beads[h.bead])
@@ -869,22 +856,18 @@ def suggest(
         # the translation names it with the English in brackets: as sure as a bead gets
         return max(found, NAMED_SCORE) if key in named else found
 
-    made: dict[tuple[str, str], bool] = {}
-
+    @cache
     def _made_of_vocabulary(key: tuple[str, str]) -> bool:
         """Both made of the same vocabulary words ("раунд боя" for Round of Combat)."""
-        found = made.get(key)
-        if found is None:
-            e, t = key
-            t_seen = target_seen[t][0]
-            found = made[key] = (
-                e not in lexicon
-                and (e not in compound_keys or en_count[e] >= COMPOUND_NEEDS)
-                and not t_seen.verb
-                and not all(_heading(c, beads[n].source) for c, n in en_where[e])
-                and composed(en_seen[e][0].words, t_seen.words, lang)
-            )
-        return found
+        e, t = key
+        t_seen = target_seen[t][0]
+        return (
+            e not in lexicon
+            and (e not in compound_keys or en_count[e] >= COMPOUND_NEEDS)
+            and not t_seen.verb
+            and not all(heads_text(c, beads[n].source) for c, n in en_where[e])
+            and composed(en_seen[e][0].words, t_seen.words, lang)
+        )
 
     # Made of the vocabulary's words but one on each side ("Special Save", "особый
     # спасбросок"): believed from one bead where no other phrase of the bead is so.
@@ -972,27 +955,21 @@ def suggest(
             return first_form.get(key, "")[:1].isupper()
         return any(c.capitalised for c in en_seen.get(key, ()))
 
-    side: dict[str, bool] = {}
-
+    @cache
     def _side_by_side(e: str) -> bool:
         """Whether a capitalised run is two terms side by side, each written on its own
         elsewhere: "a Character of Standard Size" is Character and Standard Size, "Unbreakable
         Characters" the rule Unbreakable and Character; no term of its own."""
-        found = side.get(e)
-        if found is None:
-            words = e.split()
-            found = False
-            for i in range(1, len(words)):
-                left, right = words[:i], words[i:]
-                if right[0] == "of":
-                    right = right[1:]
-                if not right or left[-1] in ("of", "the", "to", "and") or right[0] in ("the", "to"):
-                    continue
-                if _own_term(english_key(left)) and _own_term(" ".join(right)):
-                    found = True
-                    break
-            side[e] = found
-        return found
+        words = e.split()
+        for i in range(1, len(words)):
+            left, right = words[:i], words[i:]
+            if right[0] == "of":
+                right = right[1:]
+            if not right or left[-1] in ("of", "the", "to", "and") or right[0] in ("the", "to"):
+                continue
+            if _own_term(english_key(left)) and _own_term(" ".join(right)):
+                return True
+        return False
 
     def eligible(key: tuple[str, str]) -> bool:
         if key in named or key in headed:
@@ -1002,17 +979,18 @@ def suggest(
         if _made_of_vocabulary(key):
             return True
         pair = pairs[key]
-        if key in partly and not (capitals and pair.caps_known and not pair.caps_agree):
-            return True  # but a guess against the drop's capitals ("установка отряда")
-        if key[0] in lexicon and key[1] in target_seen and _lexical(key):
-            return len(pair.beads) >= min_count or key in singles
         together = len(pair.beads)
+        # capitals that disagree, where capitals mean it, refuse a guess ("установка
+        # отряда") and a pair with thin evidence
+        disagree = capitals and pair.caps_known and not pair.caps_agree
+        if key in partly and not disagree:
+            return True
+        if _lexical(key):
+            return together >= min_count or key in singles
         if together < min_count and key not in singles:
             return False
         if _says_other_words(key) or _words_around(key):
             return False
-        # capitals that disagree refuse a pair with thin evidence, where capitals mean it
-        disagree = capitals and pair.caps_known and not pair.caps_agree
         return not (disagree and together < UNCAPITALISED_NEEDS)
 
     def _order(
@@ -1030,13 +1008,7 @@ def suggest(
             return False
         return None
 
-    def _crossed(
-        e: str,
-        t: str,
-        scored: Mapping[tuple[str, str], float],
-        chosen: Mapping[str, str],
-        taken: set[str],
-    ) -> bool:
+    def _crossed(e: str, t: str) -> bool:
         """Whether the counts cannot tell a pair from its crossed twin and the order of the
         words can: another free term `e2` and rendering `t2` of the same beads pair with
         these two the other way round about as well (within `CROSSED_CLOSE`), and in every
@@ -1092,22 +1064,12 @@ def suggest(
                 continue
             if _covered(spots[t], inside, set(pairs[(e, t)].beads)):
                 continue
-            if _crossed(e, t, scored, chosen, taken):
+            if _crossed(e, t):
                 continue  # "Wizard Adept" is "адепт", said first as the English says it
-            if (
-                (e, t) not in named
-                and (e, t) not in headed
-                and not _lexical((e, t))
-                and " " not in t
-                and _cognate(t, taken_by_stem.get(_stem(t)[:4], ()))
-            ):
+            plain = (e, t) not in named and (e, t) not in headed and not _lexical((e, t))
+            if plain and " " not in t and _cognate(t, taken_by_stem.get(_stem(t)[:4], ())):
                 continue  # "бесстрашный" beside the taken "Бесстрашие" is Fearless's word
-            if (
-                (e, t) not in named
-                and (e, t) not in headed
-                and not _lexical((e, t))
-                and _covered(en_spots[e], en_inside, set(pairs[(e, t)].beads))
-            ):
+            if plain and _covered(en_spots[e], en_inside, set(pairs[(e, t)].beads)):
                 continue  # "Stand" only inside "Stand and Shoot", which is taken
             chosen[e] = t
             taken.add(t)
@@ -1143,7 +1105,7 @@ def suggest(
         """A rendering in its dictionary form: a verb's is its infinitive."""
         if any(c.verb for c in target_seen[t]):
             return t
-        return _dictionary(target_seen[t][0], False, _capitals(target_seen[t]))
+        return _form(target_seen[t])
 
     def _verb_of(e: str, noun: str) -> Suggestion | None:
         """A vocabulary term's verb as an entry of its own, as a team lists it: where the
@@ -1157,7 +1119,7 @@ def suggest(
         ]
         if not own:
             return None
-        pattern = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, own)) + r")(?![\w-])")
+        pattern = _whole_words(own)
         best: tuple[int, str, Counter[str]] | None = None
         for (e2, v), pair in pairs.items():
             if e2 != e or v == noun or v in taken or not _lexical((e2, v)):
@@ -1176,7 +1138,7 @@ def suggest(
         source = _verb_base(written.most_common(1)[0][0], english_forms[e])
         if english_key(source.split()) == e:
             return None  # "charging" is to charge: a variant of Charge's entry, not one more
-        note = "core vocabulary; the verb of " + first_form.get(e, e)
+        note = LEXICAL + "; the verb of " + first_form.get(e, e)
         confidence = score((e, v))
         if together == 1:
             note += "; " + UNSURE + "one occurrence"
@@ -1218,30 +1180,84 @@ def suggest(
                     longer.append(k[1])
         return longer[0] if len(longer) == 1 else None
 
+    def _suggestion(e: str, t: str, basis: str) -> Suggestion:
+        """One proposal; the vocabulary's other renderings of the term (its noun and verb)
+        are variants, not rivals."""
+        pair = pairs[(e, t)]
+        together = len(pair.beads)
+        english = en_seen[e]
+        written = Counter(" ".join(c.words) for c in english if not c.initial) or Counter(
+            " ".join(c.words) for c in english
+        )
+        source = written.most_common(1)[0][0]
+        plural = sum(c.plural for c in english) * 2 > len(english)
+        found = target_seen[t]
+        plural = plural and sum(c.plural for c in found) * 2 > len(found)
+        target = _form(found, plural)
+        notes = []
+        if together == 1 and basis not in (NAMED, COMPOSED, HEADED):
+            notes.append("one occurrence")
+        rivals = sorted(
+            (
+                s
+                for (e2, t2), s in scored.items()
+                if e2 == e and t2 != t and not _nested(t, t2) and not _lexical((e2, t2))
+            ),
+            reverse=True,
+        )
+        if rivals and rivals[0] >= 0.9 * scored[(e, t)]:
+            notes.append("another rendering scores close")
+        if pair.caps_known and not pair.caps_agree and not basis and together < UNCAPITALISED_NEEDS:
+            # thin evidence against the capitals (a drop that writes its terms in lower case
+            # is believed from two pairs, yet "школа" for "Path" is two pairs too)
+            notes.append("capitalised in English only")
+        confidence = scored[(e, t)]
+        if notes:
+            confidence = min(confidence, UNSURE_CONFIDENCE)
+        variants = []
+        own = set(pair.beads)
+        for (e2, t2), s in sorted(scored.items(), key=lambda kv: (-kv[1], kv[0])):
+            if e2 != e or t2 == t or t2 in taken or _nested(t, t2) or s < MIN_SCORE:
+                continue
+            apart = set(pairs[(e2, t2)].beads) - own
+            if len(apart) >= 2:
+                variants.append(_form(target_seen[t2], plural))
+        return Suggestion(
+            term=slugify(source, fallback="term"),
+            source=source,
+            target=target,
+            lang=lang,
+            together=together,
+            source_count=len(english),
+            target_count=len(found),
+            score=round(confidence, 3),
+            example=beads[pair.beads[0]],
+            note="; ".join(x for x in (basis, (UNSURE + ", ".join(notes)) if notes else "") if x),
+            variants=tuple(variants[:1]),
+        )
+
     pairs_of: dict[str, list[tuple[str, str]]] = defaultdict(list)  # by English term
     for k in pairs:
         if k[0] in chosen:
             pairs_of[k[0]].append(k)
     out = []
     for e, t in chosen.items():
-        basis = "named in brackets" if (e, t) in named else ""
+        basis = NAMED if (e, t) in named else ""
         if not basis and _lexical((e, t)):
-            basis = "core vocabulary"
+            basis = LEXICAL
         if not basis and _made_of_vocabulary((e, t)):
             basis = COMPOSED
         if not basis and (e, t) in headed:
             basis = HEADED
         if not basis and (e, t) in partly:
             basis = PARTLY_INDUCED if (e, t) in grown_all else PARTLY
-        found = _suggestion(
-            e, t, lang, pairs, scored, en_seen, target_seen, beads, taken, basis, _lexical
-        )
+        found = _suggestion(e, t, basis)
         whole = _whole(e, t) if not basis else None
         if whole is not None:  # "свиток" is "свиток рассеивания" written short
             short = found.target
             found = replace(
                 found,
-                target=_dictionary(target_seen[whole][0], False, _capitals(target_seen[whole])),
+                target=_form(target_seen[whole]),
                 variants=(short, *(v for v in found.variants if v != short)),
                 note="; ".join(x for x in (WRITTEN_SHORT, found.note) if x),
             )
@@ -1249,7 +1265,7 @@ def suggest(
             c = named[(e, t)]
             form = _dictionary(c, c.plural, tuple(w[:1].isupper() for w in c.words))
             found = replace(found, target=form)
-        elif basis == "core vocabulary":
+        elif basis == LEXICAL:
             own = lexicon_forms[e].get(t)  # none for a misread form ("брони" as "бронь")
             if own:  # the vocabulary writes its own word best ("спасбросок")
                 found = replace(found, target=_as_written(own, target_seen[t]))
@@ -1290,9 +1306,7 @@ def suggest(
                 and _made_of_vocabulary(k)
                 and sorted(k[1].split()) != sorted(t.split())
             )
-            forms = [
-                _dictionary(target_seen[o][0], False, _capitals(target_seen[o])) for o in others
-            ]
+            forms = [_form(target_seen[o]) for o in others]
             found = replace(found, variants=tuple(forms[:MAX_VARIANTS]))
         if e in lexicon:  # "Charging" is the vocabulary's Charge, whatever renders it
             source = first_form.get(e, found.source)
@@ -1310,91 +1324,16 @@ def suggest(
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
 
 
-def _suggestion(
-    e: str,
-    t: str,
-    lang: str,
-    pairs: Mapping[tuple[str, str], _Pair],
-    scored: Mapping[tuple[str, str], float],
-    en_seen: Mapping[str, list[Candidate]],
-    target_seen: Mapping[str, list[Candidate]],
-    beads: Sequence[Bead],
-    taken: set[str],
-    basis: str = "",
-    kin: Callable[[tuple[str, str]], bool] = lambda key: False,
-) -> Suggestion:
-    """One proposal; `kin` tells renderings that are the same term's (the vocabulary's
-    noun and verb), which are variants, not rivals."""
-    pair = pairs[(e, t)]
-    together = len(pair.beads)
-    english = en_seen[e]
-    written = Counter(" ".join(c.words) for c in english if not c.initial) or Counter(
-        " ".join(c.words) for c in english
-    )
-    source = written.most_common(1)[0][0]
-    plural = sum(c.plural for c in english) * 2 > len(english)
-    found = target_seen[t]
-    plural = plural and sum(c.plural for c in found) * 2 > len(found)
-    target = _dictionary(found[0], plural, _capitals(found))
-    notes = []
-    if together == 1 and basis not in ("named in brackets", COMPOSED, HEADED):
-        notes.append("one occurrence")
-    rivals = sorted(
-        (
-            s
-            for (e2, t2), s in scored.items()
-            if e2 == e and t2 != t and not _nested(t, t2) and not kin((e2, t2))
-        ),
-        reverse=True,
-    )
-    if rivals and rivals[0] >= 0.9 * scored[(e, t)]:
-        notes.append("another rendering scores close")
-    if pair.caps_known and not pair.caps_agree and not basis and together < UNCAPITALISED_NEEDS:
-        # thin evidence against the capitals (a drop that writes its terms in lower case
-        # is believed from two pairs, yet "школа" for "Path" is two pairs too)
-        notes.append("capitalised in English only")
-    confidence = scored[(e, t)]
-    if notes:
-        confidence = min(confidence, UNSURE_CONFIDENCE)
-    variants = []
-    own = set(pair.beads)
-    for (e2, t2), s in sorted(scored.items(), key=lambda kv: (-kv[1], kv[0])):
-        if e2 != e or t2 == t or t2 in taken or _nested(t, t2) or s < MIN_SCORE:
-            continue
-        apart = set(pairs[(e2, t2)].beads) - own
-        if len(apart) >= 2:
-            variants.append(_dictionary(target_seen[t2][0], plural, _capitals(target_seen[t2])))
-    return Suggestion(
-        term=slugify(source, fallback="term"),
-        source=source,
-        target=target,
-        lang=lang,
-        together=together,
-        source_count=len(english),
-        target_count=len(found),
-        score=round(confidence, 3),
-        example=beads[pair.beads[0]],
-        note="; ".join(x for x in (basis, (UNSURE + ", ".join(notes)) if notes else "") if x),
-        variants=tuple(variants[:1]),
-    )
-
-
 def sure(s: Suggestion) -> bool:
     """Whether a proposal's note records no doubt: what a team may accept with the least
     review. One with a doubt has a confidence of `UNSURE_CONFIDENCE` at most."""
     return UNSURE not in s.note
 
 
-def _heading(c: Candidate, text: str) -> bool:
-    """Whether a term only heads its paragraph ("Moving Characters: a Character may ..."):
-    the title of a section, said once, is not yet a term of the rules."""
-    return c.start == 0 and text[c.end : c.end + 1] == ":"
-
-
 def _activity(c: Candidate, text: str) -> bool:
     """Whether a term only heads its paragraph and names an activity ("Learning Spells:",
     "Allocating Hits:"): a section's title, where "Unit Spacing:" names a rule."""
-    return _heading(c, text) and c.words[0].lower().endswith("ing")
+    return heads_text(c, text) and c.words[0].lower().endswith("ing")
 
 
 def _induced(
@@ -1437,9 +1376,8 @@ def _induced(
 def _written(seen: Sequence[Candidate], after: str = "") -> re.Pattern[str]:
     """Where a term is written as it was seen, the longest form first, followed by
     `after`, as a whole word."""
-    forms = sorted({" ".join(c.words) for c in seen}, key=lambda f: (-len(f), f))
-    return re.compile(
-        r"(?<![\w-])(?:" + "|".join(map(re.escape, forms)) + ")" + after + r"(?![\w-])"
+    return _whole_words(
+        sorted({" ".join(c.words) for c in seen}, key=lambda f: (-len(f), f)), after
     )
 
 

@@ -26,7 +26,7 @@ from itertools import pairwise
 from typing import Any
 
 from ..lang import data as lang_data
-from ..lang import fold, lemma, nlp, parses
+from ..lang import fold, lemma, nlp, parses, singular
 
 _CAPITALISED = re.compile(r"^[A-Z][a-z'’!-]*[a-z!]$|^[A-Z]{2,}$")
 _JOINERS = frozenset({"of", "the", "to"})
@@ -74,12 +74,7 @@ def _initial(text: str, start: int) -> bool:
 def english_key(words: tuple[str, ...] | list[str]) -> str:
     """Lower case, the last word singular: "Panic Tests" and "Panic Test" are one term."""
     low = [w.lower() for w in words]
-    last = low[-1]
-    if len(last) > 3 and last.endswith("ies"):
-        last = last[:-3] + "y"
-    elif len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is")):
-        last = last[:-1]
-    return " ".join([*low[:-1], last])
+    return " ".join([*low[:-1], singular(low[-1])])
 
 
 def english_candidates(text: str) -> list[Candidate]:
@@ -121,7 +116,7 @@ def english_candidates(text: str) -> list[Candidate]:
     found = [
         c
         for c in runs
-        if (len(c.words) > 1 or not c.initial or _heads(text, c))
+        if (len(c.words) > 1 or not c.initial or heads_text(c, text))
         and not (len(c.words) == 1 and c.key in stop)
     ]
     return found + _and_names(text, runs) + _the_apart(text, found)
@@ -149,8 +144,8 @@ def _the_apart(text: str, runs: list[Candidate]) -> list[Candidate]:
     return out
 
 
-def _heads(text: str, c: Candidate) -> bool:
-    """A word heading the text as its name ("Pursuit: when ...")."""
+def heads_text(c: Candidate, text: str) -> bool:
+    """Whether a candidate heads the text as its name ("Pursuit: when ...")."""
     return c.start == 0 and text[c.end : c.end + 1] == ":"
 
 
@@ -182,14 +177,8 @@ def _in_preposition(words: list[Any], i: int) -> bool:
     """Whether the noun at `i` makes a preposition with the word before it ("в качестве
     реакции": "качестве" heads no term there)."""
     before = words[i - 1] if i > 0 else None
-    return (
-        before is not None
-        and (
-            before.text.lower(),
-            fold(words[i].text.lower()),
-        )
-        in _preposition_nouns()
-    )
+    pair = (before.text.lower(), fold(words[i].text.lower())) if before is not None else None
+    return pair in _preposition_nouns()
 
 
 #: Readings of proper names, which a rules text does not mean where a common noun reads
@@ -464,8 +453,6 @@ def _make(text: str, parts: list[tuple[Any, Any, str]], head: int) -> Candidate:
     initial = _initial(text, start)
     caps = [t.text[:1].isupper() for t in toks]
     capitalised = any(caps[1:]) or (caps[0] and not initial) or (None if initial else False)
-    if initial and caps[0] and not any(caps[1:]):
-        capitalised = None
     key = " ".join(_lemma(t.text) for t in toks)
     head_parse = parts[head][1]
     plural = head_parse is not None and head_parse.tag.number == "plur"

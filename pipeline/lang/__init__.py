@@ -31,6 +31,7 @@ from .words import (
     nlp,
     parses,
     phrase_matcher,
+    singular,
     tokenize,
     word_forms,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "primary",
     "shared",
     "shared_path",
+    "singular",
     "tag",
     "tokenize",
     "word_forms",

@@ -91,7 +91,7 @@ def lemma(word: str, lang: str) -> str:
     if not _WORD.search(low):
         return low
     if lang not in lemmatised():
-        return _singular(low)
+        return singular(low)
     return lemmas(word, lang)[0]  # one parse gives both, and both are asked for a word
 
 
@@ -123,7 +123,7 @@ def word_forms(word: str) -> set[str]:
     return forms | {fold(f) for f in forms}
 
 
-def _singular(low: str) -> str:
+def singular(low: str) -> str:
     """A plural English noun's singular, enough for term matching ("hits" is "hit")."""
     if len(low) > 3 and low.endswith("ies"):
         return low[:-3] + "y"
