@@ -431,6 +431,18 @@ def test_tens_and_a_unit_in_words_add_up():
     assert spelled_numbers("four models", "en") == frozenset({"4"})
 
 
+def test_numbers_written_inside_words_are_read():
+    """A collective numeral in any case ("троих" is "трое", 3) and a numeral stem before a
+    unit or a multiple ("шестидюймовая" 6, "двухкратный" 2) say their number; a stem
+    before any other word ("семинар", "пятиугольник") says none."""
+    from pipeline.align.anchors import spelled_numbers
+
+    assert spelled_numbers("его охраняют не менее троих стражей", "ru") == frozenset({"3"})
+    assert spelled_numbers("обоих всадников", "ru") == frozenset({"2"})
+    assert spelled_numbers("шестидюймовая зона и двухкратный бонус", "ru") == {"6", "2"}
+    assert spelled_numbers("семинар у пятиугольника", "ru") == frozenset()
+
+
 def test_a_text_stating_another_english_name_is_no_translation_of_this_one():
     """ "Страх (Fear). ..." names Fear; "Fear of Monsters: ..." is another rule, however
     alike their words."""

@@ -18,6 +18,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ..lang import data as lang_data
+from ..lang import lemmatised, parses
 from ..model import Segment
 from ..sentences import sentences
 from ..slug import slugify
@@ -64,6 +65,34 @@ def _number_words(lang: str) -> dict[str, str]:
     return {form.lower(): str(value) for value, forms in table.items() for form in forms}
 
 
+@cache
+def _compound_number(lang: str) -> re.Pattern[str] | None:
+    """A word whose first part is a number's stem before a unit or a multiple
+    (`number_compound_heads`): "пятидюймовый" is 5, "двухкратный" 2."""
+    heads = lang_data(lang, "align").get("number_compound_heads") or []
+    stems = sorted(_number_words(lang), key=len, reverse=True)
+    if not heads or not stems:
+        return None
+    return re.compile(f"({'|'.join(stems)})(?:{'|'.join(heads)})")
+
+
+def _word_value(word: str, lang: str) -> str | None:
+    """The number a word says: its written form, a numeral stem joined to a unit, or the
+    lemma of a numeral the analyser knows ("двоих" is "двое", a collective numeral)."""
+    words = _number_words(lang)
+    if value := words.get(word):
+        return value
+    if (compound := _compound_number(lang)) and (m := compound.match(word)):
+        return words[m.group(1)]
+    if lang in lemmatised():
+        try:
+            read = parses(word)
+        except ValueError:  # a letter with no Unicode name
+            return None
+        return next((words.get(p.normal_form) for p in read if p.tag.POS == "NUMR"), None)
+    return None
+
+
 @lru_cache(maxsize=4096)
 def spelled_numbers(text: str, lang: str) -> frozenset[str]:
     """The values `text` writes as words, by `lang/<code>/align.yaml` (`number_words`):
@@ -72,7 +101,7 @@ def spelled_numbers(text: str, lang: str) -> frozenset[str]:
     words = _number_words(lang)
     if not words:
         return frozenset()
-    values = [words.get(w) for w in _WORD.findall(text.lower())]
+    values = [_word_value(w, lang) for w in _WORD.findall(text.lower())]
     found = {v for v in values if v}
     for tens, unit in pairwise(values):  # "двадцать четыре" is 24
         if tens and unit and int(tens) >= 20 and int(tens) % 10 == 0 and int(unit) < 10:
