@@ -610,11 +610,11 @@ def test_a_drop_of_the_core_vocabulary_only_is_linked_where_the_pairs_choose_eac
     assert "r31" not in [m[0] for m in scored["mistakes"]]  # the older table
 
 
-def _bare(cluster: str, lang: str, keys: dict[str, int]):
+def _bare(cluster: str, lang: str, keys: dict[str, int], text: str = ""):
     from pipeline.align.anchors import Anchors
 
     return Anchors(
-        cluster, cluster, lang, "paragraph", Counter(keys), frozenset(), 100, ((0, 100),)
+        cluster, cluster, lang, "paragraph", Counter(keys), frozenset(), 100, ((0, 100),), text
     )
 
 
@@ -635,13 +635,15 @@ def test_a_near_copy_shares_its_translations_link_as_surely_as_its_own_evidence(
     from pipeline.align.paragraphs import Decision, Scored, share_with_near_copies
 
     english = [_bare("e1", "en", {"q:distance|6|inch": 1}), _bare("e2", "en", {})]
-    foreign = [_bare("r1", "ru", {"q:distance|6|inch": 1}), _bare("r2", "ru", keys)]
+    foreign = [
+        _bare("r1", "ru", {"q:distance|6|inch": 1}, "Отряд в 6 дюймах от леса."),
+        _bare("r2", "ru", keys, "Отряд в 6 дюймах от леса!"),
+    ]
     decisions = [
         Decision("r1", "linked", Scored("e1", 0.9, {}), ()),
         Decision("r2", "unlinked", Scored("e1", 0.6, {}), (Scored("e2", runner_up, {}),)),
     ]
-    texts = {"r1": "Отряд в 6 дюймах от леса.", "r2": "Отряд в 6 дюймах от леса!"}
-    shared = share_with_near_copies(decisions, foreign, texts, english)
+    shared = share_with_near_copies(decisions, foreign, english)
     assert shared[1].status == status
     assert shared[0] == decisions[0]
 

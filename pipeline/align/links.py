@@ -188,8 +188,7 @@ def align(
     stated = _stated(segments, cluster_of)
     wanted_pairs = {c: cluster_of[pair[0].id] for c, pair in stated.items()}
     decisions = assign(foreign, english, _adjacency(segments, cluster_of), wanted_pairs, versions)
-    texts = {a.cluster: by_id[a.segment].text for a in foreign}
-    decisions = share_with_near_copies(decisions, foreign, texts, english)
+    decisions = share_with_near_copies(decisions, foreign, english)
     english_of = {a.cluster: a for a in english}
     links = []
     for cluster, found, decision in zip(foreign_clusters, foreign, decisions, strict=True):

@@ -571,6 +571,17 @@ def _merges(
     return found_merges
 
 
+def _owners(
+    decisions: Sequence[Decision], foreign: Sequence[Anchors], statuses: tuple[str, ...]
+) -> dict[tuple[str, str], int]:
+    """(English cluster, language) -> the decision that took it with one of `statuses`."""
+    return {
+        (d.best.source, f.lang): i
+        for i, (d, f) in enumerate(zip(decisions, foreign, strict=True))
+        if d.status in statuses and d.best is not None
+    }
+
+
 def _halves(
     decisions: list[Decision],
     foreign: Sequence[Anchors],
@@ -589,10 +600,7 @@ def _halves(
     score of the two halves as one text."""
     p = params()["paragraphs"]
     english_of = {a.cluster: a for a in english}
-    owner: dict[tuple[str, str], int] = {}
-    for i, (d, f) in enumerate(zip(decisions, foreign, strict=True)):
-        if d.status == "linked" and d.best is not None:
-            owner[(d.best.source, f.lang)] = i
+    owner = _owners(decisions, foreign, ("linked",))
     out = list(decisions)
     for i, (d, f) in enumerate(zip(decisions, foreign, strict=True)):
         if d.status != "unlinked" or d.best is None or d.resembles is not None:
@@ -704,7 +712,6 @@ def _first_in_race(
 def share_with_near_copies(
     decisions: Sequence[Decision],
     foreign: Sequence[Anchors],
-    text_of: Mapping[str, str],
     english: Sequence[Anchors],
 ) -> list[Decision]:
     """Decisions where a foreign cluster left unlinked only because its best candidate went
@@ -724,10 +731,7 @@ def share_with_near_copies(
 
     p = params()["paragraphs"]
     english_of = {a.cluster: a for a in english}
-    owner: dict[tuple[str, str], int] = {}
-    for i, (d, f) in enumerate(zip(decisions, foreign, strict=True)):
-        if d.status != "unlinked" and d.best is not None:
-            owner[(d.best.source, f.lang)] = i
+    owner = _owners(decisions, foreign, ("linked", "ambiguous"))
     out = list(decisions)
     for i, (d, f) in enumerate(zip(decisions, foreign, strict=True)):
         if d.status != "unlinked" or d.best is None or d.best.score < p["mutual_threshold"]:
@@ -735,9 +739,7 @@ def share_with_near_copies(
         j = owner.get((d.best.source, f.lang))
         if j is None:
             continue
-        alike = Indel.normalized_similarity(
-            text_of[f.cluster].lower(), text_of[foreign[j].cluster].lower()
-        )
+        alike = Indel.normalized_similarity(f.text.lower(), foreign[j].text.lower())
         source = english_of.get(d.best.source)
         if alike >= p["near_copy"] and not (source and contradicts(f, source)):
             best = Scored(d.best.source, d.best.score, {**d.best.evidence, "near_copy": alike})
