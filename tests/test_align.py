@@ -337,7 +337,10 @@ def test_close_candidates_are_told_apart_by_the_anchors_they_differ_in(who, gene
     assert _told_apart(ru, en_wizard, [en_general], index) is wizard
 
 
-@pytest.mark.parametrize("name", ["movement", "shooting", "magic", "psychology", "weapons"])
+@pytest.mark.parametrize(
+    "name",
+    ["movement", "shooting", "magic", "psychology", "weapons", "specialrules", "armybuilding"],
+)
 def test_an_unseen_drop_is_aligned_without_a_glossary(tmp_path, name):
     """tests/data/align/unseen/<name>.yaml: a chapter and its translation by another
     hand, shuffled, with look-alikes (never linked: in shooting and magic one differs from
