@@ -411,6 +411,24 @@ def test_a_number_written_as_a_word_on_the_other_side_does_not_contradict():
     assert contradicts(other, english)
 
 
+def test_letters_standing_for_numbers_do_not_contradict():
+    """ "Fly (X, Y)" names its parameters where the English puts them; a translation may
+    write "(Fly X, Y)" and is no look-alike for it. The numbers of its example still
+    count: one with other numbers contradicts."""
+    from pipeline.align.paragraphs import contradicts, differences
+
+    english, moved, other = _anchors_of(
+        [
+            ("Fly (X, Y): a model with Fly (8, 16) moves up to 8″, or 16″ when it Marches.", "en"),
+            ('Полёт (Fly X, Y). Модель с Fly (8, 16) летит до 8", а маршем до 16".', "ru"),
+            ('Полёт (Fly X, Y). Модель с Fly (6, 12) летит до 6", а маршем до 12".', "ru"),
+        ]
+    )
+    assert any("X" in k for k in english.keys), english.keys  # the parameters are read
+    assert differences(moved, english) == [] and not contradicts(english, moved)
+    assert contradicts(other, english)
+
+
 def test_a_paragraph_opening_with_its_english_name_in_brackets_states_it():
     """ "Преследование (Pursuit). ..." states the name of the English "Pursuit: ...", as a
     heading "... (Loose Mounts)" does; a bracket inside a sentence names no paragraph."""

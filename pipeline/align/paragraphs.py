@@ -224,6 +224,14 @@ def _magnitude(key: str) -> str:
     return key.split("|")[1].lstrip("+-")
 
 
+def _counts(key: str) -> bool:
+    """Whether a quantity's value can contradict one: not a 1 ("one" is written as a word
+    as often as not) and not a letter standing for a number ("Fly (X, Y)" says what its
+    parameters are called, which a translation may put anywhere: "(Fly X, Y)")."""
+    value = _magnitude(key)
+    return value != "1" and any(c.isdigit() for c in value)
+
+
 def _named(key: str) -> tuple[str, str] | None:
     """(kind and value, what) of a quantity key naming what it counts or modifies
     ("q:modifier|1|strength"), else None."""
@@ -263,7 +271,7 @@ def differences(foreign: Anchors, english: Anchors) -> list[str]:
         (f_left, {_magnitude(k) for k in eq}, english, "translation"),
         (e_left, {_magnitude(k) for k in fq}, foreign, "English"),
     ):
-        missing = [k for k in sorted(left) if _magnitude(k) not in values and _magnitude(k) != "1"]
+        missing = [k for k in sorted(left) if _magnitude(k) not in values and _counts(k)]
         if missing:  # a value the other side writes as a word is there all the same
             spelled = spelled_numbers(other.text, other.lang)
             found.extend(
