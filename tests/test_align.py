@@ -832,6 +832,31 @@ TAKEN_EN = [
 ]
 
 
+@pytest.mark.parametrize(("own", "status"), [((), "linked"), (("w:forest", "w:hit"), "unlinked")])
+def test_a_translation_that_adds_nothing_may_lead_its_runner_up_by_little(own, status):
+    """A condensing hand leaves much of its English out, so its best candidate leads the
+    next by less than `mutual_lead` (1.2 here); all it says is in that English text, and
+    the pair choose each other. A look-alike, alike as much, says things of its own."""
+    from pipeline.align.paragraphs import assign
+
+    shared = ["w:unit", "w:model", "w:rank", "w:combat"]
+    english = [
+        _bare(
+            "e1",
+            "en",
+            dict.fromkeys([*shared, "w:round", "w:test", "w:rule", "w:champion", "w:end"], 1),
+        ),
+        _bare("e2", "en", dict.fromkeys([*shared, "w:charge", "w:flee", "w:march"], 1)),
+        *(_bare(f"e{i}", "en", {"w:text": 1, f"w:number{i}": 1}) for i in range(3, 10)),
+    ]
+    foreign = _bare("r1", "ru", dict.fromkeys([*shared, "w:champion", *own], 1))
+    decision = assign([foreign], english, {})[0]
+    assert decision.best is not None and decision.best.source == "e1"
+    assert 1.1 <= decision.best.score / decision.alternatives[0].score < 1.5
+    assert 0.25 <= decision.best.score < 0.5  # the mutual rule's range
+    assert decision.status == status
+
+
 @pytest.mark.parametrize(
     ("rider", "status"),
     [(0, "linked"), (1, "unlinked")],  # with "rider" it is a look-alike of e1

@@ -483,7 +483,7 @@ def assign(
         if not contradicts(foreign[fi], english[by_cluster[found[0].source]]):
             taken.add(key)
             chosen[fi] = 0
-    passed = _mutual(foreign, english, scored, chosen, taken, stated, by_cluster)
+    passed = _mutual(foreign, english, scored, chosen, taken, stated, by_cluster, index)
     merges = _merges(foreign, english, scored, chosen, taken, stated, by_cluster, index)
     decisions = []
     for fi, f in enumerate(foreign):
@@ -640,11 +640,13 @@ def _mutual(
     taken: set[tuple[str, str]],
     stated: Mapping[str, str],
     by_cluster: Mapping[str, int],
+    index: AnchorIndex,
 ) -> set[int]:
     """Links, in `chosen` and `taken`, of the foreign clusters still free whose best
     candidate in the race (`_first_in_race`) is free too and chooses them back: no other
     text of their language scores higher with it, it leads the runner-up by
-    `mutual_lead`, the two share at least
+    `mutual_lead` (`covered_lead` when the English text carries at least `covered` of
+    what the foreign one says, `_covered`), the two share at least
     `mutual_shared` anchors (one shared word is all two unrelated headings need) and
     their quantities do not contradict each other (`contradicts`).
 
@@ -674,9 +676,12 @@ def _mutual(
         if (best.source, f.lang) in taken or best.score < best_for[(best.source, f.lang)]:
             continue
         runner_up = found[first + 1].score if len(found) > first + 1 else 0.0
-        if best.score < p["mutual_lead"] * runner_up:
-            continue
         source = english[by_cluster[best.source]]
+        lead = p["mutual_lead"]
+        if best.score < lead * runner_up and _covered(f, source, index) >= p["covered"]:
+            lead = p["covered_lead"]
+        if best.score < lead * runner_up:
+            continue
         if sum((f.keys & source.keys).values()) < p["mutual_shared"] or contradicts(f, source):
             continue
         if _other_name(f, source):
@@ -686,6 +691,18 @@ def _mutual(
         if first:
             passed.add(fi)
     return passed
+
+
+def _covered(foreign: Anchors, english: Anchors, index: AnchorIndex) -> float:
+    """The share of what the foreign text says (its anchors' weight, Latin words too)
+    that the English text says as well. A translation adds nothing to its source, though
+    a condensing or free hand leaves much out and so leads its runner-up by little; a
+    look-alike says things of its own (another terrain, another count)."""
+    latin = index.latin_postings() if foreign.latin else {}
+    own = index.weight(foreign) + sum(
+        math.log(1 + index.n / max(len(latin.get(w, ())), 1)) for w in foreign.latin
+    )
+    return _agreement(foreign, english, index)[1] / own if own > 0 else 0.0
 
 
 def _first_in_race(
