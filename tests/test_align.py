@@ -457,6 +457,24 @@ def test_letters_standing_for_numbers_do_not_contradict():
     assert contradicts(other, english)
 
 
+def test_a_count_written_as_a_word_is_shared_with_its_digits():
+    """A free hand writes numbers out: "трёх" says the English "3" as surely as a digit
+    would, and scores the pair higher than another count does; "оба" (both) is no "+2"."""
+    from pipeline.align.paragraphs import AnchorIndex, _agreement
+
+    english, three, five, both = _anchors_of(
+        [
+            ("A unit needs only 3 models for a Full Rank and gains +2 to its score.", "en"),
+            ("Полной шеренге отряда довольно трёх моделей.", "ru"),
+            ("Полной шеренге отряда довольно пяти моделей.", "ru"),
+            ("Полной шеренге отряда довольно моделей, если живы оба.", "ru"),
+        ]
+    )
+    index = AnchorIndex([english])
+    said, other, neither = (_agreement(r, english, index)[0] for r in (three, five, both))
+    assert said > other and other == neither
+
+
 def test_a_paragraph_opening_with_its_english_name_in_brackets_states_it():
     """ "Преследование (Pursuit). ..." states the name of the English "Pursuit: ...", as a
     heading "... (Loose Mounts)" does; a bracket inside a sentence names no paragraph."""

@@ -78,6 +78,7 @@ class AnchorIndex:
         self._latin: dict[str, list[int]] | None = None  # built when a foreign text has Latin
         self._idf: dict[str, float] = {}
         self._weights: dict[str, float] = {}
+        self._spelled: dict[str, frozenset[str]] = {}
         self._named: dict[str, dict[str, tuple[str, ...]]] = {}
         self.english = english
         self.n = max(len(english), 1)
@@ -97,6 +98,13 @@ class AnchorIndex:
                 if anchors.lang != "en" or not k.startswith(NAME)
             )
             self._weights[anchors.segment] = found
+        return found
+
+    def spelled(self, anchors: Anchors) -> frozenset[str]:
+        """The values a paragraph writes as words (`spelled_numbers`), read once."""
+        found = self._spelled.get(anchors.segment)
+        if found is None:
+            found = self._spelled[anchors.segment] = spelled_numbers(anchors.text, anchors.lang)
         return found
 
     def pair_keys(self, anchors: Anchors) -> list[str]:
@@ -181,6 +189,8 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
     if unnamed:
         shared += _unnamed_quantities(unnamed, foreign, english, index)
     total = index.weight(foreign) + index.weight(english) + named - shared
+    # a number one side writes as a word is the other side's quantity, as if both had it
+    shared += _spelled(foreign, english, index) + _spelled(english, foreign, index)
     if foreign.lang != "en" and foreign.latin:
         latin = index.latin_postings()
         for word in foreign.latin:
@@ -191,6 +201,28 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
     return (shared / total if total > 0 else 0.0), shared
 
 
+def _spelled(digits: Anchors, words: Anchors, index: AnchorIndex) -> float:
+    """Weight of the counts and distances of `digits` that `words` lacks but writes as a
+    word ("up to 3 Supporting Attacks" and "до трёх атак поддержки"; a free hand writes
+    many numbers out). A 1 is left out ("one" and "a" are everyday words), and so are
+    modifiers, dice and rolls, which no hand writes out ("оба", both, is no "+2")."""
+    values = None
+    shared = 0.0
+    for key, n in digits.keys.items():
+        if not key.startswith(_WRITTEN_OUT) or key in words.keys:
+            continue
+        if (value := _magnitude(key)) == "1":
+            continue
+        if values is None:
+            values = index.spelled(words)
+            if not values:
+                return 0.0
+        if value in values:
+            shared += index.idf(key) * n
+    return shared
+
+
+_WRITTEN_OUT = ("q:number|", "q:distance|")  # quantities a hand may write as words
 _UNNAMED = "|"  # a quantity key whose last part, what it counts or modifies, is not read
 
 
