@@ -498,6 +498,16 @@ def test_tens_and_a_unit_in_words_add_up():
     assert spelled_numbers("four models", "en") == frozenset({"4"})
 
 
+def test_multiples_and_hundreds_in_words_are_read():
+    """ "втрое больше" says 3 (a Unit Strength of 3 after a Unit Strength of 1), "пятьдесят на
+    сто миллиметров" a 50×100 mm base."""
+    from pipeline.align.anchors import spelled_numbers
+
+    assert "3" in spelled_numbers("крупная модель весит втрое больше", "ru")
+    assert {"50", "100"} <= spelled_numbers("подставка пятьдесят на сто миллиметров", "ru")
+    assert "100" in spelled_numbers("a base of one hundred millimetres", "en")
+
+
 def test_numbers_written_inside_words_are_read():
     """A collective numeral in any case ("троих" is "трое", 3) and a numeral stem before a
     unit or a multiple ("шестидюймовая" 6, "двухкратный" 2) say their number; a stem
