@@ -885,6 +885,27 @@ def test_a_translation_that_adds_nothing_may_lead_its_runner_up_by_little(own, s
     assert decision.status == status
 
 
+def test_a_text_linked_elsewhere_does_not_compete_for_a_free_english_text():
+    """r1 says all of e0 and all of e1 and is linked to e0, which it is more like; e1
+    is free, and r2, which says part of it, is the text left that is most like it."""
+    from pipeline.align.paragraphs import assign
+
+    spell = ["w:spell", "w:wizard", "w:roll", "w:dice", "q:number|7", "w:magic", "w:target"]
+    combat = ["w:unit", "w:model", "w:rank", "w:combat", "w:champion", "w:round"]
+    english = [
+        _bare("e0", "en", dict.fromkeys([*spell, "w:phase"], 1)),
+        _bare("e1", "en", dict.fromkeys(combat, 1)),
+        *(_bare(f"e{i}", "en", {"w:text": 1, f"w:number{i}": 1}) for i in range(3, 10)),
+    ]
+    both = _bare("r1", "ru", dict.fromkeys([*spell, "w:phase", *combat], 1))
+    part = _bare("r2", "ru", dict.fromkeys([*combat[:3], "w:forest", "w:hill"], 1))
+    first, second = assign([both, part], english, {})
+    assert first.status == "linked" and first.best.source == "e0"
+    assert first.alternatives[0].source == "e1" and first.alternatives[0].score > second.best.score
+    assert second.best.source == "e1" and 0.25 <= second.best.score < 0.4
+    assert second.status == "linked"
+
+
 @pytest.mark.parametrize(
     ("rider", "status"),
     [(0, "linked"), (1, "unlinked")],  # with "rider" it is a look-alike of e1

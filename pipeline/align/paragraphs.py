@@ -676,7 +676,8 @@ def _mutual(
 ) -> set[int]:
     """Links, in `chosen` and `taken`, of the foreign clusters still free whose best
     candidate in the race (`_first_in_race`) is free too and chooses them back: no other
-    text of their language scores higher with it, it leads the runner-up by
+    text of their language still free scores higher with it (one linked to a text it is
+    more like competes no more), it leads the runner-up by
     `mutual_lead` (`covered_lead` when the English text carries at least `covered` of
     what the foreign one says, `_covered`), the two share at least
     `mutual_shared` anchors (one shared word is all two unrelated headings need) and
@@ -691,10 +692,13 @@ def _mutual(
     p = params()["paragraphs"]
     passed: set[int] = set()
     best_for: dict[tuple[str, str], float] = {}
+    free_for: dict[tuple[str, str], float] = {}  # ... among the texts still without a link
     for fi, found in enumerate(scored):
         for c in found:
             key = (c.source, foreign[fi].lang)
             best_for[key] = max(best_for.get(key, 0.0), c.score)
+            if fi not in chosen:
+                free_for[key] = max(free_for.get(key, 0.0), c.score)
     order = sorted(
         (fi for fi, found in enumerate(scored) if found and fi not in chosen),
         key=lambda fi: (-scored[fi][0].score, foreign[fi].cluster),
@@ -705,7 +709,7 @@ def _mutual(
         best = found[first]
         if f.cluster in stated or best.score < p["mutual_threshold"]:
             continue
-        if (best.source, f.lang) in taken or best.score < best_for[(best.source, f.lang)]:
+        if (best.source, f.lang) in taken or best.score < free_for[(best.source, f.lang)]:
             continue
         runner_up = found[first + 1].score if len(found) > first + 1 else 0.0
         source = english[by_cluster[best.source]]
