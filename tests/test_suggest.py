@@ -797,3 +797,20 @@ def test_a_bracketed_name_may_carry_the_translation_s_abbreviation():
     found = {s.source: s for s in suggest([bead], "ru")}
     assert found["Resilience"].target == "стойкость"
     assert found["Resilience"].note == "named in brackets"
+
+
+def test_a_word_written_with_a_hyphen_is_one_word():
+    keys = {c.key for c in candidates("Отряд кидает раут-тест, а потом — тест на панику.", "ru")}
+    assert "раут-тест" in keys
+    assert "раут" not in keys  # its first half alone is no term
+    # a dash between spaces joins nothing
+    assert "раут-тест" not in {c.key for c in candidates("Раут - тест отряда.", "ru")}
+    pairs = [
+        ("A unit that passes its Rout Test stays.", "Отряд, прошедший раут-тест, остаётся."),
+        ("Roll 2D6 for each Rout Test.", "Для каждого раут-теста кидают 2D6."),
+        (
+            "A failed Rout Test makes the unit flee.",
+            "Проваленный раут-тест заставляет отряд бежать.",
+        ),
+    ]
+    assert _found(pairs)["Rout Test"] == "раут-тест"

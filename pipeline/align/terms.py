@@ -314,8 +314,7 @@ def russian_candidates(text: str) -> list[Candidate]:
     """Noun phrases of a Russian sentence, with every shorter phrase of the same head, and
     its verbs (`_verb`)."""
     links, not_heads = _ru_data()
-    doc = nlp("ru").make_doc(text)
-    words = [t if _RU_WORD.match(t.text) else None for t in doc]
+    words = [t if _RU_WORD.match(t.text) else None for t in _hyphened(nlp("ru").make_doc(text))]
     found: list[Candidate] = []
     for i, tok in enumerate(words):
         if tok is None:
@@ -381,6 +380,33 @@ def russian_candidates(text: str) -> list[Candidate]:
                     found.append(_make(text, parts, len(left) - a))
             break
     return _quoted(text, found)
+
+
+def _hyphened(doc: Any) -> list[Any]:
+    """The tokens of a text with a word written with a hyphen and no space kept one word
+    ("армор-сейва", "брейк-тесты"), as the dictionary reads it ("армор-сейв"): the
+    tokenizer splits it, and its first half alone is no term ("армор")."""
+    out: list[Any] = []
+    toks = list(doc)
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        if _RU_WORD.match(tok.text):
+            text = tok.text
+            while (
+                i + 2 < len(toks)
+                and toks[i + 1].text == "-"
+                and not toks[i].whitespace_
+                and not toks[i + 1].whitespace_
+                and _RU_WORD.match(toks[i + 2].text)
+            ):
+                text += "-" + toks[i + 2].text
+                i += 2
+            if text != tok.text:
+                tok = _Token(text, tok.idx)
+        out.append(tok)
+        i += 1
+    return out
 
 
 def _aside(words: list[Any], j: int) -> int:
