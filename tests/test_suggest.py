@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pipeline.align.suggest import Bead, suggest, sure
-from pipeline.align.terms import candidates
+from pipeline.align.terms import candidates, drop_readings
 
 # A drop that writes rule terms in lower case, the core vocabulary's own too ("нападение"
 # for Charge, "марш" for March), so a capital tells nothing about a term here.
@@ -814,3 +814,18 @@ def test_a_word_written_with_a_hyphen_is_one_word():
         ),
     ]
     assert _found(pairs)["Rout Test"] == "раут-тест"
+
+
+def test_a_word_the_dictionary_does_not_know_takes_the_form_the_drop_writes():
+    # "фиргеном" is guessed "фиргеном" first, "фирген" next; the drop also writes
+    # "Фирген" and "фиргена", which read "фирген"
+    pairs = [
+        ("Models with Firgen ignore the first wound.", "Модели с Фиргеном игнорируют первую рану."),
+        ("Firgen never stacks.", "Фирген никогда не складывается."),
+        ("A Firgen roll of 1 always fails.", "Бросок Фиргена на 1 всегда провален."),
+    ]
+    assert drop_readings([pairs[0][1]]) == {}  # alone, nothing tells the guesses apart
+    assert drop_readings([ru for _, ru in pairs]) == {"фиргеном": "фирген"}
+    with_it = [(en, ru) for en, ru in pairs if "Фиргеном" in ru] * 2
+    assert _found(with_it)["Firgen"] == "Фиргеном"  # the first guess, where nothing says more
+    assert _found(pairs[:1] * 2 + pairs[1:])["Firgen"] == "Фирген"

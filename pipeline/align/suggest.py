@@ -40,7 +40,15 @@ from ..slug import slugify
 from ..textsafe import cell
 from .compose import composed, composed_but_one, english_parts, foreign_parts, joining_words
 from .headings import headings
-from .terms import Candidate, candidates, dictionary_form, english_key, heads_text
+from .terms import (
+    Candidate,
+    candidates,
+    dictionary_form,
+    drop_readings,
+    english_key,
+    heads_text,
+    reread,
+)
 
 Span = tuple[int, int]
 MIN_SCORE = 0.5
@@ -706,7 +714,13 @@ def suggest(
     singles: set[tuple[str, str]] = set()
     named: dict[tuple[str, str], Candidate] = {}  # the rendering as the bracket names it
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
-    written_short = _abbreviated([candidates(b.target, lang) for b in beads])
+    # a word the dictionary reads two ways alike is read as the drop's other forms say
+    readings = drop_readings(b.target for b in beads) if lang == "ru" else {}
+
+    def read(text: str) -> list[Candidate]:
+        return [reread(c, readings) for c in candidates(text, lang)]
+
+    written_short = _abbreviated([read(b.target) for b in beads])
 
     def see(c: Candidate, n: int) -> None:
         """Count a phrase of the translation of bead `n`."""
@@ -725,7 +739,7 @@ def suggest(
             if key not in known_en:
                 english.setdefault(key, replace(c, key=key) if key != c.key else c)
                 en_spots[key].append((n, c.start, c.end))
-        found = candidates(bead.target, lang)
+        found = read(bead.target)
         found += _short_forms(bead.target, found, written_short)
         # verbs pair with the core vocabulary's verbs only: free, every verb of a sentence
         # would compete with its nouns
@@ -797,6 +811,7 @@ def suggest(
         seen.append((english, free, fixed))
     headed: set[tuple[str, str]] = set()
     for h in headings(beads, lang):
+        h = replace(h, target=reread(h.target, readings))
         e_key = alias.get(h.english.key, h.english.key)
         vocabulary = lexicon.get(e_key, ())
         if e_key in known_en or (h.target.key in known_target and h.target.key not in vocabulary):

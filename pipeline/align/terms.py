@@ -20,6 +20,7 @@ capitals as written ("Зону расстановки" -> "зона расста
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from itertools import pairwise
@@ -545,6 +546,60 @@ def dictionary_form(candidate: Candidate, plural: bool, capitals: tuple[bool, ..
         for w, cap in zip(words, capitals, strict=True)
     ]
     return " ".join(out)
+
+
+_DROP_WORD = re.compile(r"[а-яё]+(?:-[а-яё]+)*", re.IGNORECASE)
+
+
+def _top(word: str) -> frozenset[str]:
+    """The dictionary forms of a word's likeliest readings, all equally likely."""
+    read = _parses(word)
+    if not read:
+        return frozenset()
+    best = max(p.score for p in read)
+    return frozenset(fold(p.normal_form) for p in read if p.score >= best - 1e-9)
+
+
+def drop_readings(texts: Iterable[str]) -> dict[str, str]:
+    """Word (lower case, folded) -> its dictionary form, for the words whose likeliest
+    readings tie between dictionary forms: the one most of the drop's other words may read
+    as, where it is not the first guess. "регеном" is "регеном" or "реген" to the
+    dictionary, which does not know the word, and the drop also writes "реген" and
+    "регена"; the drop, not the order of the guesses, tells a word's dictionary form."""
+    forms = {fold(m.group().lower()) for t in texts for m in _DROP_WORD.finditer(t)}
+    read: dict[str, set[str]] = {}  # dictionary form -> the forms a likeliest reading says
+    tied: dict[str, frozenset[str]] = {}
+    for form in forms:
+        top = _top(form)
+        for n in top:
+            read.setdefault(n, set()).add(form)
+        if len(top) > 1:
+            tied[form] = top
+    out = {}
+    for form, top in tied.items():
+        support = sorted(((len(read.get(n, set()) - {form}), n) for n in top), reverse=True)
+        (best, chosen), (runner, _) = support[0], support[1]
+        if best > runner and chosen != _lemma(form):
+            out[form] = chosen
+    return out
+
+
+def reread(c: Candidate, readings: Mapping[str, str]) -> Candidate:
+    """A candidate whose words take the readings `drop_readings` gives them, for its
+    dictionary form; its key stays the first reading's, as every other reader of the
+    drop (the vocabulary, a glossary) keys the word."""
+    if c.verb or not c.parts or not readings:
+        return c
+    parts = list(c.parts)
+    for i, word in enumerate(c.words):
+        chosen = readings.get(fold(word.lower()))
+        parse, role = parts[i]
+        if chosen is None or parse is None:
+            continue
+        pos = parse.tag.POS
+        same = (p for p in _parses(word) if pos == p.tag.POS and fold(p.normal_form) == chosen)
+        parts[i] = (next(same, parse), role)
+    return replace(c, parts=tuple(parts))
 
 
 def candidates(text: str, lang: str) -> list[Candidate]:
