@@ -829,3 +829,29 @@ def test_a_word_the_dictionary_does_not_know_takes_the_form_the_drop_writes():
     with_it = [(en, ru) for en, ru in pairs if "Фиргеном" in ru] * 2
     assert _found(with_it)["Firgen"] == "Фиргеном"  # the first guess, where nothing says more
     assert _found(pairs[:1] * 2 + pairs[1:])["Firgen"] == "Фирген"
+
+
+def test_a_verb_form_of_a_vocabulary_term_is_that_term():
+    # "Marched" is a form of the vocabulary's March the vocabulary does not list: its
+    # rendering is the vocabulary's "марш", not the other phrase of the sentence
+    pairs = [
+        (
+            "A unit that Marched cannot use its Volley Fire.",
+            "Отряд после марша не может вести Навесной огонь.",
+        ),
+        (
+            "If the model Marched, it cannot shoot with a Heavy Crossbow.",
+            "После марша модель не может стрелять из Тяжёлого арбалета.",
+        ),
+    ]
+    found = {s.source: s for s in suggest([Bead(*p) for p in pairs], "ru")}
+    assert found["Marched"].target == "марш"  # named as the drop writes it
+    assert found["Marched"].note == "core vocabulary"
+    # where the drop names the term in brackets, it is the vocabulary's term
+    bead = Bead(
+        "Lance: a Lance gains +2 Strength after the wielder Charged.",
+        "Пика (Lance). Пика получает +2 к Силе после натиска (Charge) владельца.",
+    )
+    found = {s.source: s.target for s in suggest([bead] * 2, "ru")}
+    assert "Charged" not in found
+    assert found["Charge"] == "натиск"

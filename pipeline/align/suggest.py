@@ -161,12 +161,29 @@ def _known(
         lexicon[first] = forms
         for form in english_forms:
             alias.setdefault(english_key(form.split()), first)
+        if english_forms[0][:1].isupper():
+            # the verb's forms of a rule term the vocabulary lists by its name only: "after
+            # it Marched" is March, "the wielder Charged" is Charge
+            for form in english_forms:
+                for inflected in _inflections(form):
+                    alias.setdefault(inflected, first)
     # an everyday word is no term however it is written: "Combat" capitalised in "Engaged
     # in Combat" is the word combat, which "бой" renders, and no rendering is free for it
     for key, term_id in everyday.items():
         if key not in alias and key not in lexicon:
             english.setdefault(key, "everyday:" + term_id)
     return english, target, lexicon, alias
+
+
+def _inflections(form: str) -> tuple[str, ...]:
+    """The past and -ing forms of a one-word English verb, lower case: "march" ->
+    "marched", "marching"; "charge" -> "charged", "charging" (the plural or third person
+    is the key's own: `english_key` makes "Marches" "march")."""
+    low = form.lower()
+    if " " in low or not low.isalpha():
+        return ()
+    stem = low[:-1] if low.endswith("e") else low
+    return (stem + "ed", stem + "ing")
 
 
 @cache
@@ -1327,6 +1344,15 @@ def suggest(
             source = first_form.get(e, found.source)
             own_word = _verb_base(found.source.lower(), english_forms[e])
             if english_key(own_word.split()) != e:  # "deployment" is no form of "deploy"
+                source = found.source
+            listed = {f.lower() for f in english_forms[e]}
+            made = {x for f in english_forms[e] for x in _inflections(f)}
+            written = {" ".join(c.words).lower() for c in en_seen[e]}
+            named_it = any(k[0] == e for k in named)
+            if found.source.lower() in made - listed and not written & listed and not named_it:
+                # a form the vocabulary does not list, where the drop writes no form it
+                # lists nor names the term in brackets: the term as the drop has it
+                # ("Marched"; "Charged", beside "натиск (Charge)", is Charge)
                 source = found.source
             found = replace(found, source=source, term=slugify(source, fallback="term"))
             verb = _verb_of(e, t)
