@@ -855,3 +855,20 @@ def test_a_verb_form_of_a_vocabulary_term_is_that_term():
     found = {s.source: s.target for s in suggest([bead] * 2, "ru")}
     assert "Charged" not in found
     assert found["Charge"] == "натиск"
+
+
+def test_a_bracketed_name_in_title_case_runs_back_to_its_first_capital():
+    bead = Bead(
+        "Hero of All Time: the hero may reroll one failed roll per game.",
+        "Герой на Все Времена (Hero of All Time): герой может перебросить один бросок за игру.",
+    )
+    found = {s.source: s for s in suggest([bead], "ru")}
+    assert found["Hero of All Time"].target == "Герой на Все Времена"  # not "Время"
+    assert found["Hero of All Time"].note == "named in brackets"
+    # a sentence's first word and a capitalised noun are no title
+    bead = Bead(
+        "A model with Poisoned Attacks wounds on a 4+.",
+        "Модель с Ядом (Poisoned Attacks) ранит на 4+.",
+    )
+    found = {s.source: s.target for s in suggest([bead], "ru")}
+    assert found["Poisoned Attacks"] != "Модель с Ядом"

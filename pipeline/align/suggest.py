@@ -459,7 +459,16 @@ def _bracketed(
         written = _written_before(bead.target, end, e.size) or _written_before(
             bead.target, end, e.size + 1
         )
-        if capital:
+        titled = [
+            w
+            for w in (_written_before(bead.target, end, e.size), written)
+            if w is not None and _title_case(w)
+        ]
+        if capital and titled and _inner_capitals(titled[0]) > max(map(_inner_capitals, capital)):
+            # a name in title case runs back to its first capital: "Один в Своём Роде (One
+            # of a Kind)" is no "Роде"
+            out.append((e, titled[0]))
+        elif capital:
             out.append((e, _fitting(e, capital)))
         elif exact:
             out.append((e, _fitting(e, exact)))
@@ -468,6 +477,22 @@ def _bracketed(
         elif ending:
             out.append((e, _fitting(e, ending)))
     return out
+
+
+def _title_case(c: Candidate) -> bool:
+    """Whether every word of a phrase after its first is capitalised or a preposition or
+    conjunction ("Один в Своём Роде"): a name written in title case."""
+    return all(
+        w[:1].isupper() or any(p.tag.POS in ("PREP", "CONJ") for p in parses(w.lower())[:1])
+        for w in c.words[1:]
+    )
+
+
+def _inner_capitals(c: Candidate) -> int:
+    """The capitalised words of a phrase that no sentence start explains."""
+    return sum(w[:1].isupper() for w in c.words[1:]) + bool(
+        c.words[0][:1].isupper() and not c.initial
+    )
 
 
 def _name_fit(e: Candidate, c: Candidate, lang: str) -> tuple[int, int]:
