@@ -872,3 +872,14 @@ def test_a_bracketed_name_in_title_case_runs_back_to_its_first_capital():
     )
     found = {s.source: s.target for s in suggest([bead], "ru")}
     assert found["Poisoned Attacks"] != "Модель с Ядом"
+
+
+def test_a_capitalised_complement_is_a_name_s_word_even_where_it_heads_no_term():
+    # "правило" only introduces a term ("по правилу Случайного движения"), yet "Правил"
+    # capitalised is a word of the name "Книга Правил"
+    keys = {c.key for c in candidates("Предметы перечислены в Книге Правил.", "ru")}
+    assert "книга правило" in keys
+    keys = {c.key for c in candidates("Это сказано в книге правил.", "ru")}
+    assert "книга правило" not in keys
+    keys = {c.key for c in candidates("Отряд движется по правилу Случайного движения.", "ru")}
+    assert not any(k.startswith("правило") for k in keys)

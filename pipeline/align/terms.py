@@ -362,7 +362,7 @@ def russian_candidates(text: str) -> list[Candidate]:
                     if start < len(words)
                     else None
                 )
-                if got is None or lemma(words[start + len(got[0])].text, "ru") in not_heads:
+                if got is None or _introduces(words[start + len(got[0])].text, not_heads):
                     break
                 adjs, comp = got
                 end = start + len(adjs)
@@ -408,6 +408,12 @@ def _hyphened(doc: Any) -> list[Any]:
         out.append(tok)
         i += 1
     return out
+
+
+def _introduces(word: str, not_heads: frozenset[str]) -> bool:
+    """Whether a complement's noun only introduces a term (`not_term_heads`: "по правилу
+    Случайного движения"), unless capitalised: a name's word ("Книга Правил")."""
+    return not word[:1].isupper() and lemma(word, "ru") in not_heads
 
 
 def _aside(words: list[Any], j: int) -> int:
