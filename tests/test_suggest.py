@@ -883,3 +883,22 @@ def test_a_capitalised_complement_is_a_name_s_word_even_where_it_heads_no_term()
     assert "книга правило" not in keys
     keys = {c.key for c in candidates("Отряд движется по правилу Случайного движения.", "ru")}
     assert not any(k.startswith("правило") for k in keys)
+
+
+def test_a_taken_rendering_is_taken_out_wherever_the_bead_writes_it():
+    # "Железная Корона" is settled; the bead writes it twice, first inside "Предметы
+    # Железной Короны": that phrase is no capitalised phrase of its own, so "Свод
+    # Законов" is the one phrase left for "Book of Laws"
+    pairs = [
+        ("Each army may have an Iron Crown.", "Каждая армия может иметь Железную Корону."),
+        ("The Iron Crown stays with the General.", "Железная Корона остаётся у генерала."),
+        (
+            "Iron Crown items: their costs are given in the Book of Laws and under each Iron"
+            " Crown.",
+            "Предметы Железной Короны: их стоимость дана в Своде Законов и под каждой"
+            " Железной Короной.",
+        ),
+    ]
+    found = {s.source: s for s in suggest([Bead(*p) for p in pairs], "ru")}
+    assert found["Book of Laws"].target == "Свод Законов"
+    assert not sure(found["Book of Laws"])  # one occurrence

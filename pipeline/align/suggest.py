@@ -674,17 +674,21 @@ def _left_alone(
     settled: set[str] | dict[str, Any],
     taken: set[str],
     lang: str,
+    every: Sequence[Candidate] = (),
 ) -> list[tuple[str, str]]:
     """`_single` (or `_two`) on what a bead has left once the settled English terms, and
     the phrases inside their renderings and inside what the glossary fixes, are taken out
-    of it."""
+    of it: inside any place the bead writes them (`every`: all its phrases), not the last
+    only ("Предметы Армейской Книги ... в каждой Армейской Книге": the first holds the
+    taken "армейская книга" as well)."""
     if not bead.one_to_one:
         return []
     # a lower-case English term pairs by the vocabulary alone: it leaves no term unread
     unknown = [e for e in english.values() if e.key not in settled and e.capitalised]
     if len(unknown) not in (1, 2):
         return []
-    used = [c for c in free.values() if c.key in taken] + list(fixed.values())
+    pool = every or [*free.values(), *fixed.values()]
+    used = [c for c in pool if c.key in taken or c.key in fixed]
     left = [c for c in free.values() if c.key not in taken and _own_capital(c, used)]
     if len(unknown) == 2:
         return _two(unknown, left)
@@ -756,6 +760,7 @@ def suggest(
     singles: set[tuple[str, str]] = set()
     named: dict[tuple[str, str], Candidate] = {}  # the rendering as the bracket names it
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
+    found_all: list[list[Candidate]] = []  # every phrase of each bead's translation
     # a word the dictionary reads two ways alike is read as the drop's other forms say
     readings = drop_readings(b.target for b in beads) if lang == "ru" else {}
 
@@ -851,6 +856,7 @@ def suggest(
         if one is not None:
             singles.add(one)
         seen.append((english, free, fixed))
+        found_all.append(found)
     headed: set[tuple[str, str]] = set()
     for h in headings(beads, lang):
         h = replace(h, target=reread(h.target, readings))
@@ -1139,8 +1145,8 @@ def suggest(
         settled = {*chosen, *lexicon}
         more = {
             pair
-            for bead, (english, free, fixed) in zip(beads, seen, strict=True)
-            for pair in _left_alone(bead, english, free, fixed, settled, taken, lang)
+            for bead, (english, free, fixed), every in zip(beads, seen, found_all, strict=True)
+            for pair in _left_alone(bead, english, free, fixed, settled, taken, lang, every)
         } - singles
         more = {(e, t) for e, t in more if e not in chosen and t not in taken}
         # the drop's own renderings of one word read as vocabulary: "реакция на натиск"
