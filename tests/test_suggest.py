@@ -902,3 +902,20 @@ def test_a_taken_rendering_is_taken_out_wherever_the_bead_writes_it():
     found = {s.source: s for s in suggest([Bead(*p) for p in pairs], "ru")}
     assert found["Book of Laws"].target == "Свод Законов"
     assert not sure(found["Book of Laws"])  # one occurrence
+
+
+def test_a_bracket_s_other_name_is_the_term_s_variant_and_no_other_term_s():
+    # the players' word after the English ("рэйджи") is the same term's: a variant, not
+    # free for "Raging", and no rival that makes the bracket's name doubtful
+    pairs = [
+        (
+            "Rage: a Raging model gains +1 Attack Value.",
+            "Ярость (Rage, рэйджи). Модель в ярости получает +1 к Атакам.",
+        ),
+        ("A unit that loses a Round of Combat loses Rage.", "Проиграл раунд боя — рэйджи пропал."),
+    ] * 2
+    found = {s.source: s for s in suggest([Bead(*p) for p in pairs], "ru")}
+    assert found["Rage"].target == "Ярость"
+    assert found["Rage"].variants == ("рэйджи",)
+    assert sure(found["Rage"])
+    assert "Raging" not in found or found["Raging"].target != "рэйджи"

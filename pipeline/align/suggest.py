@@ -413,9 +413,9 @@ def _said_short(
     return False
 
 
-#: An English name in brackets, and the translation's own abbreviation of the phrase after
-#: it ("(Resilience, Ст)").
-_BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*(?:,\s*[^\W\d_A-Za-z]{1,5}\s*)?\)")
+#: An English name in brackets, and the translation's own other name of the term after it:
+#: an abbreviation ("(Resilience, Ст)") or the players' word ("(Frenzy, френзи)").
+_BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*(?:,\s*([^\W\d_A-Za-z]+)\s*)?\)")
 
 
 def _written_before(text: str, end: int, size: int) -> Candidate | None:
@@ -493,6 +493,28 @@ def _inner_capitals(c: Candidate) -> int:
     return sum(w[:1].isupper() for w in c.words[1:]) + bool(
         c.words[0][:1].isupper() and not c.initial
     )
+
+
+def _also_named(
+    bead: Bead, english: Mapping[str, Candidate], found: Sequence[Candidate]
+) -> list[tuple[str, str]]:
+    """(English term, phrase) for the other name a bracket gives a term after its English
+    ("Бешенство (Frenzy, френзи)": "френзи"): the translation's second rendering of it,
+    no rendering of another term."""
+    out = []
+    for m in _BRACKETED.finditer(bead.target):
+        e = english.get(english_key(m.group(1).split()))
+        if e is None or m.group(2) is None:
+            continue
+        at = m.start(2), m.end(2)
+        out += [(e.key, c.key) for c in found if (c.start, c.end) == at and not c.verb]
+    return out
+
+
+def _as_named(seen: list[Candidate]) -> str:
+    """A bracket's other name in its dictionary form; initials as written ("ОЗ")."""
+    words = seen[0].words
+    return " ".join(words) if all(w.isupper() for w in words) else _form(seen)
 
 
 def _name_fit(e: Candidate, c: Candidate, lang: str) -> tuple[int, int]:
@@ -759,6 +781,7 @@ def suggest(
     compound_keys: set[str] = set()
     singles: set[tuple[str, str]] = set()
     named: dict[tuple[str, str], Candidate] = {}  # the rendering as the bracket names it
+    second_names: dict[str, set[str]] = defaultdict(set)  # ... and its other name there
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
     found_all: list[list[Candidate]] = []  # every phrase of each bead's translation
     # a word the dictionary reads two ways alike is read as the drop's other forms say
@@ -851,6 +874,8 @@ def suggest(
             if n not in pairs[key].beads:
                 _meet(pairs[key], n, english[e.key], t, bead)
             named.setdefault(key, t)
+        for e_key, t_key in _also_named(bead, english, found):
+            second_names[e_key].add(t_key)
         unknown = [e for e in english.values() if e.key not in lexicon and e.capitalised]
         one = _single(bead, unknown, list(free.values()), lang)
         if one is not None:
@@ -1127,7 +1152,7 @@ def suggest(
                 continue
             if _covered(spots[t], inside, set(pairs[(e, t)].beads)):
                 continue
-            if _crossed(e, t):
+            if (e, t) not in named and _crossed(e, t):  # a bracket outweighs word order
                 continue  # "Wizard Adept" is "адепт", said first as the English says it
             plain = (e, t) not in named and (e, t) not in headed and not _lexical((e, t))
             if plain and " " not in t and _cognate(t, taken_by_stem.get(_stem(t)[:4], ())):
@@ -1136,6 +1161,8 @@ def suggest(
                 continue  # "Stand" only inside "Stand and Shoot", which is taken
             chosen[e] = t
             taken.add(t)
+            if (e, t) in named:  # the bracket's other name is this term's, no other's
+                taken.update(second_names.get(e, ()))
             if " " not in t:
                 taken_by_stem[_stem(t)[:4]].append(t)
             for n, start, end in spots[t]:
@@ -1264,7 +1291,11 @@ def suggest(
             (
                 s
                 for (e2, t2), s in scored.items()
-                if e2 == e and t2 != t and not _nested(t, t2) and not _lexical((e2, t2))
+                if e2 == e
+                and t2 != t
+                and not _nested(t, t2)
+                and not _lexical((e2, t2))
+                and not ((e, t) in named and t2 in second_names.get(e, ()))
             ),
             reverse=True,
         )
@@ -1327,7 +1358,15 @@ def suggest(
         if (e, t) in named:  # the name as the bracket gives it, capitals and all
             c = named[(e, t)]
             form = _dictionary(c, c.plural, tuple(w[:1].isupper() for w in c.words))
-            found = replace(found, target=form)
+            others = sorted(second_names.get(e, set()) - {t})
+            seconds = tuple(
+                x
+                for x in (_as_named(target_seen[o]) for o in others if o in target_seen)
+                if x.lower() != form.lower()
+            )
+            rest = (v for v in found.variants if v not in seconds and v.lower() != form.lower())
+            variants = (*seconds, *rest)
+            found = replace(found, target=form, variants=variants[:MAX_VARIANTS])
         elif basis == LEXICAL:
             own = lexicon_forms[e].get(t)  # none for a misread form ("брони" as "бронь")
             if own:  # the vocabulary writes its own word best ("спасбросок")
