@@ -919,3 +919,13 @@ def test_a_bracket_s_other_name_is_the_term_s_variant_and_no_other_term_s():
     assert found["Rage"].variants == ("рэйджи",)
     assert sure(found["Rage"])
     assert "Raging" not in found or found["Raging"].target != "рэйджи"
+
+
+def test_a_bracketed_name_may_carry_the_rule_s_parameter():
+    bead = Bead(
+        "Thunder Stomp (X): a model with Thunder Stomp makes X hits at Initiative Step 0.",
+        "Громовой топот (Thunder Stomp (X)). Модель наносит X попаданий на шаге инициативы 0.",
+    )
+    found = {s.source: s for s in suggest([bead], "ru")}
+    assert found["Thunder Stomp"].target == "Громовой топот"
+    assert found["Thunder Stomp"].note == "named in brackets"

@@ -413,9 +413,13 @@ def _said_short(
     return False
 
 
-#: An English name in brackets, and the translation's own other name of the term after it:
-#: an abbreviation ("(Resilience, Ст)") or the players' word ("(Frenzy, френзи)").
-_BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*(?:,\s*([^\W\d_A-Za-z]+)\s*)?\)")
+#: An English name in brackets, with the rule's parameter in brackets of its own
+#: ("(Impact Hits (X))"), and the translation's own other name of the term after it: an
+#: abbreviation ("(Resilience, Ст)") or the players' word ("(Frenzy, френзи)").
+_BRACKETED = re.compile(
+    r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*(?:\([^()]{1,12}\)\s*)?"
+    r"(?:,\s*([^\W\d_A-Za-z]+)\s*)?\)"
+)
 
 
 def _written_before(text: str, end: int, size: int) -> Candidate | None:
