@@ -929,3 +929,13 @@ def test_a_bracketed_name_may_carry_the_rule_s_parameter():
     found = {s.source: s for s in suggest([bead], "ru")}
     assert found["Thunder Stomp"].target == "Громовой топот"
     assert found["Thunder Stomp"].note == "named in brackets"
+
+
+def test_a_participle_before_a_bracket_names_the_state_in_its_full_form():
+    bead = Bead(
+        "A unit that is Shaken cannot march.",
+        "Отряд, который потрясён (Shaken), не может маршировать.",
+    )
+    found = {s.source: s for s in suggest([bead], "ru")}
+    assert found["Shaken"].target == "потрясённый"
+    assert found["Shaken"].note == "named in brackets"

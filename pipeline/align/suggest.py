@@ -480,7 +480,30 @@ def _bracketed(
             out.append((e, written))
         elif ending:
             out.append((e, _fitting(e, ending)))
+        else:
+            state = _participle(found, end)
+            if state is not None and len(e.words) == 1:
+                out.append((e, state))
     return out
+
+
+_PARTICIPLES = frozenset({"PRTF", "PRTS"})
+
+
+def _participle(found: Sequence[Candidate], end: int) -> Candidate | None:
+    """A participle ending at a bracket ("отряд дезорганизован (Disrupted)"): the state
+    the English names, as its full form ("дезорганизованный"), keyed as the verb; else
+    None."""
+    for c in found:
+        if c.end != end or not c.verb:
+            continue
+        read = parses(c.words[0].lower())[:1]
+        if not read or read[0].tag.POS not in _PARTICIPLES:
+            continue
+        full = read[0].inflect({"PRTF", "nomn", "sing", "masc"})
+        if full is not None:
+            return replace(c, words=(full.word,), verb=False, parts=())
+    return None
 
 
 def _title_case(c: Candidate) -> bool:
