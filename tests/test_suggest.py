@@ -939,3 +939,19 @@ def test_a_participle_before_a_bracket_names_the_state_in_its_full_form():
     found = {s.source: s for s in suggest([bead], "ru")}
     assert found["Shaken"].target == "потрясённый"
     assert found["Shaken"].note == "named in brackets"
+
+
+def test_a_term_the_translation_leaves_in_english_is_its_own_rendering():
+    pairs = [
+        ("Each Elite unit costs more points.", "Каждый Elite отряд стоит больше очков."),
+        ("Elite units may take a Magic Banner.", "Elite отряды могут брать Магическое Знамя."),
+        ("Elite units may take a Magic Banner.", "Elite отряды могут взять Магическое Знамя."),
+        (
+            "Rage: a model with Rage gains +1 Attack Value.",
+            "Ярость (Rage). Модель с яростью получает +1 к Атакам.",
+        ),
+    ]
+    found = {s.source: s.target for s in suggest([Bead(*p) for p in pairs], "ru")}
+    assert found["Elite"] == "Elite"
+    assert found["Magic Banner"] != "Elite"  # the English kept is that term's only
+    assert found["Rage"] == "Ярость"  # a name in brackets is named, not kept

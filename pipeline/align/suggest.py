@@ -700,6 +700,28 @@ def _short_forms(
     return out
 
 
+_IN_BRACKETS = re.compile(r"\([^()]*(?:\([^()]*\)[^()]*)*\)")
+
+
+def _left_in_english(text: str, terms: Iterable[Candidate]) -> list[Candidate]:
+    """The capitalised English terms a translation writes as they are, outside brackets
+    ("на Core отряды", "Ward Save 5+"): the term left untranslated, a rendering of its
+    own. A name in brackets is the English named, not rendered ("Ярость (Rage)")."""
+    inside = [m.span() for m in _IN_BRACKETS.finditer(text)]
+    out = []
+    for e in terms:
+        if not e.capitalised:
+            continue
+        for m in _whole_words((" ".join(e.words),)).finditer(text):
+            if not any(a <= m.start() < b for a, b in inside):
+                # in its dictionary form, the English term's: "Talismans" is "Talisman"
+                pairs = zip(e.key.split(), e.words, strict=True)
+                words = tuple(k[:1].upper() + k[1:] if w[:1].isupper() else k for k, w in pairs)
+                out.append(Candidate(e.key, words, m.start(), m.end(), True, False, False))
+                break
+    return out
+
+
 def _two(english: list[Candidate], target: list[Candidate]) -> list[tuple[str, str]]:
     """Two unknown English terms and two capitalised phrases: paired in order only when
     the word counts say so and the crossed pairing would not fit them."""
@@ -809,6 +831,7 @@ def suggest(
     singles: set[tuple[str, str]] = set()
     named: dict[tuple[str, str], Candidate] = {}  # the rendering as the bracket names it
     second_names: dict[str, set[str]] = defaultdict(set)  # ... and its other name there
+    left_english: set[str] = set()  # English terms a translation keeps as they are
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
     found_all: list[list[Candidate]] = []  # every phrase of each bead's translation
     # a word the dictionary reads two ways alike is read as the drop's other forms say
@@ -838,6 +861,9 @@ def suggest(
                 en_spots[key].append((n, c.start, c.end))
         found = read(bead.target)
         found += _short_forms(bead.target, found, written_short)
+        kept = _left_in_english(bead.target, english.values())
+        left_english.update(c.key for c in kept)
+        found += kept
         # verbs pair with the core vocabulary's verbs only: free, every verb of a sentence
         # would compete with its nouns
         free = {
@@ -854,7 +880,8 @@ def suggest(
         en_count.update(english.keys())
         extra: dict[str, Candidate] = {}  # verbs of the core vocabulary met in this bead
         for e in english.values():
-            allowed = free
+            # an English phrase the translation keeps is that term's only
+            allowed = {k: c for k, c in free.items() if k not in left_english or k == e.key}
             if e.key in compounds and e.key not in lexicon:
                 # a lower-case compound pairs only with a phrase made of its words, a noun
                 # and its complements ("контакт основаниями"; "вражеский отряд" for "enemy
@@ -1322,7 +1349,9 @@ def suggest(
                 and t2 != t
                 and not _nested(t, t2)
                 and not _lexical((e2, t2))
-                and not ((e, t) in named and t2 in second_names.get(e, ()))
+                # the bracket's other name, and the English left as it is, are no rivals
+                # of the name a bracket gives
+                and not ((e, t) in named and (t2 in second_names.get(e, ()) or t2 in left_english))
             ),
             reverse=True,
         )
