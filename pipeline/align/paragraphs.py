@@ -78,6 +78,7 @@ class AnchorIndex:
         self._latin: dict[str, list[int]] | None = None  # built when a foreign text has Latin
         self._idf: dict[str, float] = {}
         self._weights: dict[str, float] = {}
+        self._spelled: dict[str, frozenset[str]] = {}
         self._named: dict[str, dict[str, tuple[str, ...]]] = {}
         self.english = english
         self.n = max(len(english), 1)
@@ -97,6 +98,13 @@ class AnchorIndex:
                 if anchors.lang != "en" or not k.startswith(NAME)
             )
             self._weights[anchors.segment] = found
+        return found
+
+    def spelled(self, anchors: Anchors) -> frozenset[str]:
+        """The values a paragraph writes as words (`spelled_numbers`), read once."""
+        found = self._spelled.get(anchors.segment)
+        if found is None:
+            found = self._spelled[anchors.segment] = spelled_numbers(anchors.text, anchors.lang)
         return found
 
     def pair_keys(self, anchors: Anchors) -> list[str]:
@@ -181,6 +189,8 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
     if unnamed:
         shared += _unnamed_quantities(unnamed, foreign, english, index)
     total = index.weight(foreign) + index.weight(english) + named - shared
+    # a number one side writes as a word is the other side's quantity, as if both had it
+    shared += _spelled(foreign, english, index) + _spelled(english, foreign, index)
     if foreign.lang != "en" and foreign.latin:
         latin = index.latin_postings()
         for word in foreign.latin:
@@ -191,6 +201,28 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
     return (shared / total if total > 0 else 0.0), shared
 
 
+def _spelled(digits: Anchors, words: Anchors, index: AnchorIndex) -> float:
+    """Weight of the counts and distances of `digits` that `words` lacks but writes as a
+    word ("up to 3 Supporting Attacks" and "до трёх атак поддержки"; a free hand writes
+    many numbers out). A 1 is left out ("one" and "a" are everyday words), and so are
+    modifiers, dice and rolls, which no hand writes out ("оба", both, is no "+2")."""
+    values = None
+    shared = 0.0
+    for key, n in digits.keys.items():
+        if not key.startswith(_WRITTEN_OUT) or key in words.keys:
+            continue
+        if (value := _magnitude(key)) == "1":
+            continue
+        if values is None:
+            values = index.spelled(words)
+            if not values:
+                return 0.0
+        if value in values:
+            shared += index.idf(key) * n
+    return shared
+
+
+_WRITTEN_OUT = ("q:number|", "q:distance|")  # quantities a hand may write as words
 _UNNAMED = "|"  # a quantity key whose last part, what it counts or modifies, is not read
 
 
@@ -222,6 +254,14 @@ def _magnitude(key: str) -> str:
     """The value of a quantity key without its sign ("q:modifier|-1|" -> "1"): a sign is
     often said in words ("на 1 меньше" for -1)."""
     return key.split("|")[1].lstrip("+-")
+
+
+def _counts(key: str) -> bool:
+    """Whether a quantity's value can contradict one: not a 1 ("one" is written as a word
+    as often as not) and not a letter standing for a number ("Fly (X, Y)" says what its
+    parameters are called, which a translation may put anywhere: "(Fly X, Y)")."""
+    value = _magnitude(key)
+    return value != "1" and any(c.isdigit() for c in value)
 
 
 def _named(key: str) -> tuple[str, str] | None:
@@ -263,7 +303,7 @@ def differences(foreign: Anchors, english: Anchors) -> list[str]:
         (f_left, {_magnitude(k) for k in eq}, english, "translation"),
         (e_left, {_magnitude(k) for k in fq}, foreign, "English"),
     ):
-        missing = [k for k in sorted(left) if _magnitude(k) not in values and _magnitude(k) != "1"]
+        missing = [k for k in sorted(left) if _magnitude(k) not in values and _counts(k)]
         if missing:  # a value the other side writes as a word is there all the same
             spelled = spelled_numbers(other.text, other.lang)
             found.extend(
@@ -475,7 +515,7 @@ def assign(
         if not contradicts(foreign[fi], english[by_cluster[found[0].source]]):
             taken.add(key)
             chosen[fi] = 0
-    passed = _mutual(foreign, english, scored, chosen, taken, stated, by_cluster)
+    passed = _mutual(foreign, english, scored, chosen, taken, stated, by_cluster, index)
     merges = _merges(foreign, english, scored, chosen, taken, stated, by_cluster, index)
     decisions = []
     for fi, f in enumerate(foreign):
@@ -632,11 +672,14 @@ def _mutual(
     taken: set[tuple[str, str]],
     stated: Mapping[str, str],
     by_cluster: Mapping[str, int],
+    index: AnchorIndex,
 ) -> set[int]:
     """Links, in `chosen` and `taken`, of the foreign clusters still free whose best
     candidate in the race (`_first_in_race`) is free too and chooses them back: no other
-    text of their language scores higher with it, it leads the runner-up by
-    `mutual_lead`, the two share at least
+    text of their language still free scores higher with it (one linked to a text it is
+    more like competes no more), it leads the runner-up by
+    `mutual_lead` (`covered_lead` when the English text carries at least `covered` of
+    what the foreign one says, `_covered`), the two share at least
     `mutual_shared` anchors (one shared word is all two unrelated headings need) and
     their quantities do not contradict each other (`contradicts`).
 
@@ -649,10 +692,13 @@ def _mutual(
     p = params()["paragraphs"]
     passed: set[int] = set()
     best_for: dict[tuple[str, str], float] = {}
+    free_for: dict[tuple[str, str], float] = {}  # ... among the texts still without a link
     for fi, found in enumerate(scored):
         for c in found:
             key = (c.source, foreign[fi].lang)
             best_for[key] = max(best_for.get(key, 0.0), c.score)
+            if fi not in chosen:
+                free_for[key] = max(free_for.get(key, 0.0), c.score)
     order = sorted(
         (fi for fi, found in enumerate(scored) if found and fi not in chosen),
         key=lambda fi: (-scored[fi][0].score, foreign[fi].cluster),
@@ -663,12 +709,15 @@ def _mutual(
         best = found[first]
         if f.cluster in stated or best.score < p["mutual_threshold"]:
             continue
-        if (best.source, f.lang) in taken or best.score < best_for[(best.source, f.lang)]:
+        if (best.source, f.lang) in taken or best.score < free_for[(best.source, f.lang)]:
             continue
         runner_up = found[first + 1].score if len(found) > first + 1 else 0.0
-        if best.score < p["mutual_lead"] * runner_up:
-            continue
         source = english[by_cluster[best.source]]
+        lead = p["mutual_lead"]
+        if best.score < lead * runner_up and _covered(f, source, index) >= p["covered"]:
+            lead = p["covered_lead"]
+        if best.score < lead * runner_up:
+            continue
         if sum((f.keys & source.keys).values()) < p["mutual_shared"] or contradicts(f, source):
             continue
         if _other_name(f, source):
@@ -678,6 +727,18 @@ def _mutual(
         if first:
             passed.add(fi)
     return passed
+
+
+def _covered(foreign: Anchors, english: Anchors, index: AnchorIndex) -> float:
+    """The share of what the foreign text says (its anchors' weight, Latin words too)
+    that the English text says as well. A translation adds nothing to its source, though
+    a condensing or free hand leaves much out and so leads its runner-up by little; a
+    look-alike says things of its own (another terrain, another count)."""
+    latin = index.latin_postings() if foreign.latin else {}
+    own = index.weight(foreign) + sum(
+        math.log(1 + index.n / max(len(latin.get(w, ())), 1)) for w in foreign.latin
+    )
+    return _agreement(foreign, english, index)[1] / own if own > 0 else 0.0
 
 
 def _first_in_race(
