@@ -389,6 +389,23 @@ def _takes_in(e: Candidate, c: Candidate, source: str, lang: str) -> bool:
     return any(p & said and not p & ours for p in foreign_parts(c.words, lang))
 
 
+#: The lower-case word right after a term ("Rank-and-File models").
+_AFTER = re.compile(r"^ ([a-z-]+)")
+
+
+def _takes_in_after(e: Candidate, c: Candidate, source: str, lang: str) -> bool:
+    """Whether a phrase has the vocabulary's word for the lower-case word right after the
+    term, which the term does not say ("рядовые модели" beside "Rank-and-File models":
+    "модели" renders "models", the term is the word before it)."""
+    m = _AFTER.match(source[e.end :])
+    parts = english_parts((m.group(1),)) if m is not None else ()
+    said = parts[0] if parts else frozenset()
+    if not said:
+        return False
+    ours = set().union(*english_parts(e.words))
+    return any(p & said and not p & ours for p in foreign_parts(c.words, lang))
+
+
 def _said_short(
     e: Candidate, fit: Candidate, fixed: Mapping[str, Candidate], source: str, lang: str
 ) -> bool:
@@ -1086,7 +1103,11 @@ def suggest(
         where = {n: c for c, n in en_where[key[0]]}
         rendering = target_seen[key[1]][0]
         return all(
-            n in where and _takes_in(where[n], rendering, beads[n].source, lang)
+            n in where
+            and (
+                _takes_in(where[n], rendering, beads[n].source, lang)
+                or _takes_in_after(where[n], rendering, beads[n].source, lang)
+            )
             for n in set(pairs[key].beads)
         )
 

@@ -29,7 +29,7 @@ from typing import Any
 from ..lang import data as lang_data
 from ..lang import fold, lemma, nlp, parses, singular
 
-_CAPITALISED = re.compile(r"^[A-Z][a-z'’!-]*[a-z!]$|^[A-Z]{2,}$")
+_CAPITALISED = re.compile(r"^[A-Z](?:[a-z'’!]|-[A-Za-z])*[a-z!]$|^[A-Z]{2,}$")
 _JOINERS = frozenset({"of", "the", "to"})
 _RU_WORD = re.compile(r"^[а-яё][а-яё-]*$", re.IGNORECASE)
 _OTHER_WORD = re.compile(r"^\w[\w'’-]*$")
@@ -80,8 +80,7 @@ def english_key(words: tuple[str, ...] | list[str]) -> str:
 
 def english_candidates(text: str) -> list[Candidate]:
     """Capitalised runs of an English sentence (see the module docstring)."""
-    doc = nlp("en").make_doc(text)
-    toks = list(doc)
+    toks = _english_tokens(text)
     runs: list[Candidate] = []  # every capitalised run, a lone sentence start included
     i = 0
     while i < len(toks):
@@ -121,6 +120,32 @@ def english_candidates(text: str) -> list[Candidate]:
         and not (len(c.words) == 1 and c.key in stop)
     ]
     return found + _and_names(text, runs) + _the_apart(text, found)
+
+
+def _english_tokens(text: str) -> list[Any]:
+    """The tokens of an English sentence, a word written with a hyphen and no space kept one
+    word ("Post-Combat Reform"): the tokenizer splits it, and its second half alone is
+    another term ("Combat Reform")."""
+    toks = list(nlp("en").make_doc(text))
+    out: list[Any] = []
+    i = 0
+    while i < len(toks):
+        tok, j = toks[i], i
+        while (
+            j + 2 < len(toks)
+            and toks[j + 1].text == "-"
+            and not toks[j].whitespace_
+            and not toks[j + 1].whitespace_
+            and toks[j].text.isalpha()
+            and toks[j + 2].text.isalpha()
+        ):
+            j += 2
+        if j > i:
+            end = toks[j].idx + len(toks[j].text)
+            tok = _Token(text[tok.idx : end], tok.idx)
+        out.append(tok)
+        i = j + 1
+    return out
 
 
 def _the_apart(text: str, runs: list[Candidate]) -> list[Candidate]:

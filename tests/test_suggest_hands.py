@@ -1,0 +1,36 @@
+"""Glossary induction on the hardest hands: a condensing translator who merges rules and
+drops titles, an essayist who paraphrases, and English that writes a name with a hyphen."""
+
+from __future__ import annotations
+
+from pipeline.align.suggest import Bead, suggest
+from pipeline.align.terms import candidates
+
+
+def _found(pairs: list[tuple[str, str]]) -> dict[str, str]:
+    return {s.source: s.target for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+
+
+def test_an_english_word_written_with_a_hyphen_is_one_word():
+    keys = {c.key for c in candidates("The unit may make a Post-Melee Turn now.", "en")}
+    assert "post-melee turn" in keys
+    assert "melee turn" not in keys  # its second half alone is another term
+    # a dash between spaces joins nothing
+    assert "post-melee turn" not in {c.key for c in candidates("A Post - Melee Turn.", "en")}
+
+
+def test_a_rendering_with_the_word_after_the_term_renders_more_than_the_term():
+    # "модели" renders "models", written after the term: "рядовые модели" is the term
+    # and the word after it, no rendering of "Foot-and-Rank" alone
+    pairs = [
+        (
+            "Hits go to Foot-and-Rank models first.",
+            "Попадания сначала достаются рядовым моделям.",
+        ),
+        (
+            "A unit of ten Foot-and-Rank models may flee.",
+            "Отряд из десяти рядовых моделей может бежать.",
+        ),
+        ("Only Foot-and-Rank models may be removed.", "Убирать можно только рядовые модели."),
+    ]
+    assert "Foot-and-Rank" not in _found(pairs)
