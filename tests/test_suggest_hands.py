@@ -34,3 +34,14 @@ def test_a_rendering_with_the_word_after_the_term_renders_more_than_the_term():
         ("Only Foot-and-Rank models may be removed.", "Убирать можно только рядовые модели."),
     ]
     assert "Foot-and-Rank" not in _found(pairs)
+
+
+def test_a_lower_case_rule_word_opening_a_sentence_is_that_word():
+    # "Hits" has the sentence's capital: it is the vocabulary's hit, rendered "попадания"
+    pairs = [
+        ("Hits against a Knight go to its rider.", "Попадания по рыцарю достаются всаднику."),
+        ("Shots against a Swarm suffer -1 to hit.", "Стрелки попадают по рою с минусом единица."),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["hit"].target == "попадание"
+    assert found["hit"].variants == ("попадать",)

@@ -212,13 +212,20 @@ def _lower_terms(text: str, capitalised: Sequence[Candidate]) -> list[Candidate]
     outside its capitalised terms ("Impact Hits" is another term)."""
     out = []
     for m in _lower_forms().finditer(text):
-        if m.group()[:1].isupper() or any(
+        if (m.group()[:1].isupper() and not _opens_sentence(text, m.start())) or any(
             c.start < m.end() and m.start() < c.end for c in capitalised
         ):
             continue
         words = tuple(m.group().split())
         out.append(Candidate(english_key(words), words, m.start(), m.end(), False, False, False))
     return out
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    """Whether a word opens its sentence, where its capital is the sentence's ("Hits
+    against ..."), not a term's."""
+    before = text[:start].rstrip()
+    return not before or before[-1] in ".!?:;"
 
 
 _LOWER_WORD = re.compile(r"(?<![\w-])[a-z]+(?:-[a-z]+)?(?![\w-])")
