@@ -3,7 +3,7 @@ drops titles, an essayist who paraphrases, and English that writes a name with a
 
 from __future__ import annotations
 
-from pipeline.align.suggest import Bead, suggest
+from pipeline.align.suggest import Bead, _deed, suggest
 from pipeline.align.terms import candidates
 
 
@@ -45,3 +45,28 @@ def test_a_lower_case_rule_word_opening_a_sentence_is_that_word():
     found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
     assert found["hit"].target == "попадание"
     assert found["hit"].variants == ("попадать",)
+
+
+def test_a_phrase_opened_by_an_active_participle_is_a_deed_no_name():
+    # "Проваливший Тест стойкости отряд": the unit that failed the test; the participle
+    # takes the test as its object, and "Routs" is the verb, no word of a term
+    pairs = [
+        ("A unit must take a Rout Check.", "Отряд проходит Тест стойкости."),
+        ("Each Rout Check is taken on 2D6.", "Каждый Тест стойкости проходят на 2D6."),
+        (
+            "Routing: a unit that fails its Rout Check Routs.",
+            "Проваливший Тест стойкости отряд бежит.",
+        ),
+        (
+            "A unit that fails its Rout Check Routs at once.",
+            "Проваливший Тест стойкости отряд сразу бежит.",
+        ),
+    ]
+    found = _found(pairs)
+    assert found["Rout Check"] == "Тест стойкости"
+    assert not any(t.lower().startswith("проваливший") for t in found.values())
+    # a state is a passive or intransitive participle, and stays a term's word
+    read = {c.key: c for c in candidates("Бегущий отряд и дезорганизованный отряд.", "ru")}
+    assert not _deed(read["бежать отряд"]) and not _deed(read["дезорганизовать отряд"])
+    won = {c.key: c for c in candidates("Победивший отряд стоит.", "ru")}
+    assert _deed(won["победить отряд"])

@@ -259,6 +259,17 @@ def _lower_runs(text: str, sizes: Sequence[int]) -> Iterator[tuple[tuple[str, ..
                 yield tuple(m.group() for m in span), span[0].start(), span[-1].end()
 
 
+def _deed(c: Candidate) -> bool:
+    """Whether a phrase opens with an active participle that did something or does it to
+    something ("Проваливший Тест на устойчивость отряд": the unit that failed the test):
+    a clause about its noun, no name. A state is passive or intransitive ("бегущий",
+    "дезорганизованный")."""
+    if c.verb or len(c.parts) < 2 or c.parts[0][1] != "adjective" or c.parts[0][0] is None:
+        return False
+    tag = c.parts[0][0].tag
+    return tag.POS == "PRTF" and "actv" in tag and ("past" in tag or "tran" in tag)
+
+
 @cache
 def _measure_words(lang: str) -> frozenset[str]:
     """The lemmas of the words a quantity is measured in or repeated by, in `lang`'s
@@ -862,7 +873,7 @@ def suggest(
     readings = drop_readings(b.target for b in beads) if lang == "ru" else {}
 
     def read(text: str) -> list[Candidate]:
-        return [reread(c, readings) for c in candidates(text, lang)]
+        return [reread(c, readings) for c in candidates(text, lang) if not _deed(c)]
 
     written_short = _abbreviated([read(b.target) for b in beads])
 
