@@ -955,3 +955,15 @@ def test_a_term_the_translation_leaves_in_english_is_its_own_rendering():
     assert found["Elite"] == "Elite"
     assert found["Magic Banner"] != "Elite"  # the English kept is that term's only
     assert found["Rage"] == "Ярость"  # a name in brackets is named, not kept
+
+
+def test_a_run_ending_in_a_verb_of_its_own_word_is_the_term_and_the_verb():
+    from pipeline.align.suggest import _verb_apart
+
+    text = "A unit that fails its Rout Test Routs at once."
+    keys = {c.key for c in _verb_apart(candidates(text, "en"))}
+    assert "rout test" in keys  # "Routs" says "Rout" again: the verb after the term
+    assert "rout test rout" not in keys
+    # a run that says no word of its own again stays whole
+    keys = {c.key for c in _verb_apart(candidates("It passes its Rout Test Twice.", "en"))}
+    assert "rout test twice" in keys

@@ -328,12 +328,16 @@ def _term_verbs() -> frozenset[str]:
 
 def _verb_apart(found: list[Candidate]) -> list[Candidate]:
     """The capitalised runs with a last word that is a vocabulary term's verb taken apart:
-    "a Panic Test Flees" is the test and the verb, two terms side by side, not one."""
+    "a Panic Test Flees" is the test and the verb, two terms side by side, not one; and so
+    is a last word that is a verb form of a word before it in the run ("fails its Break
+    Test Breaks": a term does not say its own word again)."""
     verbs = _term_verbs()
     out = []
     for c in found:
         last = c.words[-1]
-        if len(c.words) < 2 or not c.capitalised or last.lower() not in verbs:
+        earlier = [w.lower() for w in c.words[:-1]]
+        again = _verb_base(last.lower(), earlier) in earlier
+        if len(c.words) < 2 or not c.capitalised or (last.lower() not in verbs and not again):
             out.append(c)
             continue
         head = c.words[:-1]
