@@ -967,3 +967,15 @@ def test_a_run_ending_in_a_verb_of_its_own_word_is_the_term_and_the_verb():
     # a run that says no word of its own again stays whole
     keys = {c.key for c in _verb_apart(candidates("It passes its Rout Test Twice.", "en"))}
     assert "rout test twice" in keys
+
+
+def test_a_near_copy_shows_a_pair_once():
+    first = ("The Iron Crown stays with the General.", "Железная Корона остаётся у генерала.")
+    copy = (first[0], "Железная Корона всегда остаётся у генерала.")  # pasted, edited a little
+    other = ("Each army may have an Iron Crown.", "Каждая армия может иметь Железную Корону.")
+    found = {s.source: s for s in suggest([Bead(*first), Bead(*copy)], "ru")}
+    assert found["Iron Crown"].target.lower() == "железная корона"
+    assert found["Iron Crown"].note == "unsure: one occurrence"
+    assert found["Iron Crown"].score <= 0.6
+    found = {s.source: s for s in suggest([Bead(*first), Bead(*other)], "ru")}
+    assert sure(found["Iron Crown"])

@@ -1343,8 +1343,8 @@ def suggest(
         plural = plural and sum(c.plural for c in found) * 2 > len(found)
         target = _form(found, plural)
         notes = []
-        if together == 1 and basis not in (NAMED, COMPOSED, HEADED):
-            notes.append("one occurrence")
+        if _apart(beads, pair.beads) == 1 and basis not in (NAMED, COMPOSED, HEADED):
+            notes.append("one occurrence")  # a near copy's second bead is no second one
         rivals = sorted(
             (
                 s
@@ -1493,6 +1493,24 @@ def suggest(
                 )
         out.append(found)
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
+
+
+#: Two translations of one English sentence this alike are one pasted twice (a near copy).
+NEAR_COPY = 0.8
+
+
+def _apart(beads: Sequence[Bead], where: Iterable[int]) -> int:
+    """How many of the beads `where` are not a near copy of another of them: a translation
+    pasted twice and edited a little, beside the same English, shows a pair once."""
+    from rapidfuzz.distance import Indel
+
+    kept: dict[str, list[str]] = defaultdict(list)  # English sentence -> its translations
+    for n in sorted(set(where)):
+        b = beads[n]
+        target = b.target.lower()
+        if not any(Indel.normalized_similarity(target, t) >= NEAR_COPY for t in kept[b.source]):
+            kept[b.source].append(target)
+    return sum(map(len, kept.values()))
 
 
 def sure(s: Suggestion) -> bool:
