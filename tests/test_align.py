@@ -498,6 +498,18 @@ def test_tens_and_a_unit_in_words_add_up():
     assert spelled_numbers("four models", "en") == frozenset({"4"})
 
 
+def test_taking_a_test_is_not_passing_it():
+    """ "проходить тест" is how Russian says "take a test"; only "пройти" says it was
+    passed. The English "take Break Tests" has no "pass" to share."""
+    taken, passed = _anchors_of(
+        [
+            ("Отряды проигравшей стороны проходят Тест на устойчивость.", "ru"),
+            ("Если отряд прошёл Тест на устойчивость, он остаётся в бою.", "ru"),
+        ]
+    )
+    assert "w:pass" not in taken.keys and "w:pass" in passed.keys
+
+
 def test_multiples_and_hundreds_in_words_are_read():
     """ "втрое больше" says 3 (a Unit Strength of 3 after a Unit Strength of 1), "пятьдесят на
     сто миллиметров" a 50×100 mm base."""
