@@ -979,3 +979,18 @@ def test_a_near_copy_shows_a_pair_once():
     assert found["Iron Crown"].score <= 0.6
     found = {s.source: s for s in suggest([Bead(*first), Bead(*other)], "ru")}
     assert sure(found["Iron Crown"])
+
+
+def test_a_variant_row_says_it_is_another_rendering_of_the_term():
+    from pipeline.align.suggest import to_tsv
+
+    pairs = [
+        (
+            "Rage: a Raging model gains +1 Attack Value.",
+            "Ярость (Rage, рэйджи). Модель в ярости получает +1 к Атакам.",
+        ),
+    ]
+    rows = to_tsv(suggest([Bead(*p) for p in pairs], "ru"), ["en", "ru"]).splitlines()
+    variant = next(r for r in rows if r.startswith("Rage\tрэйджи"))
+    # named in the same bracket as "Ярость": no beads of its own
+    assert "another rendering the drop uses for the term" in variant

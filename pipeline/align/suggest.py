@@ -1692,7 +1692,7 @@ def to_tsv(suggestions: Sequence[Suggestion], languages: Sequence[str]) -> str:
         ex = s.example
         for k, target in enumerate((s.target, *s.variants)):
             cells = {"en": s.source, s.lang: target}
-            note = s.note if k == 0 else "another rendering, in beads of its own"
+            note = s.note if k == 0 else "another rendering the drop uses for the term"
             rows.append(
                 "\t".join(
                     [
