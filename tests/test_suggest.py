@@ -955,3 +955,42 @@ def test_a_term_the_translation_leaves_in_english_is_its_own_rendering():
     assert found["Elite"] == "Elite"
     assert found["Magic Banner"] != "Elite"  # the English kept is that term's only
     assert found["Rage"] == "Ярость"  # a name in brackets is named, not kept
+
+
+def test_a_run_ending_in_a_verb_of_its_own_word_is_the_term_and_the_verb():
+    from pipeline.align.suggest import _verb_apart
+
+    text = "A unit that fails its Rout Test Routs at once."
+    keys = {c.key for c in _verb_apart(candidates(text, "en"))}
+    assert "rout test" in keys  # "Routs" says "Rout" again: the verb after the term
+    assert "rout test rout" not in keys
+    # a run that says no word of its own again stays whole
+    keys = {c.key for c in _verb_apart(candidates("It passes its Rout Test Twice.", "en"))}
+    assert "rout test twice" in keys
+
+
+def test_a_near_copy_shows_a_pair_once():
+    first = ("The Iron Crown stays with the General.", "Железная Корона остаётся у генерала.")
+    copy = (first[0], "Железная Корона всегда остаётся у генерала.")  # pasted, edited a little
+    other = ("Each army may have an Iron Crown.", "Каждая армия может иметь Железную Корону.")
+    found = {s.source: s for s in suggest([Bead(*first), Bead(*copy)], "ru")}
+    assert found["Iron Crown"].target.lower() == "железная корона"
+    assert found["Iron Crown"].note == "unsure: one occurrence"
+    assert found["Iron Crown"].score <= 0.6
+    found = {s.source: s for s in suggest([Bead(*first), Bead(*other)], "ru")}
+    assert sure(found["Iron Crown"])
+
+
+def test_a_variant_row_says_it_is_another_rendering_of_the_term():
+    from pipeline.align.suggest import to_tsv
+
+    pairs = [
+        (
+            "Rage: a Raging model gains +1 Attack Value.",
+            "Ярость (Rage, рэйджи). Модель в ярости получает +1 к Атакам.",
+        ),
+    ]
+    rows = to_tsv(suggest([Bead(*p) for p in pairs], "ru"), ["en", "ru"]).splitlines()
+    variant = next(r for r in rows if r.startswith("Rage\tрэйджи"))
+    # named in the same bracket as "Ярость": no beads of its own
+    assert "another rendering the drop uses for the term" in variant

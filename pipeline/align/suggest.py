@@ -346,12 +346,16 @@ def _term_verbs() -> frozenset[str]:
 
 def _verb_apart(found: list[Candidate]) -> list[Candidate]:
     """The capitalised runs with a last word that is a vocabulary term's verb taken apart:
-    "a Panic Test Flees" is the test and the verb, two terms side by side, not one."""
+    "a Panic Test Flees" is the test and the verb, two terms side by side, not one; and so
+    is a last word that is a verb form of a word before it in the run ("fails its Break
+    Test Breaks": a term does not say its own word again)."""
     verbs = _term_verbs()
     out = []
     for c in found:
         last = c.words[-1]
-        if len(c.words) < 2 or not c.capitalised or last.lower() not in verbs:
+        earlier = [w.lower() for w in c.words[:-1]]
+        again = _verb_base(last.lower(), earlier) in earlier
+        if len(c.words) < 2 or not c.capitalised or (last.lower() not in verbs and not again):
             out.append(c)
             continue
         head = c.words[:-1]
@@ -1378,8 +1382,8 @@ def suggest(
         plural = plural and sum(c.plural for c in found) * 2 > len(found)
         target = _form(found, plural)
         notes = []
-        if together == 1 and basis not in (NAMED, COMPOSED, HEADED):
-            notes.append("one occurrence")
+        if _apart(beads, pair.beads) == 1 and basis not in (NAMED, COMPOSED, HEADED):
+            notes.append("one occurrence")  # a near copy's second bead is no second one
         rivals = sorted(
             (
                 s
@@ -1528,6 +1532,24 @@ def suggest(
                 )
         out.append(found)
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
+
+
+#: Two translations of one English sentence this alike are one pasted twice (a near copy).
+NEAR_COPY = 0.8
+
+
+def _apart(beads: Sequence[Bead], where: Iterable[int]) -> int:
+    """How many of the beads `where` are not a near copy of another of them: a translation
+    pasted twice and edited a little, beside the same English, shows a pair once."""
+    from rapidfuzz.distance import Indel
+
+    kept: dict[str, list[str]] = defaultdict(list)  # English sentence -> its translations
+    for n in sorted(set(where)):
+        b = beads[n]
+        target = b.target.lower()
+        if not any(Indel.normalized_similarity(target, t) >= NEAR_COPY for t in kept[b.source]):
+            kept[b.source].append(target)
+    return sum(map(len, kept.values()))
 
 
 def sure(s: Suggestion) -> bool:
@@ -1709,7 +1731,7 @@ def to_tsv(suggestions: Sequence[Suggestion], languages: Sequence[str]) -> str:
         ex = s.example
         for k, target in enumerate((s.target, *s.variants)):
             cells = {"en": s.source, s.lang: target}
-            note = s.note if k == 0 else "another rendering, in beads of its own"
+            note = s.note if k == 0 else "another rendering the drop uses for the term"
             rows.append(
                 "\t".join(
                     [
