@@ -70,3 +70,34 @@ def test_a_phrase_opened_by_an_active_participle_is_a_deed_no_name():
     assert not _deed(read["бежать отряд"]) and not _deed(read["дезорганизовать отряд"])
     won = {c.key: c for c in candidates("Победивший отряд стоит.", "ru")}
     assert _deed(won["победить отряд"])
+
+
+# A drop that writes the vocabulary's rule terms in lower case: capitals tell nothing.
+LOWER_STYLE = [
+    ("The unit may declare a Charge.", "Отряд может объявить нападение."),
+    ("After a failed Charge the unit stops.", "После неудачного нападения отряд стоит."),
+    ("It cannot March after its Charge.", "После своего нападения отряд не может совершить марш."),
+    ("A unit that did not March may shoot.", "Отряд, не совершивший марш, может стрелять."),
+]
+
+
+def test_a_taken_rendering_with_adjectives_before_it_is_that_term_described():
+    # "наибольшая численность" is "the highest Troop Count": Troop Count's "численность"
+    # described, no rendering of the title "Scattering" beside it
+    pairs = [
+        *LOWER_STYLE,
+        ("Each unit has a Troop Count.", "У каждого отряда есть численность."),
+        ("A Troop Count of 5 or more is needed.", "Нужна численность от 5."),
+        ("Roll and add the Troop Count.", "Бросьте и прибавьте численность."),
+        (
+            "Scattering: it flees from the unit with the highest Troop Count.",
+            "Он бежит прочь от отряда с наибольшей численностью.",
+        ),
+        (
+            "Scattering: it flees at once from the unit with the highest Troop Count.",
+            "Он сразу бежит прочь от отряда с наибольшей численностью.",
+        ),
+    ]
+    found = _found(pairs)
+    assert found["Troop Count"] == "численность"
+    assert "Scattering" not in found

@@ -1216,6 +1216,22 @@ def suggest(
                     return True
         return False
 
+    def _described(e: str, t: str) -> bool:
+        """Whether a phrase is a rendering already taken with adjectives before it, and the
+        term that took it is in every bead of the pair: that term described ("наибольшая
+        численность" beside "the highest Unit Strength", with "численность" taken by Unit
+        Strength), no rendering of another ("Breaks", in the same sentence)."""
+        c = target_seen[t][0]
+        roles = [role for _, role in c.parts]
+        k = next((i for i, role in enumerate(roles) if role != "adjective"), len(roles))
+        rest = " ".join(t.split()[k:])
+        if not k or k == len(roles) or rest not in taken:
+            return False
+        owner = next((e2 for e2, t2 in chosen.items() if t2 == rest), None)
+        if owner is None or set(owner.split()) & set(e.split()):
+            return False  # "Flying Advance Rate": the term names the other's words itself
+        return set(pairs[(e, t)].beads) <= set(pairs[(owner, rest)].beads)
+
     rivals_of: dict[str, set[str]] = defaultdict(set)  # English term -> its renderings
     rivals_of_target: dict[str, set[str]] = defaultdict(set)  # ... and back
     for e_, t_ in pairs:
@@ -1256,6 +1272,8 @@ def suggest(
                 continue  # "бесстрашный" beside the taken "Бесстрашие" is Fearless's word
             if plain and _covered(en_spots[e], en_inside, set(pairs[(e, t)].beads)):
                 continue  # "Stand" only inside "Stand and Shoot", which is taken
+            if plain and _described(e, t):
+                continue  # "наибольшая численность" is the highest Unit Strength
             chosen[e] = t
             taken.add(t)
             if (e, t) in named:  # the bracket's other name is this term's, no other's
