@@ -101,3 +101,14 @@ def test_a_taken_rendering_with_adjectives_before_it_is_that_term_described():
     found = _found(pairs)
     assert found["Troop Count"] == "численность"
     assert "Scattering" not in found
+
+
+def test_a_title_the_translation_leaves_out_is_not_rendered_by_the_rule_s_words():
+    # "Unit Depth:" is a title the translator left out; "сомкнутом отряде" renders "a unit
+    # in Tight Order", though it is made of the vocabulary's "unit" and one word more
+    english = "Unit Depth: a unit in Tight Order with 5 or more models must be 2 models deep."
+    left_out = "Если в сомкнутом отряде пять моделей или больше, в колонне их не меньше двух."
+    kept = "Сомкнутый отряд: если в нём пять моделей или больше, в колонне их не меньше двух."
+    assert "Unit Depth" not in _found([*LOWER_STYLE, (english, left_out)])
+    # where the translation opens with the phrase, it gives the title
+    assert _found([*LOWER_STYLE, (english, kept)])["Unit Depth"] == "сомкнутый отряд"

@@ -1096,8 +1096,19 @@ def suggest(
                     continue  # the bead leaves two readings: not one term's evidence
                 if _said_short(e, free[fits[0]], seen[n][2], beads[n].source, lang):
                     continue  # "Attack Value" is "Атаки" there; "Навык атаки" is another's
+                if _title_dropped(e.key, free[fits[0]], n):
+                    continue  # "Unit Width:" is not said; "сомкнутом отряде" is the rule's
                 out.add((e.key, fits[0]))
         return out
+
+    def _title_dropped(e: str, t: Candidate, n: int) -> bool:
+        """Whether a term is only ever the title of its paragraph ("Unit Width: a unit in
+        Close Formation ...") and the translation of bead `n` does not open with the phrase:
+        the translator left the title out (a condensing or free hand does), and the phrase
+        renders the rule's words, not its name."""
+        if not all(heads_text(c, beads[m].source) for c, m in en_where[e]):
+            return False
+        return bool(_WORDS.search(beads[n].target[: t.start]))
 
     # the vocabulary words each translation says, for a word the drop renders its own way
     bead_words = [
