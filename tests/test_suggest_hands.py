@@ -3,7 +3,7 @@ drops titles, an essayist who paraphrases, and English that writes a name with a
 
 from __future__ import annotations
 
-from pipeline.align.suggest import Bead, _deed, suggest
+from pipeline.align.suggest import Bead, _count, _deed, suggest
 from pipeline.align.terms import candidates
 
 
@@ -112,3 +112,14 @@ def test_a_title_the_translation_leaves_out_is_not_rendered_by_the_rule_s_words(
     assert "Unit Depth" not in _found([*LOWER_STYLE, (english, left_out)])
     # where the translation opens with the phrase, it gives the title
     assert _found([*LOWER_STYLE, (english, kept)])["Unit Depth"] == "сомкнутый отряд"
+
+
+def test_a_phrase_opened_by_a_cardinal_is_a_count_no_name():
+    # "одной-единственной модели" renders "1 model"; the term is "одиночка"
+    bead = ("A unit of 1 model is a Lone Model.", "Отряд из одной-единственной модели — одиночка.")
+    found = _found([*LOWER_STYLE, bead])
+    assert not any("единственн" in t for t in found.values())
+    text = "В первой шеренге одной-единственной модели хватит."
+    read = {c.key: c for c in candidates(text, "ru")}
+    assert _count(read["одной-единственный модель"])
+    assert not _count(read["первый шеренга"])  # an ordinal names a rank

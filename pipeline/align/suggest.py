@@ -270,6 +270,17 @@ def _deed(c: Candidate) -> bool:
     return tag.POS == "PRTF" and "actv" in tag and ("past" in tag or "tran" in tag)
 
 
+def _count(c: Candidate) -> bool:
+    """Whether a phrase opens with a cardinal numeral, also as the first half of a word
+    written with a hyphen ("одной-единственной модели" for "1 model"): a count of its
+    noun, no name. An ordinal names a rank ("первая шеренга") and stays."""
+    if c.verb or len(c.parts) < 2 or c.parts[0][1] != "adjective":
+        return False
+    read = parses(c.words[0].split("-")[0].lower())[:1]
+    tag = read[0].tag if read else None
+    return tag is not None and (tag.POS == "NUMR" or ("Anum" in tag and "Apro" in tag))
+
+
 @cache
 def _measure_words(lang: str) -> frozenset[str]:
     """The lemmas of the words a quantity is measured in or repeated by, in `lang`'s
@@ -877,7 +888,9 @@ def suggest(
     readings = drop_readings(b.target for b in beads) if lang == "ru" else {}
 
     def read(text: str) -> list[Candidate]:
-        return [reread(c, readings) for c in candidates(text, lang) if not _deed(c)]
+        return [
+            reread(c, readings) for c in candidates(text, lang) if not _deed(c) and not _count(c)
+        ]
 
     written_short = _abbreviated([read(b.target) for b in beads])
 
