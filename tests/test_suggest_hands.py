@@ -123,3 +123,35 @@ def test_a_phrase_opened_by_a_cardinal_is_a_count_no_name():
     read = {c.key: c for c in candidates(text, "ru")}
     assert _count(read["одной-единственный модель"])
     assert not _count(read["первый шеренга"])  # an ordinal names a rank
+
+
+# A family of terms sharing a word the vocabulary does not know, each said once or twice.
+STATURE = [
+    ("A Goblin is of Short Stature.", "Гоблин низкого роста."),
+    ("A Troll is of Tall Stature.", "Тролль высокого роста."),
+    ("A Dragon is of Towering Stature.", "Дракон исполинского роста."),
+    ("Walls hide models of Short Stature.", "Стены прячут модели низкого роста."),
+]
+
+
+def test_a_word_a_family_of_terms_shares_is_the_drop_s_own_pair():
+    # "Stature" and "рост" meet in every bead: each term of the family is the drop's
+    # "рост" and one word more, and needs no second bead
+    found = _found([*LOWER_STYLE, *STATURE])
+    assert found["Short Stature"] == "низкий рост"
+    assert found["Tall Stature"] == "высокий рост"
+    assert found["Towering Stature"] == "исполинский рост"
+    # two beads are no family
+    assert "Tall Stature" not in _found([*LOWER_STYLE, *STATURE[1:3]])
+
+
+def test_a_word_written_alone_only_in_a_list_is_the_term_written_short():
+    # "Short, Tall or Towering Stature": "Short" alone is Short Stature written short, so
+    # "Short Stature" is no two terms side by side
+    listed = (
+        "Stature: a model is of Short, Tall or Towering Stature.",
+        "Рост: модель бывает низкого, высокого или исполинского роста.",
+    )
+    found = _found([*LOWER_STYLE, *STATURE, listed])
+    assert found["Short Stature"] == "низкий рост"
+    assert found["Tall Stature"] == "высокий рост"

@@ -35,7 +35,7 @@ from typing import Any
 from ..extract.keywords import core_lexicon, core_words
 from ..glossary import Glossary, Term
 from ..lang import data as lang_data
-from ..lang import lemma, nlp, parses
+from ..lang import lemma, lemmas, nlp, parses, singular
 from ..slug import slugify
 from ..textsafe import cell
 from .compose import composed, composed_but_one, english_parts, foreign_parts, joining_words
@@ -1164,6 +1164,19 @@ def suggest(
             return first_form.get(key, "")[:1].isupper()
         return any(c.capitalised for c in en_seen.get(key, ()))
 
+    def _only_listed(key: str, right: Sequence[str]) -> bool:
+        """Whether a word is written on its own only as an item of a list whose last item
+        ends with `right` ("of Standard, Large or Gigantic Height"): the list shares its
+        last word, and each item is the whole term written short."""
+        if key in lexicon or not en_where.get(key):
+            return False
+        tail = r"(?:,? (?:or|and) |, )(?:[A-Z][\w-]*(?:,? (?:or|and) |, ))*[A-Z][\w-]* "
+        ending = re.compile(tail + "(?i:" + re.escape(" ".join(right)) + r")(?![\w-])")
+        return all(
+            len(c.words) == 1 and ending.match(beads[n].source[c.end :]) is not None
+            for c, n in en_where[key]
+        )
+
     @cache
     def _side_by_side(e: str) -> bool:
         """Whether a capitalised run is two terms side by side, each written on its own
@@ -1177,6 +1190,8 @@ def suggest(
             if not right or left[-1] in ("of", "the", "to", "and") or right[0] in ("the", "to"):
                 continue
             if _own_term(english_key(left)) and _own_term(" ".join(right)):
+                if _only_listed(english_key(left), right):
+                    continue  # "Standard, Large or Gigantic Height": Large Height shortened
                 return True
         return False
 
@@ -1256,6 +1271,7 @@ def suggest(
             return False  # "Flying Advance Rate": the term names the other's words itself
         return set(pairs[(e, t)].beads) <= set(pairs[(owner, rest)].beads)
 
+    shared = _shared_words(seen, lang)
     rivals_of: dict[str, set[str]] = defaultdict(set)  # English term -> its renderings
     rivals_of_target: dict[str, set[str]] = defaultdict(set)  # ... and back
     for e_, t_ in pairs:
@@ -1318,6 +1334,10 @@ def suggest(
         # the drop's own renderings of one word read as vocabulary: "реакция на натиск"
         # is Charge Reaction once Charge is "натиск"
         induced = _induced(chosen, lexicon, lang)
+        induced = (
+            {**shared[0], **induced[0]},
+            {**shared[1], **induced[1]},
+        )
         grown = set()
         if induced != last_induced:  # nothing new settled: nothing new to read
             last_induced = induced
@@ -1592,6 +1612,60 @@ def _apart(beads: Sequence[Bead], where: Iterable[int]) -> int:
         if not any(Indel.normalized_similarity(target, t) >= NEAR_COPY for t in kept[b.source]):
             kept[b.source].append(target)
     return sum(map(len, kept.values()))
+
+
+#: A word pair the drop's terms share is believed from this many beads ...
+SHARED_NEEDS = 3
+#: ... where the two meet this much (Dice) and each meets no other word as often.
+SHARED_DICE = 0.8
+
+
+def _shared_words(
+    seen: Sequence[tuple[Mapping[str, Candidate], Mapping[str, Candidate], Any]], lang: str
+) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    """Words the vocabulary does not know that go together through the drop, as
+    `_induced` gives them: an English word of the capitalised terms and a word of the
+    translation's phrases that meet in most beads either is in, and each the other's best
+    ("Height" of Standard, Large and Gigantic Height, and "рост" of "обычный", "крупный"
+    and "гигантский рост"). Each term of the family is then made of the vocabulary and
+    the drop's words but for one word, and needs no second bead."""
+    joiners = joining_words(lang)
+    en_in: dict[str, set[int]] = defaultdict(set)
+    their_in: dict[str, set[int]] = defaultdict(set)
+    for n, (english, free, _) in enumerate(seen):
+        for e in english.values():
+            if not e.capitalised:
+                continue
+            for w in e.words:
+                for piece in w.lower().split("-"):
+                    if piece and piece not in joiners and not any(english_parts((piece,))):
+                        en_in[singular(piece)].add(n)
+        for c in free.values():
+            if c.verb:
+                continue
+            for w in c.words:
+                if w.lower() not in joiners and not any(foreign_parts((w,), lang)):
+                    their_in[lemmas(w, lang)[0]].add(n)
+
+    def best(beads: set[int], others: Mapping[str, set[int]]) -> list[tuple[int, str]]:
+        return sorted(((len(beads & b), k) for k, b in others.items()), reverse=True)[:2]
+
+    english: dict[str, frozenset[str]] = {}
+    foreign: dict[str, frozenset[str]] = {}
+    for w, beads in en_in.items():
+        if len(beads) < SHARED_NEEDS:
+            continue
+        top = best(beads, their_in)
+        if not top or (len(top) > 1 and top[1][0] == top[0][0]):
+            continue
+        together, r = top[0]
+        if together < SHARED_NEEDS or 2 * together < SHARED_DICE * (len(beads) + len(their_in[r])):
+            continue
+        back = best(their_in[r], en_in)
+        if back[0][1] != w or (len(back) > 1 and back[1][0] == back[0][0]):
+            continue
+        english[w] = foreign[r] = frozenset({"=" + w})
+    return english, foreign
 
 
 def sure(s: Suggestion) -> bool:
