@@ -155,3 +155,19 @@ def test_a_word_written_alone_only_in_a_list_is_the_term_written_short():
     found = _found([*LOWER_STYLE, *STATURE, listed])
     assert found["Short Stature"] == "низкий рост"
     assert found["Tall Stature"] == "высокий рост"
+
+
+def test_a_participle_capitalised_inside_a_sentence_names_a_state():
+    # "Потрясён" is a verb form, yet capitalised mid-sentence it is the state Shaken
+    pairs = [
+        (
+            "A unit is Shaken while an enemy is in its flank.",
+            "Отряд Потрясён, пока враг у него во фланге.",
+        ),
+        ("A unit cannot rally while it is Shaken.", "Отряд не может собраться, пока он Потрясён."),
+        ("Even while Shaken, it may shoot.", "Даже будучи Потрясённым, он может стрелять."),
+    ]
+    assert _found(pairs)["Shaken"].lower() == "потрясённый"
+    # in lower case it stays a verb of the sentence
+    lower = [(en, ru.replace("Потряс", "потряс")) for en, ru in pairs]
+    assert "Shaken" not in _found(lower)

@@ -540,6 +540,24 @@ def _bracketed(
 _PARTICIPLES = frozenset({"PRTF", "PRTS"})
 
 
+def _states(text: str, found: Sequence[Candidate]) -> list[Candidate]:
+    """The participles a translation capitalises inside a sentence and that no phrase
+    reads as a word of its own ("отряд Расстроен", "пока он Расстроен"): the name of a
+    state, as its full form ("расстроенный"), keyed as the verb, as where a phrase reads
+    it ("будучи Расстроенным")."""
+    have = {(c.start, c.end) for c in found if not c.verb}
+    out = []
+    for c in found:
+        if not c.verb or len(c.words) != 1 or (c.start, c.end) in have:
+            continue
+        if not c.words[0][:1].isupper() or _opens_sentence(text, c.start):
+            continue
+        state = _participle([c], c.end)
+        if state is not None:
+            out.append(replace(state, capitalised=True))
+    return out
+
+
 def _participle(found: Sequence[Candidate], end: int) -> Candidate | None:
     """A participle ending at a bracket ("отряд дезорганизован (Disrupted)"): the state
     the English names, as its full form ("дезорганизованный"), keyed as the verb; else
@@ -912,6 +930,7 @@ def suggest(
                 english.setdefault(key, replace(c, key=key) if key != c.key else c)
                 en_spots[key].append((n, c.start, c.end))
         found = read(bead.target)
+        found += _states(bead.target, found)
         found += _short_forms(bead.target, found, written_short)
         kept = _left_in_english(bead.target, english.values())
         left_english.update(c.key for c in kept)
