@@ -171,3 +171,19 @@ def test_a_participle_capitalised_inside_a_sentence_names_a_state():
     # in lower case it stays a verb of the sentence
     lower = [(en, ru.replace("Потряс", "потряс")) for en, ru in pairs]
     assert "Shaken" not in _found(lower)
+
+
+def test_of_two_phrases_that_fit_the_borrowed_word_s_is_the_term_s():
+    # "Гигантского роста чудовища": "гигантский рост" and "рост чудовища" are each "рост"
+    # and a word more; "гигантский" is "gigantic" borrowed, "чудовище" is not
+    bead = (
+        "Gigantic Stature: Monsters are of Gigantic Stature.",
+        "Гигантского роста чудовища.",
+    )
+    found = _found([*LOWER_STYLE, *STATURE, bead])
+    assert found["Gigantic Stature"] == "гигантский рост"
+    alike = (
+        "Towering Stature: Monsters are of Towering Stature.",
+        "Исполинского роста чудовища.",
+    )
+    assert "Towering Stature" not in _found([*LOWER_STYLE, *STATURE[:2], STATURE[3], alike])

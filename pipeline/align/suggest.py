@@ -259,6 +259,47 @@ def _lower_runs(text: str, sizes: Sequence[int]) -> Iterator[tuple[tuple[str, ..
                 yield tuple(m.group() for m in span), span[0].start(), span[-1].end()
 
 
+#: A word and an English word whose transliteration begins alike for this many letters
+#: are one word borrowed ("гигантский", "gigantic").
+LOAN_PREFIX = 5
+
+
+def _loaned(
+    e: Candidate,
+    fits: Sequence[Candidate],
+    lang: str,
+    induced: tuple[Mapping[str, Any], Mapping[str, Any]] | None = None,
+) -> list[str]:
+    """Of the phrases that render a term but for one word on each side, the one whose
+    word neither the vocabulary nor the drop's pairs (`induced`) know is the English
+    one's borrowed ("гигантский рост" for "Gigantic Height", beside "рост чудовища",
+    where "чудовище" is no "gigantic"): its key, where one phrase alone is so; else none."""
+    en_known, known = induced or ({}, {})
+    ours = [
+        w.lower()
+        for w in e.words
+        if not any(english_parts((w,))) and singular(w.lower()) not in en_known
+    ]
+    if len(ours) != 1:
+        return []
+    out = []
+    for c in fits:
+        theirs = [
+            w
+            for w in c.words
+            if not any(foreign_parts((w,), lang)) and lemmas(w, lang)[0] not in known
+        ]
+        if len(theirs) == 1:
+            shared = 0
+            for a, b in zip(slugify(theirs[0], fallback=""), ours[0], strict=False):
+                if a != b:
+                    break
+                shared += 1
+            if shared >= LOAN_PREFIX:
+                out.append(c.key)
+    return out if len(out) == 1 else []
+
+
 def _deed(c: Candidate) -> bool:
     """Whether a phrase opens with an active participle that did something or does it to
     something ("Проваливший Тест на устойчивость отряд": the unit that failed the test):
@@ -1114,6 +1155,8 @@ def suggest(
 
             for e in english.values():
                 fits = shaped.get(e.key, [])
+                if len(fits) > 1:  # "Гигантского роста чудовища": "гигантский" is "gigantic"
+                    fits = _loaned(e, [free[k] for k in fits], lang, induced) or fits
                 if len(fits) != 1 or n not in pairs[(e.key, fits[0])].beads:
                     continue
                 if any(
