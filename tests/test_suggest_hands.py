@@ -187,3 +187,13 @@ def test_of_two_phrases_that_fit_the_borrowed_word_s_is_the_term_s():
         "Исполинского роста чудовища.",
     )
     assert "Towering Stature" not in _found([*LOWER_STYLE, *STATURE[:2], STATURE[3], alike])
+
+
+def test_the_word_a_family_of_terms_shares_is_a_term_where_written_alone():
+    alone = [
+        ("Its Stature decides how far it sees.", "От роста зависит, как далеко она видит."),
+        ("Every model has a Type and a Stature.", "У всякой модели есть тип и рост."),
+    ]
+    found = {s.source: s for s in suggest([Bead(*p) for p in [*LOWER_STYLE, *STATURE, *alone]])}
+    assert found["Stature"].target == "рост"
+    assert found["Stature"].note == "the word a family of the drop's terms shares"

@@ -69,6 +69,9 @@ HEADED = "heads its paragraph in both languages"
 PARTLY = "made of the core vocabulary but for one word"
 #: ... where the drop's own one-word pairs count as vocabulary ("реакция на натиск").
 PARTLY_INDUCED = "made of the core vocabulary and the drop's terms but for one word"
+#: ... where a family of the drop's terms shares the word ("Height" of Standard, Large and
+#: Gigantic Height, "рост").
+FAMILY = "the word a family of the drop's terms shares"
 #: The note of a rendering seen shorter than its term and once whole.
 WRITTEN_SHORT = "also written short"
 #: The most confidence a proposal whose note records a doubt (`unsure: ...`) is given, so
@@ -1105,7 +1108,7 @@ def suggest(
         found = dice * (0.8 + 0.2 * position) * (0.8 + 0.2 * caps) * size
         if _made_of_vocabulary(key) or key in headed:
             found = max(found, COMPOSED_SCORE)
-        elif key in partly:
+        elif key in partly or key in family:
             found = max(found, PARTLY_SCORE)
         # the translation names it with the English in brackets: as sure as a bead gets
         return max(found, NAMED_SCORE) if key in named else found
@@ -1269,7 +1272,7 @@ def suggest(
         # capitals that disagree, where capitals mean it, refuse a guess ("установка
         # отряда") and a pair with thin evidence
         disagree = capitals and pair.caps_known and not pair.caps_agree
-        if key in partly and not disagree:
+        if (key in partly or key in family) and not disagree:
             return True
         if _lexical(key):
             return together >= min_count or key in singles
@@ -1334,6 +1337,14 @@ def suggest(
         return set(pairs[(e, t)].beads) <= set(pairs[(owner, rest)].beads)
 
     shared = _shared_words(seen, lang)
+    # the shared word itself, where the drop writes it as a term of its own ("Its Height")
+    family = {
+        (w, t)
+        for t, ids in shared[1].items()
+        for w in (next(iter(ids))[1:],)
+        if len(pairs.get((w, t), _Pair()).beads) >= min_count
+        and sum(1 for k in en_seen if " " in k and w in k.split()) >= 2
+    }
     rivals_of: dict[str, set[str]] = defaultdict(set)  # English term -> its renderings
     rivals_of_target: dict[str, set[str]] = defaultdict(set)  # ... and back
     for e_, t_ in pairs:
@@ -1568,6 +1579,8 @@ def suggest(
             basis = HEADED
         if not basis and (e, t) in partly:
             basis = PARTLY_INDUCED if (e, t) in grown_all else PARTLY
+        if not basis and (e, t) in family:
+            basis = FAMILY
         found = _suggestion(e, t, basis)
         whole = _whole(e, t) if not basis else None
         if whole is not None:  # "свиток" is "свиток рассеивания" written short
