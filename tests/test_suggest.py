@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pipeline.align.suggest import Bead, suggest, sure
-from pipeline.align.terms import candidates
+from pipeline.align.terms import candidates, drop_readings
 
 # A drop that writes rule terms in lower case, the core vocabulary's own too ("нападение"
 # for Charge, "марш" for March), so a capital tells nothing about a term here.
@@ -797,3 +797,200 @@ def test_a_bracketed_name_may_carry_the_translation_s_abbreviation():
     found = {s.source: s for s in suggest([bead], "ru")}
     assert found["Resilience"].target == "стойкость"
     assert found["Resilience"].note == "named in brackets"
+
+
+def test_a_word_written_with_a_hyphen_is_one_word():
+    keys = {c.key for c in candidates("Отряд кидает раут-тест, а потом — тест на панику.", "ru")}
+    assert "раут-тест" in keys
+    assert "раут" not in keys  # its first half alone is no term
+    # a dash between spaces joins nothing
+    assert "раут-тест" not in {c.key for c in candidates("Раут - тест отряда.", "ru")}
+    pairs = [
+        ("A unit that passes its Rout Test stays.", "Отряд, прошедший раут-тест, остаётся."),
+        ("Roll 2D6 for each Rout Test.", "Для каждого раут-теста кидают 2D6."),
+        (
+            "A failed Rout Test makes the unit flee.",
+            "Проваленный раут-тест заставляет отряд бежать.",
+        ),
+    ]
+    assert _found(pairs)["Rout Test"] == "раут-тест"
+
+
+def test_a_word_the_dictionary_does_not_know_takes_the_form_the_drop_writes():
+    # "фиргеном" is guessed "фиргеном" first, "фирген" next; the drop also writes
+    # "Фирген" and "фиргена", which read "фирген"
+    pairs = [
+        ("Models with Firgen ignore the first wound.", "Модели с Фиргеном игнорируют первую рану."),
+        ("Firgen never stacks.", "Фирген никогда не складывается."),
+        ("A Firgen roll of 1 always fails.", "Бросок Фиргена на 1 всегда провален."),
+    ]
+    assert drop_readings([pairs[0][1]]) == {}  # alone, nothing tells the guesses apart
+    assert drop_readings([ru for _, ru in pairs]) == {"фиргеном": "фирген"}
+    with_it = [(en, ru) for en, ru in pairs if "Фиргеном" in ru] * 2
+    assert _found(with_it)["Firgen"] == "Фиргеном"  # the first guess, where nothing says more
+    assert _found(pairs[:1] * 2 + pairs[1:])["Firgen"] == "Фирген"
+
+
+def test_a_verb_form_of_a_vocabulary_term_is_that_term():
+    # "Marched" is a form of the vocabulary's March the vocabulary does not list: its
+    # rendering is the vocabulary's "марш", not the other phrase of the sentence
+    pairs = [
+        (
+            "A unit that Marched cannot use its Volley Fire.",
+            "Отряд после марша не может вести Навесной огонь.",
+        ),
+        (
+            "If the model Marched, it cannot shoot with a Heavy Crossbow.",
+            "После марша модель не может стрелять из Тяжёлого арбалета.",
+        ),
+    ]
+    found = {s.source: s for s in suggest([Bead(*p) for p in pairs], "ru")}
+    assert found["Marched"].target == "марш"  # named as the drop writes it
+    assert found["Marched"].note == "core vocabulary"
+    # where the drop names the term in brackets, it is the vocabulary's term
+    bead = Bead(
+        "Lance: a Lance gains +2 Strength after the wielder Charged.",
+        "Пика (Lance). Пика получает +2 к Силе после натиска (Charge) владельца.",
+    )
+    found = {s.source: s.target for s in suggest([bead] * 2, "ru")}
+    assert "Charged" not in found
+    assert found["Charge"] == "натиск"
+
+
+def test_a_bracketed_name_in_title_case_runs_back_to_its_first_capital():
+    bead = Bead(
+        "Hero of All Time: the hero may reroll one failed roll per game.",
+        "Герой на Все Времена (Hero of All Time): герой может перебросить один бросок за игру.",
+    )
+    found = {s.source: s for s in suggest([bead], "ru")}
+    assert found["Hero of All Time"].target == "Герой на Все Времена"  # not "Время"
+    assert found["Hero of All Time"].note == "named in brackets"
+    # a sentence's first word and a capitalised noun are no title
+    bead = Bead(
+        "A model with Poisoned Attacks wounds on a 4+.",
+        "Модель с Ядом (Poisoned Attacks) ранит на 4+.",
+    )
+    found = {s.source: s.target for s in suggest([bead], "ru")}
+    assert found["Poisoned Attacks"] != "Модель с Ядом"
+
+
+def test_a_capitalised_complement_is_a_name_s_word_even_where_it_heads_no_term():
+    # "правило" only introduces a term ("по правилу Случайного движения"), yet "Правил"
+    # capitalised is a word of the name "Книга Правил"
+    keys = {c.key for c in candidates("Предметы перечислены в Книге Правил.", "ru")}
+    assert "книга правило" in keys
+    keys = {c.key for c in candidates("Это сказано в книге правил.", "ru")}
+    assert "книга правило" not in keys
+    keys = {c.key for c in candidates("Отряд движется по правилу Случайного движения.", "ru")}
+    assert not any(k.startswith("правило") for k in keys)
+
+
+def test_a_taken_rendering_is_taken_out_wherever_the_bead_writes_it():
+    # "Железная Корона" is settled; the bead writes it twice, first inside "Предметы
+    # Железной Короны": that phrase is no capitalised phrase of its own, so "Свод
+    # Законов" is the one phrase left for "Book of Laws"
+    pairs = [
+        ("Each army may have an Iron Crown.", "Каждая армия может иметь Железную Корону."),
+        ("The Iron Crown stays with the General.", "Железная Корона остаётся у генерала."),
+        (
+            "Iron Crown items: their costs are given in the Book of Laws and under each Iron"
+            " Crown.",
+            "Предметы Железной Короны: их стоимость дана в Своде Законов и под каждой"
+            " Железной Короной.",
+        ),
+    ]
+    found = {s.source: s for s in suggest([Bead(*p) for p in pairs], "ru")}
+    assert found["Book of Laws"].target == "Свод Законов"
+    assert not sure(found["Book of Laws"])  # one occurrence
+
+
+def test_a_bracket_s_other_name_is_the_term_s_variant_and_no_other_term_s():
+    # the players' word after the English ("рэйджи") is the same term's: a variant, not
+    # free for "Raging", and no rival that makes the bracket's name doubtful
+    pairs = [
+        (
+            "Rage: a Raging model gains +1 Attack Value.",
+            "Ярость (Rage, рэйджи). Модель в ярости получает +1 к Атакам.",
+        ),
+        ("A unit that loses a Round of Combat loses Rage.", "Проиграл раунд боя — рэйджи пропал."),
+    ] * 2
+    found = {s.source: s for s in suggest([Bead(*p) for p in pairs], "ru")}
+    assert found["Rage"].target == "Ярость"
+    assert found["Rage"].variants == ("рэйджи",)
+    assert sure(found["Rage"])
+    assert "Raging" not in found or found["Raging"].target != "рэйджи"
+
+
+def test_a_bracketed_name_may_carry_the_rule_s_parameter():
+    bead = Bead(
+        "Thunder Stomp (X): a model with Thunder Stomp makes X hits at Initiative Step 0.",
+        "Громовой топот (Thunder Stomp (X)). Модель наносит X попаданий на шаге инициативы 0.",
+    )
+    found = {s.source: s for s in suggest([bead], "ru")}
+    assert found["Thunder Stomp"].target == "Громовой топот"
+    assert found["Thunder Stomp"].note == "named in brackets"
+
+
+def test_a_participle_before_a_bracket_names_the_state_in_its_full_form():
+    bead = Bead(
+        "A unit that is Shaken cannot march.",
+        "Отряд, который потрясён (Shaken), не может маршировать.",
+    )
+    found = {s.source: s for s in suggest([bead], "ru")}
+    assert found["Shaken"].target == "потрясённый"
+    assert found["Shaken"].note == "named in brackets"
+
+
+def test_a_term_the_translation_leaves_in_english_is_its_own_rendering():
+    pairs = [
+        ("Each Elite unit costs more points.", "Каждый Elite отряд стоит больше очков."),
+        ("Elite units may take a Magic Banner.", "Elite отряды могут брать Магическое Знамя."),
+        ("Elite units may take a Magic Banner.", "Elite отряды могут взять Магическое Знамя."),
+        (
+            "Rage: a model with Rage gains +1 Attack Value.",
+            "Ярость (Rage). Модель с яростью получает +1 к Атакам.",
+        ),
+    ]
+    found = {s.source: s.target for s in suggest([Bead(*p) for p in pairs], "ru")}
+    assert found["Elite"] == "Elite"
+    assert found["Magic Banner"] != "Elite"  # the English kept is that term's only
+    assert found["Rage"] == "Ярость"  # a name in brackets is named, not kept
+
+
+def test_a_run_ending_in_a_verb_of_its_own_word_is_the_term_and_the_verb():
+    from pipeline.align.suggest import _verb_apart
+
+    text = "A unit that fails its Rout Test Routs at once."
+    keys = {c.key for c in _verb_apart(candidates(text, "en"))}
+    assert "rout test" in keys  # "Routs" says "Rout" again: the verb after the term
+    assert "rout test rout" not in keys
+    # a run that says no word of its own again stays whole
+    keys = {c.key for c in _verb_apart(candidates("It passes its Rout Test Twice.", "en"))}
+    assert "rout test twice" in keys
+
+
+def test_a_near_copy_shows_a_pair_once():
+    first = ("The Iron Crown stays with the General.", "Железная Корона остаётся у генерала.")
+    copy = (first[0], "Железная Корона всегда остаётся у генерала.")  # pasted, edited a little
+    other = ("Each army may have an Iron Crown.", "Каждая армия может иметь Железную Корону.")
+    found = {s.source: s for s in suggest([Bead(*first), Bead(*copy)], "ru")}
+    assert found["Iron Crown"].target.lower() == "железная корона"
+    assert found["Iron Crown"].note == "unsure: one occurrence"
+    assert found["Iron Crown"].score <= 0.6
+    found = {s.source: s for s in suggest([Bead(*first), Bead(*other)], "ru")}
+    assert sure(found["Iron Crown"])
+
+
+def test_a_variant_row_says_it_is_another_rendering_of_the_term():
+    from pipeline.align.suggest import to_tsv
+
+    pairs = [
+        (
+            "Rage: a Raging model gains +1 Attack Value.",
+            "Ярость (Rage, рэйджи). Модель в ярости получает +1 к Атакам.",
+        ),
+    ]
+    rows = to_tsv(suggest([Bead(*p) for p in pairs], "ru"), ["en", "ru"]).splitlines()
+    variant = next(r for r in rows if r.startswith("Rage\tрэйджи"))
+    # named in the same bracket as "Ярость": no beads of its own
+    assert "another rendering the drop uses for the term" in variant

@@ -40,7 +40,15 @@ from ..slug import slugify
 from ..textsafe import cell
 from .compose import composed, composed_but_one, english_parts, foreign_parts, joining_words
 from .headings import headings
-from .terms import Candidate, candidates, dictionary_form, english_key, heads_text
+from .terms import (
+    Candidate,
+    candidates,
+    dictionary_form,
+    drop_readings,
+    english_key,
+    heads_text,
+    reread,
+)
 
 Span = tuple[int, int]
 MIN_SCORE = 0.5
@@ -153,12 +161,29 @@ def _known(
         lexicon[first] = forms
         for form in english_forms:
             alias.setdefault(english_key(form.split()), first)
+        if english_forms[0][:1].isupper():
+            # the verb's forms of a rule term the vocabulary lists by its name only: "after
+            # it Marched" is March, "the wielder Charged" is Charge
+            for form in english_forms:
+                for inflected in _inflections(form):
+                    alias.setdefault(inflected, first)
     # an everyday word is no term however it is written: "Combat" capitalised in "Engaged
     # in Combat" is the word combat, which "бой" renders, and no rendering is free for it
     for key, term_id in everyday.items():
         if key not in alias and key not in lexicon:
             english.setdefault(key, "everyday:" + term_id)
     return english, target, lexicon, alias
+
+
+def _inflections(form: str) -> tuple[str, ...]:
+    """The past and -ing forms of a one-word English verb, lower case: "march" ->
+    "marched", "marching"; "charge" -> "charged", "charging" (the plural or third person
+    is the key's own: `english_key` makes "Marches" "march")."""
+    low = form.lower()
+    if " " in low or not low.isalpha():
+        return ()
+    stem = low[:-1] if low.endswith("e") else low
+    return (stem + "ed", stem + "ing")
 
 
 @cache
@@ -303,12 +328,16 @@ def _term_verbs() -> frozenset[str]:
 
 def _verb_apart(found: list[Candidate]) -> list[Candidate]:
     """The capitalised runs with a last word that is a vocabulary term's verb taken apart:
-    "a Panic Test Flees" is the test and the verb, two terms side by side, not one."""
+    "a Panic Test Flees" is the test and the verb, two terms side by side, not one; and so
+    is a last word that is a verb form of a word before it in the run ("fails its Break
+    Test Breaks": a term does not say its own word again)."""
     verbs = _term_verbs()
     out = []
     for c in found:
         last = c.words[-1]
-        if len(c.words) < 2 or not c.capitalised or last.lower() not in verbs:
+        earlier = [w.lower() for w in c.words[:-1]]
+        again = _verb_base(last.lower(), earlier) in earlier
+        if len(c.words) < 2 or not c.capitalised or (last.lower() not in verbs and not again):
             out.append(c)
             continue
         head = c.words[:-1]
@@ -388,9 +417,13 @@ def _said_short(
     return False
 
 
-#: An English name in brackets, and the translation's own abbreviation of the phrase after
-#: it ("(Resilience, Ст)").
-_BRACKETED = re.compile(r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*(?:,\s*[^\W\d_A-Za-z]{1,5}\s*)?\)")
+#: An English name in brackets, with the rule's parameter in brackets of its own
+#: ("(Impact Hits (X))"), and the translation's own other name of the term after it: an
+#: abbreviation ("(Resilience, Ст)") or the players' word ("(Frenzy, френзи)").
+_BRACKETED = re.compile(
+    r"\(\s*([A-Za-z][A-Za-z '’-]*[A-Za-z])\s*(?:\([^()]{1,12}\)\s*)?"
+    r"(?:,\s*([^\W\d_A-Za-z]+)\s*)?\)"
+)
 
 
 def _written_before(text: str, end: int, size: int) -> Candidate | None:
@@ -434,7 +467,16 @@ def _bracketed(
         written = _written_before(bead.target, end, e.size) or _written_before(
             bead.target, end, e.size + 1
         )
-        if capital:
+        titled = [
+            w
+            for w in (_written_before(bead.target, end, e.size), written)
+            if w is not None and _title_case(w)
+        ]
+        if capital and titled and _inner_capitals(titled[0]) > max(map(_inner_capitals, capital)):
+            # a name in title case runs back to its first capital: "Один в Своём Роде (One
+            # of a Kind)" is no "Роде"
+            out.append((e, titled[0]))
+        elif capital:
             out.append((e, _fitting(e, capital)))
         elif exact:
             out.append((e, _fitting(e, exact)))
@@ -442,7 +484,68 @@ def _bracketed(
             out.append((e, written))
         elif ending:
             out.append((e, _fitting(e, ending)))
+        else:
+            state = _participle(found, end)
+            if state is not None and len(e.words) == 1:
+                out.append((e, state))
     return out
+
+
+_PARTICIPLES = frozenset({"PRTF", "PRTS"})
+
+
+def _participle(found: Sequence[Candidate], end: int) -> Candidate | None:
+    """A participle ending at a bracket ("отряд дезорганизован (Disrupted)"): the state
+    the English names, as its full form ("дезорганизованный"), keyed as the verb; else
+    None."""
+    for c in found:
+        if c.end != end or not c.verb:
+            continue
+        read = parses(c.words[0].lower())[:1]
+        if not read or read[0].tag.POS not in _PARTICIPLES:
+            continue
+        full = read[0].inflect({"PRTF", "nomn", "sing", "masc"})
+        if full is not None:
+            return replace(c, words=(full.word,), verb=False, parts=())
+    return None
+
+
+def _title_case(c: Candidate) -> bool:
+    """Whether every word of a phrase after its first is capitalised or a preposition or
+    conjunction ("Один в Своём Роде"): a name written in title case."""
+    return all(
+        w[:1].isupper() or any(p.tag.POS in ("PREP", "CONJ") for p in parses(w.lower())[:1])
+        for w in c.words[1:]
+    )
+
+
+def _inner_capitals(c: Candidate) -> int:
+    """The capitalised words of a phrase that no sentence start explains."""
+    return sum(w[:1].isupper() for w in c.words[1:]) + bool(
+        c.words[0][:1].isupper() and not c.initial
+    )
+
+
+def _also_named(
+    bead: Bead, english: Mapping[str, Candidate], found: Sequence[Candidate]
+) -> list[tuple[str, str]]:
+    """(English term, phrase) for the other name a bracket gives a term after its English
+    ("Бешенство (Frenzy, френзи)": "френзи"): the translation's second rendering of it,
+    no rendering of another term."""
+    out = []
+    for m in _BRACKETED.finditer(bead.target):
+        e = english.get(english_key(m.group(1).split()))
+        if e is None or m.group(2) is None:
+            continue
+        at = m.start(2), m.end(2)
+        out += [(e.key, c.key) for c in found if (c.start, c.end) == at and not c.verb]
+    return out
+
+
+def _as_named(seen: list[Candidate]) -> str:
+    """A bracket's other name in its dictionary form; initials as written ("ОЗ")."""
+    words = seen[0].words
+    return " ".join(words) if all(w.isupper() for w in words) else _form(seen)
 
 
 def _name_fit(e: Candidate, c: Candidate, lang: str) -> tuple[int, int]:
@@ -601,6 +704,28 @@ def _short_forms(
     return out
 
 
+_IN_BRACKETS = re.compile(r"\([^()]*(?:\([^()]*\)[^()]*)*\)")
+
+
+def _left_in_english(text: str, terms: Iterable[Candidate]) -> list[Candidate]:
+    """The capitalised English terms a translation writes as they are, outside brackets
+    ("на Core отряды", "Ward Save 5+"): the term left untranslated, a rendering of its
+    own. A name in brackets is the English named, not rendered ("Ярость (Rage)")."""
+    inside = [m.span() for m in _IN_BRACKETS.finditer(text)]
+    out = []
+    for e in terms:
+        if not e.capitalised:
+            continue
+        for m in _whole_words((" ".join(e.words),)).finditer(text):
+            if not any(a <= m.start() < b for a, b in inside):
+                # in its dictionary form, the English term's: "Talismans" is "Talisman"
+                pairs = zip(e.key.split(), e.words, strict=True)
+                words = tuple(k[:1].upper() + k[1:] if w[:1].isupper() else k for k, w in pairs)
+                out.append(Candidate(e.key, words, m.start(), m.end(), True, False, False))
+                break
+    return out
+
+
 def _two(english: list[Candidate], target: list[Candidate]) -> list[tuple[str, str]]:
     """Two unknown English terms and two capitalised phrases: paired in order only when
     the word counts say so and the crossed pairing would not fit them."""
@@ -624,17 +749,21 @@ def _left_alone(
     settled: set[str] | dict[str, Any],
     taken: set[str],
     lang: str,
+    every: Sequence[Candidate] = (),
 ) -> list[tuple[str, str]]:
     """`_single` (or `_two`) on what a bead has left once the settled English terms, and
     the phrases inside their renderings and inside what the glossary fixes, are taken out
-    of it."""
+    of it: inside any place the bead writes them (`every`: all its phrases), not the last
+    only ("Предметы Армейской Книги ... в каждой Армейской Книге": the first holds the
+    taken "армейская книга" as well)."""
     if not bead.one_to_one:
         return []
     # a lower-case English term pairs by the vocabulary alone: it leaves no term unread
     unknown = [e for e in english.values() if e.key not in settled and e.capitalised]
     if len(unknown) not in (1, 2):
         return []
-    used = [c for c in free.values() if c.key in taken] + list(fixed.values())
+    pool = every or [*free.values(), *fixed.values()]
+    used = [c for c in pool if c.key in taken or c.key in fixed]
     left = [c for c in free.values() if c.key not in taken and _own_capital(c, used)]
     if len(unknown) == 2:
         return _two(unknown, left)
@@ -705,8 +834,17 @@ def suggest(
     compound_keys: set[str] = set()
     singles: set[tuple[str, str]] = set()
     named: dict[tuple[str, str], Candidate] = {}  # the rendering as the bracket names it
+    second_names: dict[str, set[str]] = defaultdict(set)  # ... and its other name there
+    left_english: set[str] = set()  # English terms a translation keeps as they are
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
-    written_short = _abbreviated([candidates(b.target, lang) for b in beads])
+    found_all: list[list[Candidate]] = []  # every phrase of each bead's translation
+    # a word the dictionary reads two ways alike is read as the drop's other forms say
+    readings = drop_readings(b.target for b in beads) if lang == "ru" else {}
+
+    def read(text: str) -> list[Candidate]:
+        return [reread(c, readings) for c in candidates(text, lang)]
+
+    written_short = _abbreviated([read(b.target) for b in beads])
 
     def see(c: Candidate, n: int) -> None:
         """Count a phrase of the translation of bead `n`."""
@@ -725,8 +863,11 @@ def suggest(
             if key not in known_en:
                 english.setdefault(key, replace(c, key=key) if key != c.key else c)
                 en_spots[key].append((n, c.start, c.end))
-        found = candidates(bead.target, lang)
+        found = read(bead.target)
         found += _short_forms(bead.target, found, written_short)
+        kept = _left_in_english(bead.target, english.values())
+        left_english.update(c.key for c in kept)
+        found += kept
         # verbs pair with the core vocabulary's verbs only: free, every verb of a sentence
         # would compete with its nouns
         free = {
@@ -743,7 +884,8 @@ def suggest(
         en_count.update(english.keys())
         extra: dict[str, Candidate] = {}  # verbs of the core vocabulary met in this bead
         for e in english.values():
-            allowed = free
+            # an English phrase the translation keeps is that term's only
+            allowed = {k: c for k, c in free.items() if k not in left_english or k == e.key}
             if e.key in compounds and e.key not in lexicon:
                 # a lower-case compound pairs only with a phrase made of its words, a noun
                 # and its complements ("контакт основаниями"; "вражеский отряд" for "enemy
@@ -790,13 +932,17 @@ def suggest(
             if n not in pairs[key].beads:
                 _meet(pairs[key], n, english[e.key], t, bead)
             named.setdefault(key, t)
+        for e_key, t_key in _also_named(bead, english, found):
+            second_names[e_key].add(t_key)
         unknown = [e for e in english.values() if e.key not in lexicon and e.capitalised]
         one = _single(bead, unknown, list(free.values()), lang)
         if one is not None:
             singles.add(one)
         seen.append((english, free, fixed))
+        found_all.append(found)
     headed: set[tuple[str, str]] = set()
     for h in headings(beads, lang):
+        h = replace(h, target=reread(h.target, readings))
         e_key = alias.get(h.english.key, h.english.key)
         vocabulary = lexicon.get(e_key, ())
         if e_key in known_en or (h.target.key in known_target and h.target.key not in vocabulary):
@@ -1064,7 +1210,7 @@ def suggest(
                 continue
             if _covered(spots[t], inside, set(pairs[(e, t)].beads)):
                 continue
-            if _crossed(e, t):
+            if (e, t) not in named and _crossed(e, t):  # a bracket outweighs word order
                 continue  # "Wizard Adept" is "адепт", said first as the English says it
             plain = (e, t) not in named and (e, t) not in headed and not _lexical((e, t))
             if plain and " " not in t and _cognate(t, taken_by_stem.get(_stem(t)[:4], ())):
@@ -1073,6 +1219,8 @@ def suggest(
                 continue  # "Stand" only inside "Stand and Shoot", which is taken
             chosen[e] = t
             taken.add(t)
+            if (e, t) in named:  # the bracket's other name is this term's, no other's
+                taken.update(second_names.get(e, ()))
             if " " not in t:
                 taken_by_stem[_stem(t)[:4]].append(t)
             for n, start, end in spots[t]:
@@ -1082,8 +1230,8 @@ def suggest(
         settled = {*chosen, *lexicon}
         more = {
             pair
-            for bead, (english, free, fixed) in zip(beads, seen, strict=True)
-            for pair in _left_alone(bead, english, free, fixed, settled, taken, lang)
+            for bead, (english, free, fixed), every in zip(beads, seen, found_all, strict=True)
+            for pair in _left_alone(bead, english, free, fixed, settled, taken, lang, every)
         } - singles
         more = {(e, t) for e, t in more if e not in chosen and t not in taken}
         # the drop's own renderings of one word read as vocabulary: "реакция на натиск"
@@ -1195,13 +1343,19 @@ def suggest(
         plural = plural and sum(c.plural for c in found) * 2 > len(found)
         target = _form(found, plural)
         notes = []
-        if together == 1 and basis not in (NAMED, COMPOSED, HEADED):
-            notes.append("one occurrence")
+        if _apart(beads, pair.beads) == 1 and basis not in (NAMED, COMPOSED, HEADED):
+            notes.append("one occurrence")  # a near copy's second bead is no second one
         rivals = sorted(
             (
                 s
                 for (e2, t2), s in scored.items()
-                if e2 == e and t2 != t and not _nested(t, t2) and not _lexical((e2, t2))
+                if e2 == e
+                and t2 != t
+                and not _nested(t, t2)
+                and not _lexical((e2, t2))
+                # the bracket's other name, and the English left as it is, are no rivals
+                # of the name a bracket gives
+                and not ((e, t) in named and (t2 in second_names.get(e, ()) or t2 in left_english))
             ),
             reverse=True,
         )
@@ -1264,7 +1418,15 @@ def suggest(
         if (e, t) in named:  # the name as the bracket gives it, capitals and all
             c = named[(e, t)]
             form = _dictionary(c, c.plural, tuple(w[:1].isupper() for w in c.words))
-            found = replace(found, target=form)
+            others = sorted(second_names.get(e, set()) - {t})
+            seconds = tuple(
+                x
+                for x in (_as_named(target_seen[o]) for o in others if o in target_seen)
+                if x.lower() != form.lower()
+            )
+            rest = (v for v in found.variants if v not in seconds and v.lower() != form.lower())
+            variants = (*seconds, *rest)
+            found = replace(found, target=form, variants=variants[:MAX_VARIANTS])
         elif basis == LEXICAL:
             own = lexicon_forms[e].get(t)  # none for a misread form ("брони" as "бронь")
             if own:  # the vocabulary writes its own word best ("спасбросок")
@@ -1313,6 +1475,15 @@ def suggest(
             own_word = _verb_base(found.source.lower(), english_forms[e])
             if english_key(own_word.split()) != e:  # "deployment" is no form of "deploy"
                 source = found.source
+            listed = {f.lower() for f in english_forms[e]}
+            made = {x for f in english_forms[e] for x in _inflections(f)}
+            written = {" ".join(c.words).lower() for c in en_seen[e]}
+            named_it = any(k[0] == e for k in named)
+            if found.source.lower() in made - listed and not written & listed and not named_it:
+                # a form the vocabulary does not list, where the drop writes no form it
+                # lists nor names the term in brackets: the term as the drop has it
+                # ("Marched"; "Charged", beside "натиск (Charge)", is Charge)
+                source = found.source
             found = replace(found, source=source, term=slugify(source, fallback="term"))
             verb = _verb_of(e, t)
             if verb is not None:  # its rendering is the verb's, no more the noun's variant
@@ -1322,6 +1493,24 @@ def suggest(
                 )
         out.append(found)
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
+
+
+#: Two translations of one English sentence this alike are one pasted twice (a near copy).
+NEAR_COPY = 0.8
+
+
+def _apart(beads: Sequence[Bead], where: Iterable[int]) -> int:
+    """How many of the beads `where` are not a near copy of another of them: a translation
+    pasted twice and edited a little, beside the same English, shows a pair once."""
+    from rapidfuzz.distance import Indel
+
+    kept: dict[str, list[str]] = defaultdict(list)  # English sentence -> its translations
+    for n in sorted(set(where)):
+        b = beads[n]
+        target = b.target.lower()
+        if not any(Indel.normalized_similarity(target, t) >= NEAR_COPY for t in kept[b.source]):
+            kept[b.source].append(target)
+    return sum(map(len, kept.values()))
 
 
 def sure(s: Suggestion) -> bool:
@@ -1503,7 +1692,7 @@ def to_tsv(suggestions: Sequence[Suggestion], languages: Sequence[str]) -> str:
         ex = s.example
         for k, target in enumerate((s.target, *s.variants)):
             cells = {"en": s.source, s.lang: target}
-            note = s.note if k == 0 else "another rendering, in beads of its own"
+            note = s.note if k == 0 else "another rendering the drop uses for the term"
             rows.append(
                 "\t".join(
                     [

@@ -20,6 +20,7 @@ capitals as written ("Зону расстановки" -> "зона расста
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from itertools import pairwise
@@ -314,8 +315,7 @@ def russian_candidates(text: str) -> list[Candidate]:
     """Noun phrases of a Russian sentence, with every shorter phrase of the same head, and
     its verbs (`_verb`)."""
     links, not_heads = _ru_data()
-    doc = nlp("ru").make_doc(text)
-    words = [t if _RU_WORD.match(t.text) else None for t in doc]
+    words = [t if _RU_WORD.match(t.text) else None for t in _hyphened(nlp("ru").make_doc(text))]
     found: list[Candidate] = []
     for i, tok in enumerate(words):
         if tok is None:
@@ -362,7 +362,7 @@ def russian_candidates(text: str) -> list[Candidate]:
                     if start < len(words)
                     else None
                 )
-                if got is None or lemma(words[start + len(got[0])].text, "ru") in not_heads:
+                if got is None or _introduces(words[start + len(got[0])].text, not_heads):
                     break
                 adjs, comp = got
                 end = start + len(adjs)
@@ -381,6 +381,39 @@ def russian_candidates(text: str) -> list[Candidate]:
                     found.append(_make(text, parts, len(left) - a))
             break
     return _quoted(text, found)
+
+
+def _hyphened(doc: Any) -> list[Any]:
+    """The tokens of a text with a word written with a hyphen and no space kept one word
+    ("армор-сейва", "брейк-тесты"), as the dictionary reads it ("армор-сейв"): the
+    tokenizer splits it, and its first half alone is no term ("армор")."""
+    out: list[Any] = []
+    toks = list(doc)
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        if _RU_WORD.match(tok.text):
+            text = tok.text
+            while (
+                i + 2 < len(toks)
+                and toks[i + 1].text == "-"
+                and not toks[i].whitespace_
+                and not toks[i + 1].whitespace_
+                and _RU_WORD.match(toks[i + 2].text)
+            ):
+                text += "-" + toks[i + 2].text
+                i += 2
+            if text != tok.text:
+                tok = _Token(text, tok.idx)
+        out.append(tok)
+        i += 1
+    return out
+
+
+def _introduces(word: str, not_heads: frozenset[str]) -> bool:
+    """Whether a complement's noun only introduces a term (`not_term_heads`: "по правилу
+    Случайного движения"), unless capitalised: a name's word ("Книга Правил")."""
+    return not word[:1].isupper() and lemma(word, "ru") in not_heads
 
 
 def _aside(words: list[Any], j: int) -> int:
@@ -519,6 +552,60 @@ def dictionary_form(candidate: Candidate, plural: bool, capitals: tuple[bool, ..
         for w, cap in zip(words, capitals, strict=True)
     ]
     return " ".join(out)
+
+
+_DROP_WORD = re.compile(r"[а-яё]+(?:-[а-яё]+)*", re.IGNORECASE)
+
+
+def _top(word: str) -> frozenset[str]:
+    """The dictionary forms of a word's likeliest readings, all equally likely."""
+    read = _parses(word)
+    if not read:
+        return frozenset()
+    best = max(p.score for p in read)
+    return frozenset(fold(p.normal_form) for p in read if p.score >= best - 1e-9)
+
+
+def drop_readings(texts: Iterable[str]) -> dict[str, str]:
+    """Word (lower case, folded) -> its dictionary form, for the words whose likeliest
+    readings tie between dictionary forms: the one most of the drop's other words may read
+    as, where it is not the first guess. "регеном" is "регеном" or "реген" to the
+    dictionary, which does not know the word, and the drop also writes "реген" and
+    "регена"; the drop, not the order of the guesses, tells a word's dictionary form."""
+    forms = {fold(m.group().lower()) for t in texts for m in _DROP_WORD.finditer(t)}
+    read: dict[str, set[str]] = {}  # dictionary form -> the forms a likeliest reading says
+    tied: dict[str, frozenset[str]] = {}
+    for form in forms:
+        top = _top(form)
+        for n in top:
+            read.setdefault(n, set()).add(form)
+        if len(top) > 1:
+            tied[form] = top
+    out = {}
+    for form, top in tied.items():
+        support = sorted(((len(read.get(n, set()) - {form}), n) for n in top), reverse=True)
+        (best, chosen), (runner, _) = support[0], support[1]
+        if best > runner and chosen != _lemma(form):
+            out[form] = chosen
+    return out
+
+
+def reread(c: Candidate, readings: Mapping[str, str]) -> Candidate:
+    """A candidate whose words take the readings `drop_readings` gives them, for its
+    dictionary form; its key stays the first reading's, as every other reader of the
+    drop (the vocabulary, a glossary) keys the word."""
+    if c.verb or not c.parts or not readings:
+        return c
+    parts = list(c.parts)
+    for i, word in enumerate(c.words):
+        chosen = readings.get(fold(word.lower()))
+        parse, role = parts[i]
+        if chosen is None or parse is None:
+            continue
+        pos = parse.tag.POS
+        same = (p for p in _parses(word) if pos == p.tag.POS and fold(p.normal_form) == chosen)
+        parts[i] = (next(same, parse), role)
+    return replace(c, parts=tuple(parts))
 
 
 def candidates(text: str, lang: str) -> list[Candidate]:
