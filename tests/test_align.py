@@ -339,7 +339,18 @@ def test_close_candidates_are_told_apart_by_the_anchors_they_differ_in(who, gene
 
 @pytest.mark.parametrize(
     "name",
-    ["movement", "shooting", "magic", "psychology", "weapons", "specialrules", "armybuilding"],
+    [
+        "combat",
+        "movement",
+        "shooting",
+        "magic",
+        "characters",
+        "psychology",
+        "warmachines",
+        "weapons",
+        "specialrules",
+        "armybuilding",
+    ],
 )
 def test_an_unseen_drop_is_aligned_without_a_glossary(tmp_path, name):
     """tests/data/align/unseen/<name>.yaml: a chapter and its translation by another
@@ -508,6 +519,18 @@ def test_taking_a_test_is_not_passing_it():
         ]
     )
     assert "w:pass" not in taken.keys and "w:pass" in passed.keys
+
+
+def test_turning_a_model_is_not_deploying_it():
+    """ "развернуть" turns a model on the spot as often as it deploys an army, so it is
+    neither; "расставить" deploys."""
+    turned, deployed = _anchors_of(
+        [
+            ("Боевую машину можно развернуть на месте в фазе движения.", "ru"),
+            ("Игроки по очереди расставляют отряды в своих зонах.", "ru"),
+        ]
+    )
+    assert "w:deploy" not in turned.keys and "w:deploy" in deployed.keys
 
 
 def test_multiples_and_hundreds_in_words_are_read():

@@ -25,6 +25,7 @@ a proposal with a doubt has a confidence of 0.6 at most). The held-out drops are
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import re
@@ -46,6 +47,7 @@ from pipeline.glossary import load_glossary  # noqa: E402
 from pipeline.lang import lemma  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests" / "bench"))
+from benchdoc import add_flag, publish  # noqa: E402
 from unseen import build_drop, drops  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "align"
@@ -73,10 +75,12 @@ def labelled(lang: str) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     return out, written
 
 
-def evaluate_unseen(verbose: bool = True) -> None:
-    """Suggestions from each unseen drop, judged against its translators' terms."""
+def evaluate_unseen(verbose: bool = True, markdown: bool = False) -> None:
+    """Suggestions from each unseen drop, judged against its translators' terms; with
+    `markdown`, the table is also written into docs/benchmarks.md."""
     from collections import Counter
 
+    rows = []
     for drop in drops():
         # the held-out drop's proposals are counted, not listed: nothing is tuned on them
         listed = verbose and not drop.held_out
@@ -109,6 +113,16 @@ def evaluate_unseen(verbose: bool = True) -> None:
             missed = [f"{t['en'][0]}={t['ru'][0]}" for i, t in enumerate(gold) if i not in hit]
             print("  missed:", ", ".join(missed))
         label = f"{drop.name} (held out)" if drop.held_out else drop.name
+        rows.append(
+            [
+                label,
+                len(found),
+                f"{right / max(len(found), 1):.3f}",
+                f"{len(hit)} of {len(gold)}",
+                f"{len(hit) / max(len(gold), 1):.2f}",
+                f"{sure_right} of {sure_count}",
+            ]
+        )
         print(
             f"{label}: {len(found)} proposed, {right} right, {wrong} wrong;"
             f" precision {right / max(len(found), 1):.3f};"
@@ -117,11 +131,25 @@ def evaluate_unseen(verbose: bool = True) -> None:
             f" ({sure_right / max(sure_count, 1):.3f});"
             " by kind " + ", ".join(f"{k} {got[k]}/{n}" for k, n in sorted(kinds.items()))
         )
+    header = ["drop", "proposed", "precision", "terms found", "share", "right with no doubt"]
+    notes = (
+        "`rulepipe glossary suggest` on a build of each unseen drop with no glossary, judged"
+        " against the terms its translators used (`<drop>.terms.yaml`); a proposal of a term"
+        " the list does not hold counts as wrong. A held-out drop is reported by its counts"
+        " only."
+    )
+    publish(
+        argparse.Namespace(markdown=markdown), "Unseen drops: glossary suggest", header, rows, notes
+    )
 
 
 def main() -> None:
-    if "--unseen-only" in sys.argv[1:]:
-        evaluate_unseen()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--unseen-only", action="store_true", help="the unseen drops only")
+    add_flag(parser)
+    args = parser.parse_args()
+    if args.unseen_only:
+        evaluate_unseen(markdown=args.markdown)
         return
     pairs = yaml.safe_load((DATA / "translations.yaml").read_text("utf-8"))["pairs"]
     random.Random(11).shuffle(pairs)
@@ -177,7 +205,7 @@ def main() -> None:
             f" labelled terms found {len(hits)} of {len(present)}"
             f" ({len(hits) / max(len(present), 1):.3f})"
         )
-    evaluate_unseen()
+    evaluate_unseen(markdown=args.markdown)
 
 
 if __name__ == "__main__":
