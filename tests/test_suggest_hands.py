@@ -197,3 +197,22 @@ def test_the_word_a_family_of_terms_shares_is_a_term_where_written_alone():
     found = {s.source: s for s in suggest([Bead(*p) for p in [*LOWER_STYLE, *STATURE, *alone]])}
     assert found["Stature"].target == "рост"
     assert found["Stature"].note == "the word a family of the drop's terms shares"
+
+
+def test_a_vocabulary_term_proposed_as_its_verb_gives_its_noun_an_entry():
+    # the drop writes "Pursue" (a verb, capitalised) most: the proposal is the verb;
+    # "Pursuit", the noun, rendered "Преследование", is an entry of its own
+    pairs = [
+        ("Each enemy may Pursue it.", "Каждый враг может Преследовать его."),
+        (
+            "A unit that did not Pursue may reform.",
+            "Отряд, что не стал Преследовать, может перестроиться.",
+        ),
+        ("It cannot Pursue twice.", "Преследовать дважды он не может."),
+        ("The Pursuit roll is 2D6.", "Бросок Преследования равен 2D6."),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["Pursue"].target.lower() == "преследовать"
+    assert found["Pursuit"].target.lower() == "преследование"
+    assert "one occurrence" in found["Pursuit"].note
+    assert "преследование" not in [v.lower() for v in found["Pursue"].variants]

@@ -1479,6 +1479,49 @@ def suggest(
             note=note,
         )
 
+    def _noun_of(e: str, verb: str, found: Suggestion) -> Suggestion | None:
+        """A vocabulary term's noun as an entry of its own, where the proposal is its verb
+        written as the drop writes it ("Pursue" = "Преследовать") and the English also
+        writes the term's own first form ("Pursuit") where the translation has a noun of
+        the vocabulary's ("Преследование"); from one bead with a doubt."""
+        first = first_form.get(e, "")
+        if not any(c.verb for c in target_seen[verb]) or found.source.lower() == first.lower():
+            return None
+        pattern = _whole_words((first,), "s?", re.I)
+        best: tuple[int, str] | None = None
+        for (e2, v), pair in pairs.items():
+            if e2 != e or v == verb or v in taken or not _lexical((e2, v)):
+                continue
+            if any(c.verb for c in target_seen[v]):
+                continue
+            together = sum(1 for n in set(pair.beads) if pattern.search(beads[n].source))
+            if together and (best is None or together > best[0]):
+                best = (together, v)
+        if best is None:
+            return None
+        together, v = best
+        written = Counter(
+            m.group() for n in set(pairs[(e, v)].beads) for m in pattern.finditer(beads[n].source)
+        )
+        source = written.most_common(1)[0][0]
+        note = LEXICAL + "; the noun of " + found.source
+        confidence = score((e, v))
+        if together == 1:
+            note += "; " + UNSURE + "one occurrence"
+            confidence = min(confidence, UNSURE_CONFIDENCE)
+        return Suggestion(
+            term=slugify(source, fallback="term"),
+            source=source,
+            target=_as_written(lexicon_forms[e].get(v, v), target_seen[v]),
+            lang=lang,
+            together=together,
+            source_count=sum(written.values()),
+            target_count=len(target_seen[v]),
+            score=round(confidence, 3),
+            example=beads[pairs[(e, v)].beads[0]],
+            note=note,
+        )
+
     def _whole(e: str, t: str) -> str | None:
         """The phrase a rendering shorter than its term stands for: the one phrase of the
         term's size that begins with it and meets the term in a pair of its own ("Dispel
@@ -1666,6 +1709,13 @@ def suggest(
                 out.append(verb)
                 found = replace(
                     found, variants=tuple(x for x in found.variants if x != verb.target)
+                )
+            noun = _noun_of(e, t, found)
+            if noun is not None:  # "Pursuit" beside "Pursue": the noun's entry
+                out.append(noun)
+                found = replace(
+                    found,
+                    variants=tuple(x for x in found.variants if x.lower() != noun.target.lower()),
                 )
         out.append(found)
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
