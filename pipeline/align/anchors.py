@@ -66,6 +66,22 @@ def _number_words(lang: str) -> dict[str, str]:
 
 
 @cache
+def _number_forms(lang: str) -> dict[str, str]:
+    """Each form of a number word (lower case) -> its value: the written forms of
+    `number_words` and, where the language is lemmatised, every form of those that the
+    dictionary reads as a numeral ("двоих" of "двое", a collective numeral)."""
+    words = _number_words(lang)
+    forms = dict(words)
+    if lang in lemmatised():
+        for word in words:
+            for p in parses(word):
+                if p.tag.POS == "NUMR" and p.normal_form in words:
+                    for f in p.lexeme:
+                        forms.setdefault(f.word, words[p.normal_form])
+    return forms
+
+
+@cache
 def _compound_number(lang: str) -> re.Pattern[str] | None:
     """A word whose first part is a number's stem before a unit or a multiple
     (`number_compound_heads`): "пятидюймовый" is 5, "двухкратный" 2."""
@@ -76,20 +92,19 @@ def _compound_number(lang: str) -> re.Pattern[str] | None:
     return re.compile(f"({'|'.join(stems)})(?:{'|'.join(heads)})")
 
 
+@cache
+def _number_starts(lang: str) -> frozenset[str]:
+    """The first three letters of the number words: a word starting otherwise is none."""
+    return frozenset(f[:3] for f in _number_words(lang))
+
+
 def _word_value(word: str, lang: str) -> str | None:
-    """The number a word says: its written form, a numeral stem joined to a unit, or the
-    lemma of a numeral the analyser knows ("двоих" is "двое", a collective numeral)."""
-    words = _number_words(lang)
-    if value := words.get(word):
+    """The number a word says: a form of a number word, or a numeral stem joined to a
+    unit ("пятидюймовый" is 5)."""
+    if value := _number_forms(lang).get(word):
         return value
     if (compound := _compound_number(lang)) and (m := compound.match(word)):
-        return words[m.group(1)]
-    if lang in lemmatised():
-        try:
-            read = parses(word)
-        except ValueError:  # a letter with no Unicode name
-            return None
-        return next((words.get(p.normal_form) for p in read if p.tag.POS == "NUMR"), None)
+        return _number_words(lang)[m.group(1)]
     return None
 
 
@@ -97,15 +112,24 @@ def _word_value(word: str, lang: str) -> str | None:
 def spelled_numbers(text: str, lang: str) -> frozenset[str]:
     """The values `text` writes as words, by `lang/<code>/align.yaml` (`number_words`):
     not anchors (a word is not read as a quantity), but no contradiction of a counterpart
-    that writes the digits. Read only where a value is missing on one side."""
-    words = _number_words(lang)
-    if not words:
+    that writes the digits. Read only where a value is missing on one side. Words are
+    looked up as a set, which most texts (none of whose words is a number) pass at once."""
+    forms = _number_forms(lang)
+    if not forms:
         return frozenset()
-    values = [_word_value(w, lang) for w in _WORD.findall(text.lower())]
-    found = {v for v in values if v}
-    for tens, unit in pairwise(values):  # "двадцать четыре" is 24
-        if tens and unit and int(tens) >= 20 and int(tens) % 10 == 0 and int(unit) < 10:
-            found.add(str(int(tens) + int(unit)))
+    words = _WORD.findall(text.lower())
+    distinct = set(words)
+    found = {forms[w] for w in forms.keys() & distinct}
+    if compound := _compound_number(lang):
+        starts = _number_starts(lang)
+        for w in distinct:
+            if w[:3] in starts and (m := compound.match(w)):
+                found.add(_number_words(lang)[m.group(1)])
+    if any(int(v) >= 20 for v in found):  # "двадцать четыре" is 24
+        values = [_word_value(w, lang) for w in words]
+        for tens, unit in pairwise(values):
+            if tens and unit and int(tens) >= 20 and int(tens) % 10 == 0 and int(unit) < 10:
+                found.add(str(int(tens) + int(unit)))
     return frozenset(found)
 
 

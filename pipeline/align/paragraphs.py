@@ -79,6 +79,7 @@ class AnchorIndex:
         self._idf: dict[str, float] = {}
         self._weights: dict[str, float] = {}
         self._spelled: dict[str, frozenset[str]] = {}
+        self._written_out: dict[str, tuple[tuple[str, str, int], ...]] = {}
         self._named: dict[str, dict[str, tuple[str, ...]]] = {}
         self.english = english
         self.n = max(len(english), 1)
@@ -98,6 +99,18 @@ class AnchorIndex:
                 if anchors.lang != "en" or not k.startswith(NAME)
             )
             self._weights[anchors.segment] = found
+        return found
+
+    def written_out(self, anchors: Anchors) -> tuple[tuple[str, str, int], ...]:
+        """A paragraph's counts and distances other than 1 (key, value, count): what
+        another text may write as words (`_spelled`), picked once."""
+        found = self._written_out.get(anchors.segment)
+        if found is None:
+            found = self._written_out[anchors.segment] = tuple(
+                (key, value, n)
+                for key, n in anchors.keys.items()
+                if key.startswith(_WRITTEN_OUT) and (value := _magnitude(key)) != "1"
+            )
         return found
 
     def spelled(self, anchors: Anchors) -> frozenset[str]:
@@ -189,8 +202,9 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
     if unnamed:
         shared += _unnamed_quantities(unnamed, foreign, english, index)
     total = index.weight(foreign) + index.weight(english) + named - shared
-    # a number one side writes as a word is the other side's quantity, as if both had it
-    shared += _spelled(foreign, english, index) + _spelled(english, foreign, index)
+    # a number the translation writes as a word is the English quantity, as if both had
+    # it (rulebooks write digits; the other way round changed no link and cost time)
+    shared += _spelled(english, foreign, index)
     if foreign.lang != "en" and foreign.latin:
         latin = index.latin_postings()
         for word in foreign.latin:
@@ -206,20 +220,12 @@ def _spelled(digits: Anchors, words: Anchors, index: AnchorIndex) -> float:
     word ("up to 3 Supporting Attacks" and "до трёх атак поддержки"; a free hand writes
     many numbers out). A 1 is left out ("one" and "a" are everyday words), and so are
     modifiers, dice and rolls, which no hand writes out ("оба", both, is no "+2")."""
-    values = None
-    shared = 0.0
-    for key, n in digits.keys.items():
-        if not key.startswith(_WRITTEN_OUT) or key in words.keys:
-            continue
-        if (value := _magnitude(key)) == "1":
-            continue
-        if values is None:
-            values = index.spelled(words)
-            if not values:
-                return 0.0
-        if value in values:
-            shared += index.idf(key) * n
-    return shared
+    missing = [
+        (key, value, n) for key, value, n in index.written_out(digits) if key not in words.keys
+    ]
+    if not missing or not (values := index.spelled(words)):
+        return 0.0
+    return sum(index.idf(key) * n for key, value, n in missing if value in values)
 
 
 _WRITTEN_OUT = ("q:number|", "q:distance|")  # quantities a hand may write as words
