@@ -94,7 +94,7 @@ def evaluate_unseen(verbose: bool = True, markdown: bool = False) -> None:
             for en in term["en"]:
                 by_key.setdefault(english_key(en.split()), []).append(i)
         hit: set[int] = set()
-        right = wrong = sure_count = sure_right = 0
+        right = wrong = judged = sure_count = sure_right = 0
         for s in found:
             entries = by_key.get(english_key(s.source.split()), [])
             forms = {lemmas(f, "ru") for f in (s.target, *s.variants)}
@@ -102,6 +102,7 @@ def evaluate_unseen(verbose: bool = True, markdown: bool = False) -> None:
             hit.update(good)
             right += bool(good)
             wrong += not good
+            judged += bool(entries)  # the list has the English term: its rendering is judged
             if sure(s):
                 sure_count += 1
                 sure_right += bool(good)
@@ -118,6 +119,7 @@ def evaluate_unseen(verbose: bool = True, markdown: bool = False) -> None:
                 label,
                 len(found),
                 f"{right / max(len(found), 1):.3f}",
+                f"{right} of {judged}",
                 f"{len(hit)} of {len(gold)}",
                 f"{len(hit) / max(len(gold), 1):.2f}",
                 f"{sure_right} of {sure_count}",
@@ -126,17 +128,28 @@ def evaluate_unseen(verbose: bool = True, markdown: bool = False) -> None:
         print(
             f"{label}: {len(found)} proposed, {right} right, {wrong} wrong;"
             f" precision {right / max(len(found), 1):.3f};"
+            f" of the {judged} terms the list has, {right} right"
+            f" ({right / max(judged, 1):.3f});"
             f" terms found {len(hit)} of {len(gold)} ({len(hit) / max(len(gold), 1):.3f});"
             f" with no doubt noted {sure_right} of {sure_count}"
             f" ({sure_right / max(sure_count, 1):.3f});"
             " by kind " + ", ".join(f"{k} {got[k]}/{n}" for k, n in sorted(kinds.items()))
         )
-    header = ["drop", "proposed", "precision", "terms found", "share", "right with no doubt"]
+    header = [
+        "drop",
+        "proposed",
+        "precision",
+        "right of those judged",
+        "terms found",
+        "share",
+        "right with no doubt",
+    ]
     notes = (
         "`rulepipe glossary suggest` on a build of each unseen drop with no glossary, judged"
-        " against the terms its translators used (`<drop>.terms.yaml`); a proposal of a term"
-        " the list does not hold counts as wrong. A held-out drop is reported by its counts"
-        " only."
+        " against the terms its translators used (`<drop>.terms.yaml`). Precision counts a"
+        " proposal of a term the list does not hold as wrong; the next column judges only"
+        " the proposals of terms the list holds (is the rendering the team's?). A held-out"
+        " drop is reported by its counts only."
     )
     publish(
         argparse.Namespace(markdown=markdown), "Unseen drops: glossary suggest", header, rows, notes
