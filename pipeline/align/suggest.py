@@ -457,13 +457,7 @@ def _takes_in(e: Candidate, c: Candidate, source: str, lang: str) -> bool:
     (`_BEFORE`, in the term's sentence `source`), which the term does not say
     ("дружественный Великий Зелёный Идол" beside "a friendly Great Green Idol":
     "дружественный" renders "friendly", no word of the name)."""
-    m = _BEFORE.search(source[: e.start])
-    parts = english_parts((m.group(1),)) if m is not None else ()
-    said = parts[0] if parts else frozenset()
-    if not said:
-        return False
-    ours = set().union(*english_parts(e.words))
-    return any(p & said and not p & ours for p in foreign_parts(c.words, lang))
+    return _renders_beside(_BEFORE.search(source[: e.start]), e, c, lang)
 
 
 #: The lower-case word right after a term ("Rank-and-File models").
@@ -474,7 +468,12 @@ def _takes_in_after(e: Candidate, c: Candidate, source: str, lang: str) -> bool:
     """Whether a phrase has the vocabulary's word for the lower-case word right after the
     term, which the term does not say ("рядовые модели" beside "Rank-and-File models":
     "модели" renders "models", the term is the word before it)."""
-    m = _AFTER.match(source[e.end :])
+    return _renders_beside(_AFTER.match(source[e.end :]), e, c, lang)
+
+
+def _renders_beside(m: re.Match[str] | None, e: Candidate, c: Candidate, lang: str) -> bool:
+    """Whether `c` has the vocabulary's word for the English word `m` found beside the
+    term `e`, a word none of the term's own words is."""
     parts = english_parts((m.group(1),)) if m is not None else ()
     said = parts[0] if parts else frozenset()
     if not said:
