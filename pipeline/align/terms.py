@@ -20,7 +20,7 @@ capitals as written ("Зону расстановки" -> "зона расста
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from itertools import pairwise
@@ -80,7 +80,7 @@ def english_key(words: tuple[str, ...] | list[str]) -> str:
 
 def english_candidates(text: str) -> list[Candidate]:
     """Capitalised runs of an English sentence (see the module docstring)."""
-    toks = _english_tokens(text)
+    toks = _hyphened(nlp("en").make_doc(text), str.isalpha)
     runs: list[Candidate] = []  # every capitalised run, a lone sentence start included
     i = 0
     while i < len(toks):
@@ -122,28 +122,27 @@ def english_candidates(text: str) -> list[Candidate]:
     return found + _and_names(text, runs) + _the_apart(text, found)
 
 
-def _english_tokens(text: str) -> list[Any]:
-    """The tokens of an English sentence, a word written with a hyphen and no space kept one
-    word ("Post-Combat Reform"): the tokenizer splits it, and its second half alone is
-    another term ("Combat Reform")."""
-    toks = list(nlp("en").make_doc(text))
+def _hyphened(toks: Sequence[Any], word: Callable[[str], bool]) -> list[Any]:
+    """The tokens with a word written with a hyphen and no space kept one word, as the
+    tokenizer does not: "Post-Combat Reform", whose second half alone is another term
+    ("Combat Reform"); "армор-сейва", whose first half alone is no term ("армор"), and
+    which the dictionary reads whole ("армор-сейв"). `word`: what a part must be."""
     out: list[Any] = []
     i = 0
     while i < len(toks):
-        tok, j = toks[i], i
+        j = i
         while (
             j + 2 < len(toks)
             and toks[j + 1].text == "-"
             and not toks[j].whitespace_
             and not toks[j + 1].whitespace_
-            and toks[j].text.isalpha()
-            and toks[j + 2].text.isalpha()
+            and word(toks[j].text)
+            and word(toks[j + 2].text)
         ):
             j += 2
-        if j > i:
-            end = toks[j].idx + len(toks[j].text)
-            tok = _Token(text[tok.idx : end], tok.idx)
-        out.append(tok)
+        out.append(
+            toks[i] if j == i else _Token("".join(t.text for t in toks[i : j + 1]), toks[i].idx)
+        )
         i = j + 1
     return out
 
@@ -340,7 +339,8 @@ def russian_candidates(text: str) -> list[Candidate]:
     """Noun phrases of a Russian sentence, with every shorter phrase of the same head, and
     its verbs (`_verb`)."""
     links, not_heads = _ru_data()
-    words = [t if _RU_WORD.match(t.text) else None for t in _hyphened(nlp("ru").make_doc(text))]
+    toks = _hyphened(nlp("ru").make_doc(text), lambda w: bool(_RU_WORD.match(w)))
+    words = [t if _RU_WORD.match(t.text) else None for t in toks]
     found: list[Candidate] = []
     for i, tok in enumerate(words):
         if tok is None:
@@ -406,33 +406,6 @@ def russian_candidates(text: str) -> list[Candidate]:
                     found.append(_make(text, parts, len(left) - a))
             break
     return _quoted(text, found)
-
-
-def _hyphened(doc: Any) -> list[Any]:
-    """The tokens of a text with a word written with a hyphen and no space kept one word
-    ("армор-сейва", "брейк-тесты"), as the dictionary reads it ("армор-сейв"): the
-    tokenizer splits it, and its first half alone is no term ("армор")."""
-    out: list[Any] = []
-    toks = list(doc)
-    i = 0
-    while i < len(toks):
-        tok = toks[i]
-        if _RU_WORD.match(tok.text):
-            text = tok.text
-            while (
-                i + 2 < len(toks)
-                and toks[i + 1].text == "-"
-                and not toks[i].whitespace_
-                and not toks[i + 1].whitespace_
-                and _RU_WORD.match(toks[i + 2].text)
-            ):
-                text += "-" + toks[i + 2].text
-                i += 2
-            if text != tok.text:
-                tok = _Token(text, tok.idx)
-        out.append(tok)
-        i += 1
-    return out
 
 
 def _introduces(word: str, not_heads: frozenset[str]) -> bool:
