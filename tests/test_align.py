@@ -535,12 +535,14 @@ def test_turning_a_model_is_not_deploying_it():
 
 def test_multiples_and_hundreds_in_words_are_read():
     """ "втрое больше" says 3 (a Unit Strength of 3 after a Unit Strength of 1), "пятьдесят на
-    сто миллиметров" a 50×100 mm base."""
+    сто миллиметров" a 50×100 mm base, "в полудюйме" ½″."""
     from pipeline.align.anchors import spelled_numbers
 
     assert "3" in spelled_numbers("крупная модель весит втрое больше", "ru")
     assert {"50", "100"} <= spelled_numbers("подставка пятьдесят на сто миллиметров", "ru")
     assert "100" in spelled_numbers("a base of one hundred millimetres", "en")
+    assert "0.5" in spelled_numbers("модели стоят в полудюйме друг от друга", "ru")  # ½″
+    assert "0.5" not in spelled_numbers("модели стоят в дюйме друг от друга", "ru")
 
 
 def test_numbers_written_inside_words_are_read():

@@ -125,10 +125,11 @@ def spelled_numbers(text: str, lang: str) -> frozenset[str]:
         for w in distinct:
             if w[:3] in starts and (m := compound.match(w)):
                 found.add(_number_words(lang)[m.group(1)])
-    if any(int(v) >= 20 for v in found):  # "двадцать четыре" is 24
-        values = [_word_value(w, lang) for w in words]
+    if any(v.isdigit() and int(v) >= 20 for v in found):  # "двадцать четыре" is 24
+        values = [_word_value(w, lang) or "" for w in words]
         for tens, unit in pairwise(values):
-            if tens and unit and int(tens) >= 20 and int(tens) % 10 == 0 and int(unit) < 10:
+            round_tens = tens.isdigit() and int(tens) >= 20 and int(tens) % 10 == 0
+            if round_tens and unit.isdigit() and int(unit) < 10:
                 found.add(str(int(tens) + int(unit)))
     return frozenset(found)
 
