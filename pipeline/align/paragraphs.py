@@ -102,14 +102,14 @@ class AnchorIndex:
         return found
 
     def written_out(self, anchors: Anchors) -> tuple[tuple[str, str, int], ...]:
-        """A paragraph's counts and distances other than 1 (key, value, count): what
-        another text may write as words (`_spelled`), picked once."""
+        """A paragraph's counts and distances that can contradict one (`_counts`: key,
+        value, count): what another text may write as words (`_spelled`), picked once."""
         found = self._written_out.get(anchors.segment)
         if found is None:
             found = self._written_out[anchors.segment] = tuple(
-                (key, value, n)
+                (key, _magnitude(key), n)
                 for key, n in anchors.keys.items()
-                if key.startswith(_WRITTEN_OUT) and (value := _magnitude(key)) != "1"
+                if key.startswith(_WRITTEN_OUT) and _counts(key)
             )
         return found
 
@@ -119,6 +119,11 @@ class AnchorIndex:
         if found is None:
             found = self._spelled[anchors.segment] = spelled_numbers(anchors.text, anchors.lang)
         return found
+
+    def latin_idf(self, word: str) -> float:
+        """The weight of a Latin word a foreign text keeps, by the English texts that have
+        it (`latin_postings`)."""
+        return math.log(1 + self.n / max(len(self.latin_postings().get(word, ())), 1))
 
     def pair_keys(self, anchors: Anchors) -> list[str]:
         """Pairs of the paragraph's rarest anchors (by English document frequency)."""
@@ -206,9 +211,8 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
     # it (rulebooks write digits; the other way round changed no link and cost time)
     shared += _spelled(english, foreign, index)
     if foreign.lang != "en" and foreign.latin:
-        latin = index.latin_postings()
         for word in foreign.latin:
-            w = math.log(1 + index.n / max(len(latin.get(word, ())), 1))
+            w = index.latin_idf(word)
             total += w
             if word in english.latin:
                 shared += w
@@ -435,6 +439,21 @@ def _told_apart(
     return nearest > 0 and off[0] * params()["paragraphs"]["told_apart"] <= nearest
 
 
+@dataclass(frozen=True, slots=True)
+class _Race:
+    """What the rules after the main link loop read, and extend (`chosen`: foreign text ->
+    the index of its candidate linked; `taken`: English cluster and language linked)."""
+
+    foreign: Sequence[Anchors]
+    english: Sequence[Anchors]
+    scored: Sequence[Sequence[Scored]]
+    chosen: dict[int, int]
+    taken: set[tuple[str, str]]
+    stated: Mapping[str, str]
+    by_cluster: Mapping[str, int]
+    index: AnchorIndex
+
+
 def assign(
     foreign: Sequence[Anchors],
     english: Sequence[Anchors],
@@ -521,8 +540,9 @@ def assign(
         if not contradicts(foreign[fi], english[by_cluster[found[0].source]]):
             taken.add(key)
             chosen[fi] = 0
-    passed = _mutual(foreign, english, scored, chosen, taken, stated, by_cluster, index)
-    merges = _merges(foreign, english, scored, chosen, taken, stated, by_cluster, index)
+    race = _Race(foreign, english, scored, chosen, taken, stated, by_cluster, index)
+    passed = _mutual(race)
+    merges = _merges(race)
     decisions = []
     for fi, f in enumerate(foreign):
         found = scored[fi]
@@ -573,16 +593,7 @@ def _joined(first: Anchors, second: Anchors) -> Anchors:
     )
 
 
-def _merges(
-    foreign: Sequence[Anchors],
-    english: Sequence[Anchors],
-    scored: Sequence[Sequence[Scored]],
-    chosen: dict[int, int],
-    taken: set[tuple[str, str]],
-    stated: Mapping[str, str],
-    by_cluster: Mapping[str, int],
-    index: AnchorIndex,
-) -> dict[int, tuple[Scored, float]]:
+def _merges(race: _Race) -> dict[int, tuple[Scored, float]]:
     """Links, in `chosen` and `taken`, of the foreign clusters still free that translate
     two English texts following each other in one paragraph: its two best candidates are
     free and next to each other in the English (clusters keep the order of the text),
@@ -593,6 +604,8 @@ def _merges(
 
     A translation that merges two paragraphs is as like the one as the other, so neither
     leads; a look-alike resembles one paragraph, and the two read as one dilute it."""
+    foreign, english, scored, chosen = race.foreign, race.english, race.scored, race.chosen
+    taken, stated, by_cluster, index = race.taken, race.stated, race.by_cluster, race.index
     p = params()["paragraphs"]
     found_merges: dict[int, tuple[Scored, float]] = {}
     for fi, found in enumerate(scored):
@@ -670,16 +683,7 @@ def _halves(
     return out
 
 
-def _mutual(
-    foreign: Sequence[Anchors],
-    english: Sequence[Anchors],
-    scored: Sequence[Sequence[Scored]],
-    chosen: dict[int, int],
-    taken: set[tuple[str, str]],
-    stated: Mapping[str, str],
-    by_cluster: Mapping[str, int],
-    index: AnchorIndex,
-) -> set[int]:
+def _mutual(race: _Race) -> set[int]:
     """Links, in `chosen` and `taken`, of the foreign clusters still free whose best
     candidate in the race (`_first_in_race`) is free too and chooses them back: no other
     text of their language still free scores higher with it (one linked to a text it is
@@ -695,6 +699,8 @@ def _mutual(
     paragraph that is translated loses it to the translation, and one of a paragraph that
     is not has other numbers, or resembles several paragraphs. Returns the foreign
     clusters linked past a candidate ruled out."""
+    foreign, english, scored, chosen = race.foreign, race.english, race.scored, race.chosen
+    taken, stated, by_cluster, index = race.taken, race.stated, race.by_cluster, race.index
     p = params()["paragraphs"]
     passed: set[int] = set()
     best_for: dict[tuple[str, str], float] = {}
@@ -740,10 +746,7 @@ def _covered(foreign: Anchors, english: Anchors, index: AnchorIndex) -> float:
     that the English text says as well. A translation adds nothing to its source, though
     a condensing or free hand leaves much out and so leads its runner-up by little; a
     look-alike says things of its own (another terrain, another count)."""
-    latin = index.latin_postings() if foreign.latin else {}
-    own = index.weight(foreign) + sum(
-        math.log(1 + index.n / max(len(latin.get(w, ())), 1)) for w in foreign.latin
-    )
+    own = index.weight(foreign) + sum(index.latin_idf(w) for w in foreign.latin)
     return _agreement(foreign, english, index)[1] / own if own > 0 else 0.0
 
 
