@@ -943,6 +943,57 @@ def test_a_text_linked_elsewhere_does_not_compete_for_a_free_english_text():
     assert second.status == "linked"
 
 
+SPELL = ["w:spell", "w:wizard", "w:roll", "w:dice", "w:magic", "w:target", "w:phase", "w:cast"]
+COMBAT = ["w:unit", "w:model", "w:rank", "w:combat", "w:champion", "w:round", "w:test", "w:end"]
+CAST = "Маг бросает кубики магии и выбирает цель заклинания в фазе магии."
+
+
+def _spell_and_combat():
+    return [
+        _bare("e0", "en", dict.fromkeys(SPELL, 1)),
+        _bare("e1", "en", dict.fromkeys(COMBAT, 1)),
+        *(_bare(f"e{i}", "en", {"w:text": 1, f"w:number{i}": 1}) for i in range(3, 10)),
+    ]
+
+
+def test_a_text_the_mutual_rule_links_elsewhere_competes_no_more():
+    """r1 is linked to e0 by the mutual rule itself (scoring under the link threshold);
+    it scores higher with e1 than r2, the text left that is most like e1, but it is
+    taken: r2 chooses e1 and e1 chooses r2 back."""
+    from pipeline.align.paragraphs import assign
+
+    both = _bare("r1", "ru", dict.fromkeys([*SPELL[:6], *COMBAT[:4]], 1))
+    part = _bare("r2", "ru", dict.fromkeys([*COMBAT[:3], "w:forest", "w:hill", "w:river"], 1))
+    first, second = assign([both, part], _spell_and_combat(), {})
+    assert first.status == "linked" and first.best.source == "e0" and first.best.score < 0.5
+    assert first.alternatives[0].source == "e1" and first.alternatives[0].score > second.best.score
+    assert second.best.source == "e1" and second.status == "linked"
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        (CAST.replace("выбирает", "назначает"), "linked"),  # r0 is r1 edited a little
+        ("Отряд чемпиона сражается в раунде боя.", "unlinked"),  # r0 is a text of its own
+    ],
+)
+def test_a_near_copy_of_a_linked_text_does_not_compete_for_another(text, status):
+    """r0 is most like e0, which r1 took, and scores higher with e1 than r2 does. A near
+    copy of r1 goes to e0 with it (`share_with_near_copies`) and leaves e1 to r2; a text of
+    its own may be e1's translation, and r2 does not choose e1 alone."""
+    from pipeline.align.paragraphs import assign
+
+    one = _bare("r1", "ru", dict.fromkeys(SPELL, 1), CAST)
+    copy = _bare("r0", "ru", dict.fromkeys([*SPELL[:6], *COMBAT[:4]], 1), text)
+    part = _bare("r2", "ru", dict.fromkeys([*COMBAT[:3], "w:forest", "w:hill", "w:river"], 1))
+    first, unlinked, third = assign([one, copy, part], _spell_and_combat(), {})
+    assert first.status == "linked" and first.best.source == "e0"
+    assert unlinked.status == "unlinked" and unlinked.best.source == "e0"
+    assert unlinked.alternatives[0].source == "e1"
+    assert unlinked.alternatives[0].score > third.best.score >= 0.25
+    assert third.best.source == "e1" and third.status == status
+
+
 @pytest.mark.parametrize(
     ("rider", "status"),
     [(0, "linked"), (1, "unlinked")],  # with "rider" it is a look-alike of e1

@@ -704,13 +704,32 @@ def _mutual(race: _Race) -> set[int]:
     p = params()["paragraphs"]
     passed: set[int] = set()
     best_for: dict[tuple[str, str], float] = {}
-    free_for: dict[tuple[str, str], float] = {}  # ... among the texts still without a link
+    rivals: dict[tuple[str, str], list[tuple[float, int]]] = defaultdict(list)
     for fi, found in enumerate(scored):
         for c in found:
             key = (c.source, foreign[fi].lang)
             best_for[key] = max(best_for.get(key, 0.0), c.score)
             if fi not in chosen:
-                free_for[key] = max(free_for.get(key, 0.0), c.score)
+                rivals[key].append((c.score, fi))
+    for texts in rivals.values():
+        texts.sort(reverse=True)
+
+    owner = {(scored[fi][ci].source, foreign[fi].lang): fi for fi, ci in chosen.items()}
+
+    def copy_of_linked(fi: int) -> bool:
+        """Whether `fi` is a near copy of the text that took its best candidate: it goes to
+        the same English text (`share_with_near_copies`) and competes for no other."""
+        best = scored[fi][0]
+        j = owner.get((best.source, foreign[fi].lang))
+        return j is not None and _near_copy(foreign[fi], foreign[j])
+
+    def free_for(key: tuple[str, str]) -> float:
+        """The best score with `key` of a text still without a link (one linked in this
+        loop, to a text it is more like, competes no more; nor does a near copy of one)."""
+        return next(
+            (s for s, fi in rivals[key] if fi not in chosen and not copy_of_linked(fi)), 0.0
+        )
+
     order = sorted(
         (fi for fi, found in enumerate(scored) if found and fi not in chosen),
         key=lambda fi: (-scored[fi][0].score, foreign[fi].cluster),
@@ -721,7 +740,7 @@ def _mutual(race: _Race) -> set[int]:
         best = found[first]
         if f.cluster in stated or best.score < p["mutual_threshold"]:
             continue
-        if (best.source, f.lang) in taken or best.score < free_for[(best.source, f.lang)]:
+        if (best.source, f.lang) in taken or best.score < free_for((best.source, f.lang)):
             continue
         runner_up = found[first + 1].score if len(found) > first + 1 else 0.0
         source = english[by_cluster[best.source]]
@@ -736,6 +755,7 @@ def _mutual(race: _Race) -> set[int]:
             continue
         taken.add((best.source, f.lang))
         chosen[fi] = first
+        owner[(best.source, f.lang)] = fi
         if first:
             passed.add(fi)
     return passed
@@ -797,8 +817,6 @@ def share_with_near_copies(
     margin is `ambiguous`, as any link is: paragraphs made from one template are near
     copies of each other's translations, and one of them may fit as well.
     """
-    from rapidfuzz.distance import Indel  # here only: `check` reads this module, not this
-
     p = params()["paragraphs"]
     english_of = {a.cluster: a for a in english}
     owner = _owners(decisions, foreign, ("linked", "ambiguous"))
@@ -809,7 +827,7 @@ def share_with_near_copies(
         j = owner.get((d.best.source, f.lang))
         if j is None:
             continue
-        alike = Indel.normalized_similarity(f.text.lower(), foreign[j].text.lower())
+        alike = _similarity(f, foreign[j])
         source = english_of.get(d.best.source)
         if alike >= p["near_copy"] and not (source and contradicts(f, source)):
             best = Scored(d.best.source, d.best.score, {**d.best.evidence, "near_copy": alike})
@@ -818,3 +836,15 @@ def share_with_near_copies(
             status = "ambiguous" if close else decisions[j].status
             out[i] = Decision(d.target, status, best, d.alternatives)
     return out
+
+
+def _similarity(one: Anchors, two: Anchors) -> float:
+    """How alike two texts of one language are (rapidfuzz Indel, lower case)."""
+    from rapidfuzz.distance import Indel  # here only: `check` reads this module, not this
+
+    return Indel.normalized_similarity(one.text.lower(), two.text.lower())
+
+
+def _near_copy(one: Anchors, two: Anchors) -> bool:
+    """Whether one text is a near copy of the other (`near_copy` alike)."""
+    return _similarity(one, two) >= params()["paragraphs"]["near_copy"]
