@@ -726,6 +726,29 @@ def test_the_unit_a_number_is_measured_in_is_no_term():
     assert found == {"Crew": "Расчёт"}
 
 
+def test_a_noun_that_names_a_number_is_no_term():
+    pairs = [
+        (
+            "Unit Strength: a model of Standard Height counts 1, a model of Gigantic Height"
+            " counts its Health Points.",
+            "В численности модель обычного роста весит единицу, гигантского — столько,"
+            " сколько у неё очков здоровья.",
+        ),
+        (
+            "A model of Gigantic Height loses 1 Unit Strength for each Health Point it has lost.",
+            "Гигантская модель с каждым потерянным очком здоровья теряет по единице.",
+        ),
+        (
+            "A model of Gigantic Height gains +1 Strength when it Charges.",
+            "Пошедшая в атаку гигантская модель бьёт на единицу сильнее.",
+        ),
+    ]
+    found = {s.source: s.target for s in suggest([Bead(*p) for p in pairs], "ru")}
+    # "единица" is the "1" of each sentence, written as a noun: the number, no height
+    assert "Gigantic Height" not in found
+    assert found["Health Point"] == "очко здоровья"
+
+
 def test_a_bracketed_name_takes_the_phrase_that_says_its_words_and_no_more():
     pairs = [
         (

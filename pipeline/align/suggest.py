@@ -327,13 +327,15 @@ def _count(c: Candidate) -> bool:
 
 @cache
 def _measure_words(lang: str) -> frozenset[str]:
-    """The lemmas of the words a quantity is measured in or repeated by, in `lang`'s
-    quantity grammar: its units of length and its word for a time ("на шестьдесят
-    дюймов" for "Range 60″", "раз за фазу" for "once per Phase"). They say the number's
-    unit, which the English writes as a sign or an adverb: no term of the rules."""
+    """The lemmas of the words a quantity is measured in, repeated by or named by, in
+    `lang`'s quantity grammar and alignment data: its units of length, its word for a time
+    and its nouns for a number ("на шестьдесят дюймов" for "Range 60″", "раз за фазу" for
+    "once per Phase", "на единицу сильнее" for "+1 Strength"). They say the number or its
+    unit, which the English writes as a digit, a sign or an adverb: no term of the rules."""
     grammar = lang_data(lang, "quantities", fallback=False)
     words = [w for forms in (grammar.get("length_units") or {}).values() for w in forms]
     words += (grammar.get("count_nouns") or {}).get("time", ())
+    words += lang_data(lang, "align", fallback=False).get("number_nouns") or ()
     return frozenset(_lemmas(w, lang) for w in words)
 
 
