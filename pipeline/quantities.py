@@ -628,7 +628,26 @@ def _read_core(text: str, m: re.Match[str], g: _Grammar, lo: int) -> Quantity | 
         if noun:
             return _make(text, start, noun[1], "count", notes, expr="X", unit=noun[0])
         return _make(text, start, end, "number", notes, expr="X")
+    if _enumerator(text, m):
+        return None
     return _read_number(text, m, g, lo, start, end)
+
+
+_ITEM_OPENS = ":;.—–\n"  # what a list item follows ("...: 1) ...; 2) ...")
+
+
+def _enumerator(text: str, m: re.Match[str]) -> bool:
+    """Whether a number is a list item's mark ("два условия: 1) ...; 2) ..."): a whole
+    number closed by a bracket opened nowhere before it, at the start of the text or
+    after a colon, a semicolon, a full stop or a dash. It numbers the steps a hand
+    writes a rule in, and counts nothing."""
+    start, end = m.span()
+    if m.group("sign") or m.group("plus") or not m.group("n").isdigit():
+        return False
+    if not text.startswith(")", end) or text.count("(", 0, start) > text.count(")", 0, start):
+        return False
+    before = text[:start].rstrip()
+    return not before or before[-1] in _ITEM_OPENS
 
 
 def _read_bracket(text: str, m: re.Match[str], start: int, end: int) -> Quantity:

@@ -545,3 +545,27 @@ def test_windows_and_whole_text_read_the_same_tokens(
         windows, adaptive, whole = _readings(text, lang, monkeypatch)
         assert windows == adaptive == whole
     assert any(len(find_quantities(t, lang)) > 50 for t in texts)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "read"),
+    [
+        # a rule written as steps: the marks count nothing, the rule's own numbers stay
+        (
+            "Бегство выполняется в два шага: 1) отряд разворачивается; 2) отряд"
+            " перемещается на 2D6 дюймов.",
+            "ru",
+            ["2D6 дюймов"],
+        ),
+        ("1) Roll a D6. 2) On a 4+ the unit Rallies.", "en", ["D6", "4+"]),
+        ("Steps — 3) the unit moves 6″ forward.", "en", ["6″"]),
+        # a bracket opened before it: a parameter, not a mark
+        ("Fly (8, 1): the model may fly.", "en", ["(8, 1)"]),
+        # a count closing an aside is read: "(up to 3)"
+        ("Attacks (up to 3) are allocated: roll 2 dice.", "en", ["3", "2 dice"]),
+        # after a word, a number and a bracket are no list mark
+        ("It has Health Points 3) and more.", "en", ["3"]),
+    ],
+)
+def test_the_mark_of_a_list_item_is_no_quantity(text, lang, read):
+    assert [q.surface for q in find_quantities(text, lang)] == read
