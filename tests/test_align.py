@@ -450,6 +450,50 @@ def test_a_number_written_as_a_word_on_the_other_side_does_not_contradict():
     assert contradicts(other, english)
 
 
+@pytest.mark.parametrize(
+    ("russian", "differ"),
+    [
+        ("Натуральная шестёрка всегда проваливает тест, а натуральная единица проходит.", []),
+        ("Дубль шестёрок на тесте всегда провал.", []),
+        # a look-alike with another number named in words still contradicts
+        ("Натуральная пятёрка всегда проваливает тест.", ["6 natural in the English only"]),
+    ],
+)
+def test_a_number_named_by_a_noun_does_not_contradict(russian, differ):
+    """ "A natural 6" is "натуральная шестёрка": a noun names the number, in any form."""
+    from pipeline.align.paragraphs import differences
+
+    english, foreign = _anchors_of(
+        [
+            ("A natural 6 always fails the test and a natural 1 always passes it.", "en"),
+            (russian, "ru"),
+        ]
+    )
+    assert any(k.startswith("q:threshold|6") for k in english.keys)
+    assert differences(foreign, english) == differ
+
+
+@pytest.mark.parametrize(
+    ("russian", "differ"),
+    [
+        ("Бросьте кубик: на 4+ отряд собирается.", []),
+        ("Бросьте кость: на 4+ отряд собирается.", []),
+        # no die named: the D6 is the English's own
+        ("На 4+ отряд собирается.", ["D6 in the English only"]),
+        # another die is another roll
+        ("Бросьте кубик и D3: на 4+ отряд собирается.", ["D3 in the translation only"]),
+    ],
+)
+def test_one_d6_beside_a_die_named_in_words_does_not_contradict(russian, differ):
+    """A hand writes "roll a D6" as "бросьте кубик" as often as with the sign."""
+    from pipeline.align.paragraphs import differences
+
+    english, foreign = _anchors_of(
+        [("Roll a D6: on a 4+ the unit Rallies.", "en"), (russian, "ru")]
+    )
+    assert differences(foreign, english) == differ
+
+
 def test_letters_standing_for_numbers_do_not_contradict():
     """ "Fly (X, Y)" names its parameters where the English puts them; a translation may
     write "(Fly X, Y)" and is no look-alike for it. The numbers of its example still

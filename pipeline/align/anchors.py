@@ -18,7 +18,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ..lang import data as lang_data
-from ..lang import lemmatised, parses
+from ..lang import lemma, lemmatised, parses
 from ..model import Segment
 from ..sentences import sentences
 from ..slug import slugify
@@ -69,15 +69,21 @@ def _number_words(lang: str) -> dict[str, str]:
 def _number_forms(lang: str) -> dict[str, str]:
     """Each form of a number word (lower case) -> its value: the written forms of
     `number_words` and, where the language is lemmatised, every form of those that the
-    dictionary reads as a numeral ("двоих" of "двое", a collective numeral)."""
+    dictionary reads as a numeral ("двоих" of "двое", a collective numeral) and of the
+    `number_nouns` ("шестёрок" of "шестёрка"), ё also written е."""
     words = _number_words(lang)
     forms = dict(words)
     if lang in lemmatised():
-        for word in words:
+        nouns = lang_data(lang, "align").get("number_nouns") or {}
+        wanted = [(w, "NUMR", words) for w in words]
+        named = {n: str(value) for value, ns in nouns.items() for n in ns}
+        wanted += [(n, "NOUN", named) for n in named]
+        for word, pos, values in wanted:
             for p in parses(word):
-                if p.tag.POS == "NUMR" and p.normal_form in words:
+                if pos == p.tag.POS and p.normal_form in values:
                     for f in p.lexeme:
-                        forms.setdefault(f.word, words[p.normal_form])
+                        forms.setdefault(f.word, values[p.normal_form])
+                        forms.setdefault(f.word.replace("ё", "е"), values[p.normal_form])
     return forms
 
 
@@ -132,6 +138,20 @@ def spelled_numbers(text: str, lang: str) -> frozenset[str]:
             if round_tens and unit.isdigit() and int(unit) < 10:
                 found.add(str(int(tens) + int(unit)))
     return frozenset(found)
+
+
+@cache
+def _die_words(lang: str) -> frozenset[str]:
+    grammar = lang_data(lang, "quantities")
+    return frozenset(lemma(w, lang) for w in (grammar.get("count_nouns") or {}).get("die", ()))
+
+
+@lru_cache(maxsize=1024)
+def says_a_die(text: str, lang: str) -> bool:
+    """Whether `text` names a die in words ("бросьте кубик"): a hand writes "roll a D6" so
+    as often as with the sign."""
+    words = _die_words(lang)
+    return any(lemma(w, lang) in words for w in set(_WORD.findall(text.lower())))
 
 
 @cache

@@ -26,7 +26,7 @@ from typing import Any
 
 import yaml
 
-from .anchors import NAME, Anchors, length_ratio, spelled_numbers
+from .anchors import NAME, Anchors, length_ratio, says_a_die, spelled_numbers
 
 
 @cache
@@ -232,6 +232,7 @@ def _spelled(digits: Anchors, words: Anchors, index: AnchorIndex) -> float:
     return sum(index.idf(key) * n for key, value, n in missing if value in values)
 
 
+_ONE_DIE = "q:dice|D6"
 _WRITTEN_OUT = ("q:number|", "q:distance|")  # quantities a hand may write as words
 _UNNAMED = "|"  # a quantity key whose last part, what it counts or modifies, is not read
 
@@ -295,7 +296,8 @@ def differences(foreign: Anchors, english: Anchors) -> list[str]:
     ("+1 к силе", "+1 Offensive Skill"). A translation keeps its numbers; a look-alike (an
     older table, another spell) changes them. A value of 1 is left out: "one" is written
     as a word as often as not; so is a value the other side writes as a word ("5+" beside
-    "five or more"). Empty when nothing contradicts."""
+    "five or more", "a natural 6" beside "натуральная шестёрка"), and one D6 beside a die
+    named in words ("roll a D6", "бросьте кубик"). Empty when nothing contradicts."""
     fq = Counter({k: v for k, v in foreign.keys.items() if k.startswith("q:")})
     eq = Counter({k: v for k, v in english.keys.items() if k.startswith("q:")})
     if not fq and not eq:
@@ -314,6 +316,8 @@ def differences(foreign: Anchors, english: Anchors) -> list[str]:
         (e_left, {_magnitude(k) for k in fq}, foreign, "English"),
     ):
         missing = [k for k in sorted(left) if _magnitude(k) not in values and _counts(k)]
+        if _ONE_DIE in missing and says_a_die(other.text, other.lang):
+            missing.remove(_ONE_DIE)  # "roll a D6": "бросьте кубик"
         if missing:  # a value the other side writes as a word is there all the same
             spelled = spelled_numbers(other.text, other.lang)
             found.extend(

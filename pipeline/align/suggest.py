@@ -335,7 +335,8 @@ def _measure_words(lang: str) -> frozenset[str]:
     grammar = lang_data(lang, "quantities", fallback=False)
     words = [w for forms in (grammar.get("length_units") or {}).values() for w in forms]
     words += (grammar.get("count_nouns") or {}).get("time", ())
-    words += lang_data(lang, "align", fallback=False).get("number_nouns") or ()
+    nouns = lang_data(lang, "align", fallback=False).get("number_nouns") or {}
+    words += [w for forms in nouns.values() for w in forms]
     return frozenset(_lemmas(w, lang) for w in words)
 
 

@@ -78,7 +78,7 @@ def morph() -> Any:
 @lru_cache(maxsize=8192)
 def parses(word: str) -> tuple[Any, ...]:
     """pymorphy3's readings of `word`, likeliest first, kept for the last 8,192 words (the
-    core lexicon's 3,300 inflections, parsed for their part of speech and again for their
+    core lexicon's 6,400 inflections, parsed for their part of speech and again for their
     lemmas; lemma() keeps its own results for a whole corpus's words, these weigh more)."""
     return tuple(morph().parse(word))
 
