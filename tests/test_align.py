@@ -494,6 +494,30 @@ def test_one_d6_beside_a_die_named_in_words_does_not_contradict(russian, differ)
     assert differences(foreign, english) == differ
 
 
+def test_a_word_with_two_senses_stands_for_the_one_the_english_has():
+    """ "Атака" is an attack and, for many hands, a Charge: beside a Charge the English
+    has, it agrees; beside an English text with an attack as well, it is that attack,
+    counted once."""
+    from pipeline.align.paragraphs import AnchorIndex, _agreement
+
+    charge, both, said, unsaid = _anchors_of(
+        [
+            ("A unit may declare a Charge against an enemy unit.", "en"),
+            ("A unit may declare a Charge and then its attacks.", "en"),
+            ("Отряд может объявить атаку на вражеский отряд.", "ru"),
+            ("Отряд может объявить передвижение к вражескому отряду.", "ru"),
+        ]
+    )
+    assert "w:charge" in charge.keys and "w:attack" in said.keys
+    index = AnchorIndex([charge, both])
+
+    def gained(english):
+        return _agreement(said, english, index)[1] - _agreement(unsaid, english, index)[1]
+
+    assert gained(charge) == pytest.approx(min(index.idf("w:attack"), index.idf("w:charge")))
+    assert gained(both) == pytest.approx(index.idf("w:attack"))
+
+
 def test_letters_standing_for_numbers_do_not_contradict():
     """ "Fly (X, Y)" names its parameters where the English puts them; a translation may
     write "(Fly X, Y)" and is no look-alike for it. The numbers of its example still
@@ -985,6 +1009,34 @@ def test_a_text_linked_elsewhere_does_not_compete_for_a_free_english_text():
     assert first.alternatives[0].source == "e1" and first.alternatives[0].score > second.best.score
     assert second.best.source == "e1" and 0.25 <= second.best.score < 0.4
     assert second.status == "linked"
+
+
+@pytest.mark.parametrize(("own", "status"), [(1, "linked"), (2, "unlinked")])
+def test_a_half_whose_best_candidate_another_text_took_joins_the_next(own, status):
+    """r2 is the second half of e1's translation (r1 the first), yet shares two words
+    with e2, which r3 translates and scores higher with: e2 is out of its race, and e1,
+    close behind, is where the two halves read as one link. With one more word of e2
+    it leads e1 clearly: a look-alike of e2, left unlinked."""
+    from pipeline.align.paragraphs import assign
+
+    a = [f"w:a{i}" for i in range(4)]
+    b = [f"w:b{i}" for i in range(5)]
+    english = [
+        _bare("e1", "en", dict.fromkeys(a, 1)),
+        _bare("e2", "en", dict.fromkeys([*b, *a[2:]], 1)),
+        *(_bare(f"e{i}", "en", {"w:text": 1, f"w:n{i}": 1}) for i in range(3, 10)),
+    ]
+    first = _bare("r1", "ru", dict.fromkeys(a[:2], 1))
+    second = _bare("r2", "ru", dict.fromkeys([*a[2:], *b[:own]], 1))
+    other = _bare("r3", "ru", dict.fromkeys([*b, *a[2:]], 1))
+    one, half, three = assign([first, second, other], english, {})
+    assert (one.best.source, three.best.source) == ("e1", "e2")
+    assert one.status == three.status == "linked"
+    assert half.status == status
+    scores = {c.source: c.score for c in (half.best, *half.alternatives)}
+    assert scores["e2"] > scores["e1"]
+    if status == "linked":
+        assert half.best.source == "e1" and half.best.evidence["split"] >= 0.5
 
 
 SPELL = ["w:spell", "w:wizard", "w:roll", "w:dice", "w:magic", "w:target", "w:phase", "w:cast"]

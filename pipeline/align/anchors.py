@@ -141,6 +141,14 @@ def spelled_numbers(text: str, lang: str) -> frozenset[str]:
 
 
 @cache
+def also_renders(lang: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(word anchor, the other word anchors its renderings may stand for), by
+    `lang/<code>/align.yaml` (`also_renders`)."""
+    table = lang_data(lang, "align", fallback=False).get("also_renders") or {}
+    return tuple((f"w:{word}", tuple(f"w:{o}" for o in others)) for word, others in table.items())
+
+
+@cache
 def _die_words(lang: str) -> frozenset[str]:
     grammar = lang_data(lang, "quantities")
     return frozenset(lemma(w, lang) for w in (grammar.get("count_nouns") or {}).get("die", ()))

@@ -21,12 +21,13 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from .anchors import NAME, Anchors, length_ratio, says_a_die, spelled_numbers
+from .anchors import NAME, Anchors, also_renders, length_ratio, says_a_die, spelled_numbers
 
 
 @cache
@@ -206,6 +207,7 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
             unnamed.append((key, a))
     if unnamed:
         shared += _unnamed_quantities(unnamed, foreign, english, index)
+    shared += _other_sense(foreign, english, index)
     total = index.weight(foreign) + index.weight(english) + named - shared
     # a number the translation writes as a word is the English quantity, as if both had
     # it (rulebooks write digits; the other way round changed no link and cost time)
@@ -217,6 +219,22 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
             if word in english.latin:
                 shared += w
     return (shared / total if total > 0 else 0.0), shared
+
+
+def _other_sense(foreign: Anchors, english: Anchors, index: AnchorIndex) -> float:
+    """Shared weight of the foreign text's words (`also_renders`) that the English lacks
+    but whose other sense it has and the foreign text lacks: "атака" beside "Charge"."""
+    shared = 0.0
+    for key, others in also_renders(foreign.lang):
+        left = foreign.keys.get(key, 0) - english.keys.get(key, 0)
+        for other in others:
+            if left <= 0:
+                break
+            n = min(left, english.keys.get(other, 0) - foreign.keys.get(other, 0))
+            if n > 0:
+                shared += min(index.idf(key), index.idf(other)) * n
+                left -= n
+    return shared
 
 
 def _spelled(digits: Anchors, words: Anchors, index: AnchorIndex) -> float:
@@ -456,6 +474,7 @@ class _Race:
     stated: Mapping[str, str]
     by_cluster: Mapping[str, int]
     index: AnchorIndex
+    best_for: Mapping[tuple[str, str], float]  # (English cluster, language) -> best score
 
 
 def assign(
@@ -544,7 +563,12 @@ def assign(
         if not contradicts(foreign[fi], english[by_cluster[found[0].source]]):
             taken.add(key)
             chosen[fi] = 0
-    race = _Race(foreign, english, scored, chosen, taken, stated, by_cluster, index)
+    best_for: dict[tuple[str, str], float] = {}
+    for fi, found in enumerate(scored):
+        for c in found:
+            key = (c.source, foreign[fi].lang)
+            best_for[key] = max(best_for.get(key, 0.0), c.score)
+    race = _Race(foreign, english, scored, chosen, taken, stated, by_cluster, index, best_for)
     passed = _mutual(race)
     merges = _merges(race)
     decisions = []
@@ -581,7 +605,7 @@ def assign(
             continue
         status = "ambiguous" if close else "linked"
         decisions.append(Decision(f.cluster, status, best, tuple(rivals[:3])))
-    return _halves(decisions, foreign, english, index)
+    return _halves(decisions, race)
 
 
 def _joined(first: Anchors, second: Anchors) -> Anchors:
@@ -645,45 +669,58 @@ def _owners(
     }
 
 
-def _halves(
-    decisions: list[Decision],
-    foreign: Sequence[Anchors],
-    english: Sequence[Anchors],
-    index: AnchorIndex,
-) -> list[Decision]:
+def _halves(decisions: list[Decision], race: _Race) -> list[Decision]:
     """Decisions where a foreign cluster left unlinked because its best candidate went to
     another text is linked to the same English cluster as the other half of one
     translation split in two paragraphs: the two read as one text score a link with that
     English cluster and score higher than the linked half alone, and the unlinked one
     carries more of the English anchors the linked half lacks than of those it repeats.
+    Where another text took the best candidate scoring higher with it, the next one, if
+    it scores within `mutual_lead` of it, is tried as well (`_in_race`).
 
     A look-alike of a translated paragraph repeats the translation's anchors, so the two
     read as one score lower than the translation alone; one with other numbers
     contradicts the English and stays unlinked. The link's evidence says `split`: the
     score of the two halves as one text."""
     p = params()["paragraphs"]
-    english_of = {a.cluster: a for a in english}
+    foreign, english, index = race.foreign, race.english, race.index
     owner = _owners(decisions, foreign, ("linked",))
     out = list(decisions)
     for i, (d, f) in enumerate(zip(decisions, foreign, strict=True)):
         if d.status != "unlinked" or d.best is None or d.resembles is not None:
             continue
-        j = owner.get((d.best.source, f.lang))
-        source = english_of.get(d.best.source)
-        if j is None or source is None or contradicts(f, source):
-            continue
-        half = foreign[j]
-        new = sum((f.keys & (source.keys - half.keys)).values())
-        repeated = sum((f.keys & source.keys & half.keys).values())
-        if new <= repeated:
-            continue
-        whole = _joined(half, f)
-        together, _ = score(whole, source, index)
-        alone, _ = score(half, source, index)
-        if together < p["link_threshold"] or together <= alone:
-            continue
-        best = replace(d.best, evidence={**d.best.evidence, "split": round(together, 4)})
-        out[i] = Decision(d.target, "linked", best, d.alternatives)
+        for c in _in_race(f, race.scored[i], race):
+            j = owner.get((c.source, f.lang))
+            source = english[race.by_cluster[c.source]]
+            if j is None or contradicts(f, source):
+                continue
+            half = foreign[j]
+            new = sum((f.keys & (source.keys - half.keys)).values())
+            repeated = sum((f.keys & source.keys & half.keys).values())
+            if new <= repeated:
+                continue
+            whole = _joined(half, f)
+            together, _ = score(whole, source, index)
+            alone, _ = score(half, source, index)
+            if together < p["link_threshold"] or together <= alone:
+                continue
+            best = replace(c, evidence={**c.evidence, "split": round(together, 4)})
+            rivals = tuple(r for r in race.scored[i] if r is not c)[:3]
+            out[i] = Decision(d.target, "linked", best, rivals)
+            break
+    return out
+
+
+def _in_race(f: Anchors, found: Sequence[Scored], race: _Race) -> list[Scored]:
+    """The best candidate, and each next one while the one before went to a text scoring
+    higher with it and the next scores within `mutual_lead` of it."""
+    lead = params()["paragraphs"]["mutual_lead"]
+    out = list(found[:1])
+    for c, after in pairwise(found):
+        key = (c.source, f.lang)
+        if key not in race.taken or race.best_for[key] <= c.score or c.score >= lead * after.score:
+            break
+        out.append(after)
     return out
 
 
@@ -707,14 +744,12 @@ def _mutual(race: _Race) -> set[int]:
     taken, stated, by_cluster, index = race.taken, race.stated, race.by_cluster, race.index
     p = params()["paragraphs"]
     passed: set[int] = set()
-    best_for: dict[tuple[str, str], float] = {}
+    best_for = race.best_for
     rivals: dict[tuple[str, str], list[tuple[float, int]]] = defaultdict(list)
     for fi, found in enumerate(scored):
-        for c in found:
-            key = (c.source, foreign[fi].lang)
-            best_for[key] = max(best_for.get(key, 0.0), c.score)
-            if fi not in chosen:
-                rivals[key].append((c.score, fi))
+        if fi not in chosen:
+            for c in found:
+                rivals[(c.source, foreign[fi].lang)].append((c.score, fi))
     for texts in rivals.values():
         texts.sort(reverse=True)
 
