@@ -726,6 +726,28 @@ def test_the_unit_a_number_is_measured_in_is_no_term():
     assert found == {"Crew": "Расчёт"}
 
 
+def test_an_action_named_in_brackets_keeps_its_infinitive():
+    pairs = [
+        (
+            "Hold: the charged unit stays where it is.",
+            "а) Держать строй (Hold): атакуемый отряд остаётся на месте.",
+        ),
+        (
+            "Reform: the unit turns to face the enemy.",
+            "Перестроить ряды (Reform): отряд разворачивается.",
+        ),
+        (
+            "Stand and Shoot: the unit shoots.",
+            "Стоять и стрелять (Stand and Shoot): отряд стреляет.",
+        ),
+    ]
+    found = {s.source: s.target for s in suggest([Bead(*p) for p in pairs], "ru")}
+    # "строй" alone is a formation: the name says what the unit does
+    assert found["Hold"] == "Держать строй"
+    assert found["Reform"] == "Перестроить ряды"
+    assert found["Stand and Shoot"] == "Стоять и стрелять"
+
+
 def test_a_noun_that_names_a_number_is_no_term():
     pairs = [
         (

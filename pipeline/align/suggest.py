@@ -570,6 +570,8 @@ def _bracketed(
             out.append((e, titled[0]))
         elif capital:
             out.append((e, _fitting(e, capital)))
+        elif written is not None and _infinitive(written.words[0]):
+            out.append((e, written))  # an action's name: "Держать строй (Hold)"
         elif exact:
             out.append((e, _fitting(e, exact)))
         elif written is not None:
@@ -584,6 +586,13 @@ def _bracketed(
 
 
 _PARTICIPLES = frozenset({"PRTF", "PRTS"})
+
+
+def _infinitive(word: str) -> bool:
+    """Whether a word is read first as an infinitive: a name of what a unit does starts
+    with one ("Держать строй" for Hold, "Стоять и стрелять")."""
+    read = parses(word.lower())[:1]
+    return bool(read) and read[0].tag.POS == "INFN"
 
 
 def _states(text: str, found: Sequence[Candidate]) -> list[Candidate]:
