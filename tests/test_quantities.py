@@ -347,6 +347,20 @@ def test_russian_strength_modifier_in_any_form(text: str) -> None:
     assert keys(text, "ru") == Counter({("modifier", 1, "strength"): 1})
 
 
+@pytest.mark.parametrize(
+    ("text", "characteristic"),
+    [
+        ("+1 к мастерству атаки", "offensive-skill"),
+        ("-1 к Мастерству защиты", "defensive-skill"),
+        ("+1 к навыку атаки", "offensive-skill"),
+    ],
+)
+def test_russian_skills_under_either_name(text: str, characteristic: str) -> None:
+    """Translators write the skills as "навык" or as "мастерство"."""
+    (q,) = find_quantities(text, "ru")
+    assert (q.type, q.characteristic) == ("modifier", characteristic)
+
+
 def test_russian_modifiers_keep_sign_and_characteristic() -> None:
     found = find_quantities("получают -1 Дисциплины и +2 к Силе", "ru")
     assert [q.key() for q in found] == [
