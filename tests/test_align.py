@@ -350,6 +350,8 @@ def test_close_candidates_are_told_apart_by_the_anchors_they_differ_in(who, gene
         "weapons",
         "specialrules",
         "armybuilding",
+        "basics",
+        "charges",
     ],
 )
 def test_an_unseen_drop_is_aligned_without_a_glossary(tmp_path, name):
@@ -357,7 +359,8 @@ def test_an_unseen_drop_is_aligned_without_a_glossary(tmp_path, name):
     hand, shuffled, with look-alikes (never linked: in shooting and magic one differs from
     its English in one number or characteristic only) and near copies (linked with the
     translation they copy); psychology splits one paragraph in two and merges two in one,
-    weapons has a translation whose best candidate its numbers contradict."""
+    weapons has a translation whose best candidate its numbers contradict, charges writes
+    rules as numbered steps and basics natural rolls as nouns ("натуральная шестёрка")."""
     import sys
 
     sys.path.insert(0, str(ROOT / "tests" / "bench"))
