@@ -521,6 +521,29 @@ def test_a_word_with_two_senses_stands_for_the_one_the_english_has():
     assert gained(both) == pytest.approx(index.idf("w:attack"))
 
 
+@pytest.mark.parametrize(
+    ("russian", "differ"),
+    [
+        ("Отряд стреляет с -1 на попадание.", []),
+        ("Отряд стреляет с штрафом в единицу на попадание.", []),
+        # the English's "may not shoot" turned into a -1: a look-alike
+        ("Отряд стреляет с -1 на попадание.", ["-1 in the translation only"]),
+    ],
+)
+def test_a_modifier_of_one_said_on_one_side_only_contradicts(russian, differ):
+    """A count of 1 is a word as often as a digit ("one model"), but a modifier of 1 is
+    written with its sign, or as the noun "единица"."""
+    from pipeline.align.paragraphs import differences
+
+    english = (
+        "A unit that reformed may not shoot."
+        if differ
+        else "A unit that reformed shoots with a -1 to hit."
+    )
+    en, ru = _anchors_of([(english, "en"), (russian, "ru")])
+    assert differences(ru, en) == differ
+
+
 def test_letters_standing_for_numbers_do_not_contradict():
     """ "Fly (X, Y)" names its parameters where the English puts them; a translation may
     write "(Fly X, Y)" and is no look-alike for it. The numbers of its example still
@@ -927,6 +950,31 @@ def test_the_halves_of_a_split_translation_are_both_linked_to_its_english(second
     assert len(halves) == (1 if status == "linked" else 0)
     if halves:
         assert halves[0].best.evidence["split"] >= 0.5 > halves[0].best.score
+
+
+def test_a_whole_translation_takes_no_second_half():
+    """r1 translates all of e1 but "flee" and links alone; r2, a long text whose one
+    anchor is "flee", makes the two read as one barely more like e1 (by less than
+    `ambiguous_margin`): no half of r1, but a look-alike sharing a word with it."""
+    from dataclasses import replace
+
+    from pipeline.align.paragraphs import AnchorIndex, _joined, assign, score
+
+    english = [
+        _bare("e1", "en", SPLIT_EN),
+        _bare("e2", "en", {"w:unit": 1, "w:march": 1, "w:panic": 1}),
+    ]
+    whole = {k: v for k, v in SPLIT_EN.items() if k != "w:flee"}
+    foreign = [
+        replace(_bare("r1", "ru", whole), length=90),
+        replace(_bare("r2", "ru", {"w:flee": 1}), length=100),
+    ]
+    index = AnchorIndex(english)
+    alone = score(foreign[0], english[0], index)[0]
+    assert 0 < score(_joined(*foreign), english[0], index)[0] - alone < 0.05
+    first, second = assign(foreign, english, {})
+    assert first.status == "linked" and first.best.source == "e1" and first.best.score >= 0.5
+    assert second.best.source == "e1" and second.status == "unlinked"
 
 
 MERGE_EN = [

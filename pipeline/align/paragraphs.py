@@ -251,6 +251,7 @@ def _spelled(digits: Anchors, words: Anchors, index: AnchorIndex) -> float:
 
 
 _ONE_DIE = "q:dice|D6"
+_MODIFIER = "q:modifier|"
 _WRITTEN_OUT = ("q:number|", "q:distance|")  # quantities a hand may write as words
 _UNNAMED = "|"  # a quantity key whose last part, what it counts or modifies, is not read
 
@@ -312,8 +313,9 @@ def differences(foreign: Anchors, english: Anchors) -> list[str]:
     or dice on one side whose value the other side has nowhere ("5 in the English
     only"), or a modifier of one value naming different characteristics on the two sides
     ("+1 к силе", "+1 Offensive Skill"). A translation keeps its numbers; a look-alike (an
-    older table, another spell) changes them. A value of 1 is left out: "one" is written
-    as a word as often as not; so is a value the other side writes as a word ("5+" beside
+    older table, another spell) changes them. A value of 1 is left out, but for a
+    modifier's ("-1 to hit", written with its sign): "one" is written as a word as often
+    as not; so is a value the other side writes as a word ("5+" beside
     "five or more", "a natural 6" beside "натуральная шестёрка"), and one D6 beside a die
     named in words ("roll a D6", "бросьте кубик"). Empty when nothing contradicts."""
     fq = Counter({k: v for k, v in foreign.keys.items() if k.startswith("q:")})
@@ -333,7 +335,11 @@ def differences(foreign: Anchors, english: Anchors) -> list[str]:
         (f_left, {_magnitude(k) for k in eq}, english, "translation"),
         (e_left, {_magnitude(k) for k in fq}, foreign, "English"),
     ):
-        missing = [k for k in sorted(left) if _magnitude(k) not in values and _counts(k)]
+        missing = [
+            k
+            for k in sorted(left)
+            if _magnitude(k) not in values and (_counts(k) or k.startswith(_MODIFIER))
+        ]
         if _ONE_DIE in missing and says_a_die(other.text, other.lang):
             missing.remove(_ONE_DIE)  # "roll a D6": "бросьте кубик"
         if missing:  # a value the other side writes as a word is there all the same
@@ -673,8 +679,10 @@ def _halves(decisions: list[Decision], race: _Race) -> list[Decision]:
     """Decisions where a foreign cluster left unlinked because its best candidate went to
     another text is linked to the same English cluster as the other half of one
     translation split in two paragraphs: the two read as one text score a link with that
-    English cluster and score higher than the linked half alone, and the unlinked one
-    carries more of the English anchors the linked half lacks than of those it repeats.
+    English cluster and higher than the linked half alone by `ambiguous_margin` at least
+    (a whole translation is no more like its English with a look-alike beside it), and
+    the unlinked one carries more of the English anchors the linked half lacks than of
+    those it repeats.
     Where another text took the best candidate scoring higher with it, the next one, if
     it scores within `mutual_lead` of it, is tried as well (`_in_race`).
 
@@ -702,7 +710,7 @@ def _halves(decisions: list[Decision], race: _Race) -> list[Decision]:
             whole = _joined(half, f)
             together, _ = score(whole, source, index)
             alone, _ = score(half, source, index)
-            if together < p["link_threshold"] or together <= alone:
+            if together < p["link_threshold"] or together - alone < p["ambiguous_margin"]:
                 continue
             best = replace(c, evidence={**c.evidence, "split": round(together, 4)})
             rivals = tuple(r for r in race.scored[i] if r is not c)[:3]
