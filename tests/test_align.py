@@ -544,6 +544,25 @@ def test_a_modifier_of_one_said_on_one_side_only_contradicts(russian, differ):
     assert differences(ru, en) == differ
 
 
+def test_a_roll_and_a_number_of_one_value_agree():
+    """ "3 or more Health Points" is read as a number, "3+" as a roll: the same value, in
+    the notation of each hand, shares its weight; another value does not."""
+    from pipeline.align.paragraphs import AnchorIndex, _agreement, contradicts
+
+    english, same, other = _anchors_of(
+        [
+            ("A wound against a model with 3 or more Health Points causes 1 more wound.", "en"),
+            ("Рана по модели с 3+ очками здоровья наносит ещё 1 рану.", "ru"),
+            ("Рана по модели с 4+ очками здоровья наносит ещё 1 рану.", "ru"),
+        ]
+    )
+    assert "q:number|3" in english.keys and "q:threshold|3" in same.keys
+    index = AnchorIndex([english])
+    gained = _agreement(same, english, index)[1] - _agreement(other, english, index)[1]
+    assert gained == pytest.approx(index.idf("q:number|3"))
+    assert contradicts(other, english) and not contradicts(same, english)
+
+
 def test_letters_standing_for_numbers_do_not_contradict():
     """ "Fly (X, Y)" names its parameters where the English puts them; a translation may
     write "(Fly X, Y)" and is no look-alike for it. The numbers of its example still

@@ -196,6 +196,7 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
     """
     shared = named = 0.0
     unnamed = []
+    other_kind = []
     for key, a in foreign.keys.items():
         b = english.keys.get(key)
         if b:
@@ -205,8 +206,12 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
                 named += w * b
         elif key.endswith(_UNNAMED):
             unnamed.append((key, a))
+        elif key.startswith(_OTHER_KIND_OF):
+            other_kind.append((key, a))
     if unnamed:
         shared += _unnamed_quantities(unnamed, foreign, english, index)
+    if other_kind:
+        shared += _as_other_kind(other_kind, foreign, english, index)
     shared += _other_sense(foreign, english, index)
     total = index.weight(foreign) + index.weight(english) + named - shared
     # a number the translation writes as a word is the English quantity, as if both had
@@ -219,6 +224,28 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
             if word in english.latin:
                 shared += w
     return (shared / total if total > 0 else 0.0), shared
+
+
+_OTHER_KIND = {"q:threshold|": "q:number|", "q:number|": "q:threshold|"}
+_OTHER_KIND_OF = tuple(_OTHER_KIND)
+
+
+def _as_other_kind(
+    pending: list[tuple[str, int]], foreign: Anchors, english: Anchors, index: AnchorIndex
+) -> float:
+    """Shared weight of foreign rolls and numbers the English has as the other of the two,
+    of the same value: "ОЗ 3+" beside "3 or more Health Points", "на 5 или больше" beside
+    "on a 5+". Each English quantity is used once."""
+    shared = 0.0
+    for key, count in pending:
+        kind, _, value = key.partition("|")
+        if "|" in value:  # a natural roll, or a count naming what it counts
+            continue
+        other = _OTHER_KIND[kind + "|"] + value
+        free = english.keys.get(other, 0) - foreign.keys.get(other, 0)
+        if free > 0:
+            shared += min(index.idf(key), index.idf(other)) * min(count, free)
+    return shared
 
 
 def _other_sense(foreign: Anchors, english: Anchors, index: AnchorIndex) -> float:
