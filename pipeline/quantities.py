@@ -637,14 +637,17 @@ _ITEM_OPENS = ":;.—–\n"  # what a list item follows ("...: 1) ...; 2) ...")
 
 
 def _enumerator(text: str, m: re.Match[str]) -> bool:
-    """Whether a number is a list item's mark ("два условия: 1) ...; 2) ..."): a whole
-    number closed by a bracket opened nowhere before it, at the start of the text or
-    after a colon, a semicolon, a full stop or a dash. It numbers the steps a hand
-    writes a rule in, and counts nothing."""
+    """Whether a number is a list item's mark ("два условия: 1) ...; 2) ...", "так: 1. ...;
+    2. ..."): a whole number followed by a bracket opened nowhere before it, or by a full
+    stop and a space, at the start of the text or after a colon, a semicolon, a full stop
+    or a dash. It numbers the steps a hand writes a rule in, and counts nothing."""
     start, end = m.span()
     if m.group("sign") or m.group("plus") or not m.group("n").isdigit():
         return False
-    if not text.startswith(")", end) or text.count("(", 0, start) > text.count(")", 0, start):
+    if text.startswith(")", end):
+        if text.count("(", 0, start) > text.count(")", 0, start):
+            return False
+    elif not (text.startswith(".", end) and text[end + 1 : end + 2].isspace()):
         return False
     before = text[:start].rstrip()
     return not before or before[-1] in _ITEM_OPENS

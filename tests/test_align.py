@@ -544,6 +544,23 @@ def test_a_modifier_of_one_said_on_one_side_only_contradicts(russian, differ):
     assert differences(ru, en) == differ
 
 
+@pytest.mark.parametrize(
+    ("russian", "differ"),
+    [
+        ("Маг бросает два кубика и прибавляет плюс один.", []),
+        ("Маг бросает два кубика и прибавляет плюс два.", ["1 in the English only"]),
+        ("Маг бросает три кубика и прибавляет плюс один.", ["2D6 in the English only"]),
+    ],
+)
+def test_dice_and_modifiers_written_in_words_agree(russian, differ):
+    """A hand that writes every number in words: "два кубика" for 2D6, "плюс один" for
+    +1; another count of dice or another modifier still differs."""
+    from pipeline.align.paragraphs import differences
+
+    english, foreign = _anchors_of([("The Wizard rolls 2D6 and adds +1.", "en"), (russian, "ru")])
+    assert differences(foreign, english) == differ
+
+
 def test_a_roll_and_a_number_of_one_value_agree():
     """ "3 or more Health Points" is read as a number, "3+" as a roll: the same value, in
     the notation of each hand, shares its weight; another value does not."""

@@ -573,6 +573,15 @@ def test_windows_and_whole_text_read_the_same_tokens(
         ),
         ("1) Roll a D6. 2) On a 4+ the unit Rallies.", "en", ["D6", "4+"]),
         ("Steps — 3) the unit moves 6″ forward.", "en", ["6″"]),
+        (
+            "Бросок выполняется так: 1. за каждый выстрел бросьте D6; 2. выстрел попадает на"
+            " 4+; 3. результат 1 — всегда промах.",
+            "ru",
+            ["D6", "4+", "1"],
+        ),
+        ("In this order: 1. Characters. 2. Champions with 2 Attacks.", "en", ["2 Attacks"]),
+        # a number ending a sentence is no mark
+        ("It always misses on a roll of 1. 2 dice are rolled.", "en", ["1", "2 dice"]),
         # a bracket opened before it: a parameter, not a mark
         ("Fly (8, 1): the model may fly.", "en", ["(8, 1)"]),
         # a count closing an aside is read: "(up to 3)"

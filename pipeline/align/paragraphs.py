@@ -17,6 +17,7 @@ other anchors make the link without them (`_words_alone`); else the foreign clus
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -277,7 +278,19 @@ def _spelled(digits: Anchors, words: Anchors, index: AnchorIndex) -> float:
     return sum(index.idf(key) * n for key, value, n in missing if value in values)
 
 
-_ONE_DIE = "q:dice|D6"
+_D6 = re.compile(r"q:dice\|([0-9]*)D6")
+
+
+def _dice_in_words(key: str, text: Anchors) -> bool:
+    """Whether `text` says the D6 roll `key` in words: names a die ("бросьте кубик" for
+    "roll a D6") and, for several, writes their count ("бросает два кубика" for "rolls
+    2D6")."""
+    m = _D6.fullmatch(key)
+    if m is None or not says_a_die(text.text, text.lang):
+        return False
+    return m.group(1) in ("", "1") or m.group(1) in spelled_numbers(text.text, text.lang)
+
+
 _MODIFIER = "q:modifier|"
 _WRITTEN_OUT = ("q:number|", "q:distance|")  # quantities a hand may write as words
 _UNNAMED = "|"  # a quantity key whose last part, what it counts or modifies, is not read
@@ -343,8 +356,9 @@ def differences(foreign: Anchors, english: Anchors) -> list[str]:
     older table, another spell) changes them. A value of 1 is left out, but for a
     modifier's ("-1 to hit", written with its sign): "one" is written as a word as often
     as not; so is a value the other side writes as a word ("5+" beside
-    "five or more", "a natural 6" beside "натуральная шестёрка"), and one D6 beside a die
-    named in words ("roll a D6", "бросьте кубик"). Empty when nothing contradicts."""
+    "five or more", "a natural 6" beside "натуральная шестёрка"), and D6 rolls said in
+    words ("roll a D6", "бросьте кубик"; `_dice_in_words`). Empty when nothing
+    contradicts."""
     fq = Counter({k: v for k, v in foreign.keys.items() if k.startswith("q:")})
     eq = Counter({k: v for k, v in english.keys.items() if k.startswith("q:")})
     if not fq and not eq:
@@ -367,8 +381,7 @@ def differences(foreign: Anchors, english: Anchors) -> list[str]:
             for k in sorted(left)
             if _magnitude(k) not in values and (_counts(k) or k.startswith(_MODIFIER))
         ]
-        if _ONE_DIE in missing and says_a_die(other.text, other.lang):
-            missing.remove(_ONE_DIE)  # "roll a D6": "бросьте кубик"
+        missing = [k for k in missing if not _dice_in_words(k, other)]
         if missing:  # a value the other side writes as a word is there all the same
             spelled = spelled_numbers(other.text, other.lang)
             found.extend(
