@@ -352,6 +352,8 @@ def test_close_candidates_are_told_apart_by_the_anchors_they_differ_in(who, gene
         "armybuilding",
         "basics",
         "charges",
+        "commandgroups",
+        "rangedweapons",
     ],
 )
 def test_an_unseen_drop_is_aligned_without_a_glossary(tmp_path, name):
