@@ -563,6 +563,54 @@ def test_dice_and_modifiers_written_in_words_agree(russian, differ):
     assert differences(foreign, english) == differ
 
 
+@pytest.mark.parametrize(
+    ("russian", "differ"),
+    [
+        ("Отряд в пределах 15 см (6″) бежит.", []),
+        ("Отряд в пределах 15 см бежит.", []),
+        (
+            "Отряд в пределах 30,5 см бежит.",
+            ["12 inch in the translation only", "6 inch in the English only"],
+        ),
+        (
+            "Отряд в пределах 20 см бежит.",
+            ["8 inch in the translation only", "6 inch in the English only"],
+        ),
+        (
+            "Отряд в пределах 17 см бежит.",
+            ["17 cm in the translation only", "6 inch in the English only"],
+        ),
+    ],
+)
+def test_centimetres_stand_for_inches(russian, differ):
+    """A club that plays in centimetres counts an inch as 2.5 cm ("15 см" for 6″), a
+    converter as 2.54; a distance of its own is in centimetres still."""
+    from pipeline.align.paragraphs import differences
+
+    english, foreign = _anchors_of([("A unit within 6″ flees.", "en"), (russian, "ru")])
+    assert differences(foreign, english) == differ
+
+
+@pytest.mark.parametrize(
+    ("russian", "differ"),
+    [
+        ("Отряд из 10 моделей стреляет всеми. Например, отряд из 8 стреляет всеми 8.", []),
+        ("Отряд из 10 моделей стреляет всеми. (Например, из 8 моделей.)", []),
+        # outside an example, a number of its own is a look-alike's
+        ("Отряд из 10 моделей стреляет всеми 8.", ["8 in the translation only"]),
+    ],
+)
+def test_the_numbers_of_an_example_contradict_nothing(russian, differ):
+    """A translator adds, changes or leaves out examples; their numbers are their own."""
+    from pipeline.align.paragraphs import differences
+
+    english, foreign = _anchors_of(
+        [("A unit of 10 models or fewer shoots with all of its models.", "en"), (russian, "ru")]
+    )
+    assert differences(foreign, english) == differ
+    assert "q:number|10" in foreign.keys
+
+
 def test_a_roll_and_a_number_of_one_value_agree():
     """ "3 or more Health Points" is read as a number, "3+" as a roll: the same value, in
     the notation of each hand, shares its weight; another value does not."""

@@ -25,6 +25,7 @@ from ..slug import slugify
 
 if TYPE_CHECKING:
     from ..extract.facts import Facts
+    from ..quantities import Quantity
 
 Span = tuple[int, int]
 KIND_FAMILY = {"list-item": "paragraph", "note": "paragraph"}
@@ -170,10 +171,27 @@ def length_ratio(lang: str) -> float:
 
 def quantity_anchor(key: tuple[Any, ...]) -> str:
     """A quantity's anchor; counts and bare numbers compare by value alone, since one
-    language may name the counted noun where the other leaves it out."""
+    language may name the counted noun where the other leaves it out, and a distance in
+    centimetres by the inches it stands for (`_inches`)."""
     if key[0] in ("count", "number"):
         key = ("number", key[1])
+    elif key[0] == "distance" and key[2] == "cm" and (inches := _inches(key[1])) is not None:
+        key = ("distance", inches, "inch")
     return "q:" + "|".join("" if part is None else str(part) for part in key)
+
+
+def _inches(cm: Any) -> int | float | None:
+    """The inches a distance in centimetres stands for, where it is a whole or half
+    number of them: a club that plays in centimetres counts an inch as 2.5 cm ("15 см"
+    for 6″), a converter as 2.54 ("30,5 см" for 12″); None for a distance of its own."""
+    if not isinstance(cm, int | float) or cm <= 0:
+        return None
+    for per_inch, slack in ((2.5, 1e-9), (2.54, 0.05)):
+        halves = cm / per_inch * 2
+        if abs(halves - round(halves)) <= slack * 2:
+            inches = round(halves) / 2
+            return int(inches) if inches.is_integer() else inches
+    return None
 
 
 def anchors(
@@ -182,7 +200,13 @@ def anchors(
     """The anchors of a segment, from what extraction read in it. `latin_wanted` keeps
     only those Latin words (for English: the words some foreign text has left in Latin,
     not every word of every paragraph)."""
-    keys: Counter[str] = Counter([quantity_anchor(q.key()) for q in facts.quantities])
+    examples = _example_spans(segment.text, segment.lang)
+    keys: Counter[str] = Counter(
+        _EXAMPLE + quantity_anchor(_key(q))[2:]
+        if any(a <= q.span[0] < b for a, b in examples)
+        else quantity_anchor(_key(q))
+        for q in facts.quantities
+    )
     keys.update(map("t:".__add__, facts.terms.ids))
     keys.update(map("w:".__add__, facts.words.ids))
     if segment.lang == "en" and facts.name:
@@ -208,6 +232,33 @@ def anchors(
         sentences=tuple(sentences(segment.text)),
         text=segment.text,
     )
+
+
+_EXAMPLE = "x:"  # a quantity of an example: it agrees with the same, contradicts nothing
+
+
+def _key(q: Quantity) -> tuple[Any, ...]:
+    """A quantity's key, a bracket holding one distance read as that distance: "15 см
+    (6″)" gives the inches a second time, as the English "6″" does once."""
+    if q.type == "bracket" and q.qualifier == "distance" and str(q.expr).endswith('"'):
+        return ("distance", q.value, "inch")
+    return q.key()
+
+
+def _example_spans(text: str, lang: str) -> list[Span]:
+    """The sentences of `text` that give an example ("Например, отряд из 8 моделей ..."),
+    by `example_openers` of `lang/<code>/align.yaml`: their numbers are the example's own,
+    which a translator may add, change or leave out."""
+    openers = _example_openers(lang)
+    if not openers:
+        return []
+    low = text.lower()
+    return [(a, b) for a, b in sentences(text) if low[a:b].lstrip('( «"').startswith(openers)]
+
+
+@cache
+def _example_openers(lang: str) -> tuple[str, ...]:
+    return tuple(w.lower() for w in lang_data(lang, "align").get("example_openers") or ())
 
 
 def sentence_anchors(facts: Facts, spans: tuple[Span, ...]) -> list[Counter[str]]:
