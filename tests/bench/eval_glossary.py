@@ -94,6 +94,7 @@ def evaluate_unseen(verbose: bool = True, markdown: bool = False) -> None:
             for en in term["en"]:
                 by_key.setdefault(english_key(en.split()), []).append(i)
         hit: set[int] = set()
+        details: list[str] = []  # a development drop's wrong proposals and missed terms
         right = wrong = judged = sure_count = sure_right = 0
         for s in found:
             entries = by_key.get(english_key(s.source.split()), [])
@@ -107,12 +108,12 @@ def evaluate_unseen(verbose: bool = True, markdown: bool = False) -> None:
                 sure_count += 1
                 sure_right += bool(good)
             if listed and not good:
-                print(f"  x {s.source} -> {s.target} ({s.together}, {s.score}) {s.note}")
+                details.append(f"  x {s.source} -> {s.target} ({s.together}, {s.score}) {s.note}")
         kinds = Counter(t.get("kind", "term") for t in gold)
         got = Counter(gold[i].get("kind", "term") for i in hit)
         if listed:
             missed = [f"{t['en'][0]}={t['ru'][0]}" for i, t in enumerate(gold) if i not in hit]
-            print("  missed:", ", ".join(missed))
+            details.append("  missed: " + ", ".join(missed))
         label = f"{drop.name} (held out)" if drop.held_out else drop.name
         rows.append(
             [
@@ -135,6 +136,8 @@ def evaluate_unseen(verbose: bool = True, markdown: bool = False) -> None:
             f" ({sure_right / max(sure_count, 1):.3f});"
             " by kind " + ", ".join(f"{k} {got[k]}/{n}" for k, n in sorted(kinds.items()))
         )
+        for line in details:  # after the drop's line, so that they read under it
+            print(line)
     header = [
         "drop",
         "proposed",
