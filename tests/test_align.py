@@ -499,6 +499,23 @@ def test_one_d6_beside_a_die_named_in_words_does_not_contradict(russian, differ)
     assert differences(foreign, english) == differ
 
 
+def test_a_blow_stands_for_a_hit():
+    """ "Удар" is a strike, and for many hands a hit ("Удары с разгона" for Impact Hits)."""
+    from pipeline.align.paragraphs import AnchorIndex, _agreement
+
+    english, said, unsaid = _anchors_of(
+        [
+            ("Each hit is resolved with Strength 4.", "en"),
+            ("Каждый удар наносится с Силой 4.", "ru"),
+            ("Каждый бросок наносится с Силой 4.", "ru"),
+        ]
+    )
+    assert "w:hit" in english.keys and "w:strike" in said.keys
+    index = AnchorIndex([english])
+    gained = _agreement(said, english, index)[1] - _agreement(unsaid, english, index)[1]
+    assert gained == pytest.approx(min(index.idf("w:strike"), index.idf("w:hit")))
+
+
 def test_a_word_with_two_senses_stands_for_the_one_the_english_has():
     """ "Атака" is an attack and, for many hands, a Charge: beside a Charge the English
     has, it agrees; beside an English text with an attack as well, it is that attack,
