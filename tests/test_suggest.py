@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pipeline.align.suggest import Bead, suggest, sure
+from pipeline.align.suggest import Bead, _relational, suggest, sure
 from pipeline.align.terms import candidates, drop_readings
 
 # A drop that writes rule terms in lower case, the core vocabulary's own too ("нападение"
@@ -1039,3 +1039,46 @@ def test_a_variant_row_says_it_is_another_rendering_of_the_term():
     variant = next(r for r in rows if r.startswith("Rage\tрэйджи"))
     # named in the same bracket as "Ярость": no beads of its own
     assert "another rendering the drop uses for the term" in variant
+
+
+def test_an_adjective_agrees_in_a_case_the_dictionary_reads_after_other_words():
+    # "боевой" is read first as a feminine genitive; its masculine nominative comes after
+    # readings of another word, and a phrase in the nominative is still whole
+    keys = {c.key for c in candidates("Боевой Счёт стороны равен нулю.", "ru")}
+    assert "боевой счет" in keys
+    keys = {c.key for c in candidates("Отряд удваивает свой боевой счёт.", "ru")}
+    assert "боевой счет" in keys
+
+
+# Combat Score said in full ("боевой счёт") once and short ("счёт") three times
+SCORE = [
+    ("The Champion adds +1 to its Combat Score.", "Чемпион добавляет +1 к своему боевому счёту."),
+    (
+        "A Musician adds +1 to the Combat Score of its unit.",
+        "Музыкант добавляет +1 к счёту отряда.",
+    ),
+    ("A Standard adds +1 to the Combat Score of its unit.", "Знамя добавляет +1 к счёту отряда."),
+    ("The higher Combat Score wins the combat.", "Побеждает сторона, чей счёт выше."),
+]
+
+
+def test_a_rendering_said_short_is_whole_with_the_adjective_of_the_term_s_word():
+    # "боевой" is made from "бой", the vocabulary's word for combat, which "счёт" lacks
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in SCORE], "ru")}
+    assert found["Combat Score"].target == "боевой счёт"
+    assert found["Combat Score"].variants == ("счёт",)
+
+
+def test_an_adjective_that_only_begins_like_the_term_s_word_is_no_part_of_it():
+    # "большой" begins as "бой" does but is not made from it: "счёт" stays short
+    pairs = [(en, ru.replace("боевому", "большому")) for en, ru in SCORE]
+    found = {s.source: s.target for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["Combat Score"] == "счёт"
+
+
+def test_a_relational_adjective_is_the_noun_s_stem_a_suffix_and_an_ending():
+    assert _relational("боевой", "бой")
+    assert _relational("магический", "магия")
+    assert _relational("фланговый", "фланг")
+    assert not _relational("большой", "бой")
+    assert not _relational("бойкий", "бой")

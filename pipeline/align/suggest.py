@@ -728,6 +728,36 @@ def _cognate(verb: str, forms: Sequence[str]) -> bool:
     return False
 
 
+#: The suffixes and endings of a relational adjective made from a noun ("бой": "боевой",
+#: "магия": "магический", "фланг": "фланговый"); the dictionary gives no derivation.
+_RELATIONAL = re.compile(r"(?:ов|ев|н|ск|еск|ическ|альн)(?:ый|ий|ой)")
+
+
+def _relational(adjective: str, noun: str) -> bool:
+    """Whether an adjective (dictionary form) is made from a noun (dictionary form, one
+    word): the noun's stem, less its last vowel, "й" or "ь" ("бо" of "бой") or its "-ия"
+    ("маг" of "магия"), and then one relational suffix and an ending; "большой" is not
+    made from "бой"."""
+    stems = {noun}
+    if noun[-1:] in "аеийоуыья":
+        stems.add(noun[:-1])
+    if noun.endswith(("ия", "ие")):
+        stems.add(noun[:-2])
+    return any(
+        len(s) >= 2 and adjective.startswith(s) and _RELATIONAL.fullmatch(adjective[len(s) :])
+        for s in stems
+    )
+
+
+@cache
+def _vocabulary_words(lang: str) -> dict[str, tuple[str, ...]]:
+    """Vocabulary term id -> the dictionary forms of its one-word renderings in `lang`."""
+    return {
+        t.id: tuple(_lemmas(f, lang) for f in t.renderings.get(lang, ()) if " " not in f)
+        for t in core_lexicon().terms
+    }
+
+
 def _meet(pair: _Pair, n: int, e: Candidate, t: Candidate, bead: Bead) -> None:
     """Count bead `n` for a pair: where the two sit, whether the rendering is capitalised."""
     pair.beads.append(n)
@@ -1533,13 +1563,45 @@ def suggest(
             note=note,
         )
 
+    def _relational_whole(e: str, t: str) -> str | None:
+        """The one phrase met with the term that is the rendering after one adjective made
+        from the vocabulary's word for a word of the term the rendering does not say
+        (`_relational`: "боевой счёт" for Combat Score beside "счёт"); else None."""
+        said = set().union(*foreign_parts(target_seen[t][0].words, lang))
+        unsaid = {i for p in english_parts(en_seen[e][0].words) for i in p} - said
+        nouns = [w for i in sorted(unsaid) for w in _vocabulary_words(lang).get(i, ())]
+        longer = set()
+        for k in pairs_of[e]:
+            words = k[1].split()
+            if k[1] in taken or words[1:] != t.split() or target_seen[k[1]][0].verb:
+                continue
+            if [role for _, role in target_seen[k[1]][0].parts][:1] != ["adjective"]:
+                continue
+            if any(_relational(words[0], noun) for noun in nouns):
+                longer.add(k[1])
+        return longer.pop() if len(longer) == 1 else None
+
+    def _english_says(ids: frozenset[str], where: Iterable[int]) -> bool:
+        """Whether the English of every bead `where` writes a vocabulary word of `ids`."""
+        return all(
+            any(p & ids for p in english_parts(tuple(_WORDS.findall(beads[n].source))))
+            for n in set(where)
+        )
+
     def _whole(e: str, t: str) -> str | None:
         """The phrase a rendering shorter than its term stands for: the one phrase of the
         term's size that begins with it and meets the term in a pair of its own ("Dispel
         Scroll": "свиток" twice, "свиток рассеивания" once), or of one word more that
         renders the word the English gives the term by "of" ("a Path of magic": "школа
-        магии", beside "школа"); else None."""
+        магии", beside "школа"), or, before either, the one phrase that is the rendering
+        after the relational adjective of the vocabulary's word for a word of the term
+        the rendering does not say ("Combat Score": "счёт" and "боевой счёт", "боевой" of
+        "бой", combat); else None."""
+        relational = _relational_whole(e, t)
+        if relational is not None:
+            return relational
         size = en_seen[e][0].size
+        ours = {i for p in english_parts(en_seen[e][0].words) for i in p}
         of_words = _of_after(en_seen[e], beads, set(pairs[(e, t)].beads))
         longer = []
         for k in pairs_of[e]:
@@ -1549,7 +1611,14 @@ def suggest(
             if whole.verb:
                 continue
             if whole.size == size > target_seen[t][0].size:
-                longer.append(k[1])
+                # the words added render the term's words, or words the English does not
+                # write beside it ("реакция на атаку", the drop's word for Charge); where
+                # every English sentence writes the word they render, they are its ("счёт
+                # отряда" beside "the Combat Score of its unit")
+                rest = foreign_parts(whole.words[len(t.split()) :], lang)
+                others = [part for part in rest if part and not part & ours]
+                if not any(_english_says(part, pairs[k].beads) for part in others):
+                    longer.append(k[1])
             elif whole.size == target_seen[t][0].size + 1 and of_words:
                 rest = foreign_parts(whole.words[len(t.split()) :], lang)
                 if len(rest) == 1 and rest[0] & of_words:

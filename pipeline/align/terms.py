@@ -213,8 +213,18 @@ _PROPER = frozenset({"Geox", "Name", "Surn", "Patr", "Orgn", "Trad"})
 
 @lru_cache(maxsize=100_000)
 def _parses(word: str) -> tuple[Any, ...]:
-    """The likeliest readings of a word, a proper name's after every other."""
-    read = parses(word.lower())[:4]
+    """The likeliest readings of a word, a proper name's after every other, and every
+    other case of the likeliest word: "боевой" is read first as a feminine genitive, and
+    its masculine nominative ("Боевой Счёт") comes seventh, after readings of other words."""
+    every = parses(word.lower())
+    read = every[:4]
+    if read:
+        first = read[0]
+        read += tuple(
+            p
+            for p in every[4:]
+            if p.tag.POS == first.tag.POS and p.normal_form == first.normal_form
+        )
     return tuple(sorted(read, key=lambda p: bool(_PROPER & p.tag.grammemes)))
 
 
