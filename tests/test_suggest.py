@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pipeline.align.suggest import Bead, _relational, suggest, sure
+from pipeline.align.suggest import Bead, _relational, _said_short, suggest, sure
 from pipeline.align.terms import candidates, drop_readings
 
 # A drop that writes rule terms in lower case, the core vocabulary's own too ("нападение"
@@ -1082,3 +1082,44 @@ def test_a_relational_adjective_is_the_noun_s_stem_a_suffix_and_an_ending():
     assert _relational("фланговый", "фланг")
     assert not _relational("большой", "бой")
     assert not _relational("бойкий", "бой")
+
+
+def test_a_capital_after_a_semicolon_is_the_word_s_own():
+    # a list of rules joined by semicolons: "Resilience" is a term, not a sentence start
+    text = "Defensive Skill is how well it parries; Resilience is how hard it is to wound."
+    assert "resilience" in {c.key for c in candidates(text, "en")}
+
+
+def test_a_list_leaves_no_term_alone_with_another_s_capitalised_rendering():
+    # two characteristics in one sentence, one rendered in lower case: the capitalised
+    # "Стойкость" is Resilience's, and Defensive Skill is not left alone with it
+    pairs = [
+        (
+            "Defensive Skill is how well it parries; Resilience is how hard it is to wound.",
+            "Мастерство защиты означает умение парировать, а Стойкость — насколько трудно"
+            " её ранить.",
+        )
+    ]
+    assert "Defensive Skill" not in _found(pairs)
+
+
+def test_a_capitalised_vocabulary_word_is_the_term_written_short_beside_lower_case():
+    # "Атаки", capitalised, is Attack Value written short, though the English also says
+    # "attacks" in lower case: "мастерство атаки" is the next item's, Offensive Skill
+    en = (
+        "Profile: Attack Value is the number of attacks a model makes; Offensive Skill is"
+        " its skill with weapons."
+    )
+    ru = (
+        "В профиле — Атаки, то есть число ударов модели, и мастерство атаки, то есть"
+        " владение оружием."
+    )
+    term = next(c for c in candidates(en, "en") if c.key == "attack value")
+    found = candidates(ru, "ru")
+    fit = next(c for c in found if c.key == "мастерство атака")
+    fixed = [c for c in found if c.key == "атака"]
+    assert _said_short(term, fit, fixed, en, "ru")
+    # in lower case it is the English "attacks" outside the term, no short form of it
+    lower = candidates(ru.replace("Атаки", "атаки"), "ru")
+    fixed = [c for c in lower if c.key == "атака"]
+    assert not _said_short(term, fit, fixed, en, "ru")

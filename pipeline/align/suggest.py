@@ -486,25 +486,30 @@ def _renders_beside(m: re.Match[str] | None, e: Candidate, c: Candidate, lang: s
 
 
 def _said_short(
-    e: Candidate, fit: Candidate, fixed: Mapping[str, Candidate], source: str, lang: str
+    e: Candidate, fit: Candidate, fixed: Sequence[Candidate], source: str, lang: str
 ) -> bool:
     """Whether the translation has, apart from `fit`, a phrase of only the vocabulary's
     words for the term's own words, which the English says nowhere but inside the term:
     that phrase is the term written short ("Атаки" for "Attack Value", beside "Навык
-    атаки", the next term of the list), so `fit` is no reading of it."""
+    атаки", the next term of the list), so `fit` is no reading of it. A phrase
+    written with a capital is a rule's name: the English word in lower case outside the
+    term ("Attack Value is the number of attacks") is not what it says. `fixed`: every
+    phrase of the bead the vocabulary or the glossary fixes, each place it is written."""
     ours = [p for p in english_parts(e.words) if p]
     if not ours:
         return False
     mine = frozenset().union(*ours)
-    outside = source[: e.start] + " " + source[e.end :]
-    said = frozenset().union(
-        frozenset(), *(p for w in _WORDS.findall(outside) for p in english_parts((w,)))
+    outside = _WORDS.findall(source[: e.start] + " " + source[e.end :])
+    said = frozenset().union(frozenset(), *(p for w in outside for p in english_parts((w,))))
+    named = frozenset().union(
+        frozenset(), *(p for w in outside if w[:1].isupper() for p in english_parts((w,)))
     )
-    for c in fixed.values():
+    for c in fixed:
         if c.verb or (c.start < fit.end and fit.start < c.end):
             continue
         theirs = foreign_parts(c.words, lang)
-        if theirs and all(p & mine and not p & said for p in theirs):
+        other = named if any(w[:1].isupper() for w in c.words) else said
+        if theirs and all(p & mine and not p & other for p in theirs):
             return True
     return False
 
@@ -1213,7 +1218,8 @@ def suggest(
                     continue  # a section title said once ("Learning Spells:") is no term yet
                 if len(pairs[(e.key, fits[0])].beads) == 1 and _rival_phrase(e, beads[n].source):
                     continue  # the bead leaves two readings: not one term's evidence
-                if _said_short(e, free[fits[0]], seen[n][2], beads[n].source, lang):
+                fixed = [c for c in found_all[n] if c.key in seen[n][2]]
+                if _said_short(e, free[fits[0]], fixed, beads[n].source, lang):
                     continue  # "Attack Value" is "Атаки" there; "Навык атаки" is another's
                 if _title_dropped(e.key, free[fits[0]], n):
                     continue  # "Unit Width:" is not said; "сомкнутом отряде" is the rule's

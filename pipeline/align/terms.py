@@ -35,7 +35,7 @@ _RU_WORD = re.compile(r"^[а-яё][а-яё-]*$", re.IGNORECASE)
 _OTHER_WORD = re.compile(r"^\w[\w'’-]*$")
 # A capital after these starts a sentence; one after an opening quote marks a name, and
 # one after a colon a name too (rules go on in lower case: "Flee: the charged unit ...").
-_SENTENCE_START = frozenset(".!?;(-–—")
+_SENTENCE_START = frozenset(".!?(-–—")
 _QUOTED = re.compile(r"«([^«»]{1,80})»")
 MAX_QUOTED_WORDS = 5
 MAX_ADJECTIVES = 3
