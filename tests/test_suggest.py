@@ -1123,3 +1123,14 @@ def test_a_capitalised_vocabulary_word_is_the_term_written_short_beside_lower_ca
     lower = candidates(ru.replace("Атаки", "атаки"), "ru")
     fixed = [c for c in lower if c.key == "атака"]
     assert not _said_short(term, fit, fixed, en, "ru")
+
+
+def test_a_latin_letter_inside_a_russian_word_reads_as_the_cyrillic_it_looks_like():
+    # a PDF copy writes a Latin "o", "e", "p" inside Cyrillic words: the phrase is read
+    # whole, its words as Cyrillic, and a word in Latin letters stays as it is
+    found = candidates("Отряд добавляет 1 к своему Бoевому Cчёту и к D6.", "ru")
+    keys = {c.key for c in found}
+    assert "боевой счет" in keys
+    phrase = next(c for c in found if c.key == "боевой счет")
+    assert phrase.words == ("Боевому", "Счёту")
+    assert not any("d6" in k for k in keys)
