@@ -1134,3 +1134,33 @@ def test_a_latin_letter_inside_a_russian_word_reads_as_the_cyrillic_it_looks_lik
     phrase = next(c for c in found if c.key == "боевой счет")
     assert phrase.words == ("Боевому", "Счёту")
     assert not any("d6" in k for k in keys)
+
+
+# an army-list hand: characteristics as their abbreviations, with the values the English
+# gives the terms
+VALUED = [
+    (
+        "Tail Lash hits are resolved at Strength 5 with Armour Penetration 2.",
+        "Удар хвостом (Tail Lash): С 5, БП 2.",
+    ),
+    (
+        "Trample hits are resolved at Strength 3 with Armour Penetration 0.",
+        "Растаптывание (Trample): С 3, БП 0.",
+    ),
+]
+
+
+def test_an_abbreviation_written_with_the_term_s_value_renders_it():
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in VALUED], "ru")}
+    assert found["Strength"].target == "С"
+    assert found["Armour Penetration"].target == "БП"
+    assert found["Armour Penetration"].note.startswith("written with its value")
+
+
+def test_a_value_two_terms_share_pairs_no_abbreviation():
+    # "5" twice in each English sentence: which abbreviation is which is not told
+    pairs = [(en.replace("2.", "5.").replace("0.", "3."), ru) for en, ru in VALUED]
+    pairs = [(en, ru.replace("БП 2", "БП 5").replace("БП 0", "БП 3")) for en, ru in pairs]
+    found = {s.source: s.target for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert "Strength" not in found
+    assert "Armour Penetration" not in found

@@ -72,6 +72,9 @@ PARTLY_INDUCED = "made of the core vocabulary and the drop's terms but for one w
 #: ... where a family of the drop's terms shares the word ("Height" of Standard, Large and
 #: Gigantic Height, "рост").
 FAMILY = "the word a family of the drop's terms shares"
+#: ... of an abbreviation in capitals written with the value the English gives the term
+#: ("С 4, БП 1" for "Strength 4 with Armour Penetration 1").
+VALUED = "written with its value"
 #: The note of a rendering seen shorter than its term and once whole.
 WRITTEN_SHORT = "also written short"
 #: The most confidence a proposal whose note records a doubt (`unsure: ...`) is given, so
@@ -858,6 +861,41 @@ def _short_forms(
     return out
 
 
+#: A value right after a term: a number or X ("Strength 4", "Strength X").
+_VALUE_AFTER = re.compile(r"^ (\d+|X)(?![\w+])")
+#: An abbreviation in capitals with its value after it ("С 4", "БП 1", "С X").
+_ABBREVIATION_VALUE = re.compile(r"(?<![\w-])([А-ЯЁ]{1,3}) ?(\d+|[XХ])(?![\w+])")
+
+
+def _valued(
+    text: str, english: Iterable[Candidate], source: str
+) -> list[tuple[Candidate, Candidate]]:
+    """The English terms and the translation's abbreviations that give one value each,
+    the one term and the one abbreviation of each value in the sentence ("Strength 4 with
+    Armour Penetration 1", "С 4, БП 1"); an abbreviation opening a sentence may be a
+    word ("С 4 моделями")."""
+    terms: dict[str, list[Candidate]] = defaultdict(list)
+    for c in english:
+        m = _VALUE_AFTER.match(source[c.end :])
+        if c.capitalised and m is not None:
+            terms[m.group(1)].append(c)
+    short: dict[str, list[Candidate]] = defaultdict(list)
+    for m in _ABBREVIATION_VALUE.finditer(text):
+        before = text[: m.start()].rstrip()
+        if not before or before[-1] in ".!?":
+            continue
+        value = "X" if m.group(2) == "Х" else m.group(2)
+        word = m.group(1)
+        short[value].append(
+            Candidate(word.lower(), (word,), m.start(), m.start() + len(word), True, False, False)
+        )
+    return [
+        (terms[v][0], short[v][0])
+        for v in terms
+        if len(terms[v]) == 1 and len(short.get(v, ())) == 1
+    ]
+
+
 _IN_BRACKETS = re.compile(r"\([^()]*(?:\([^()]*\)[^()]*)*\)")
 
 
@@ -988,6 +1026,7 @@ def suggest(
     compound_keys: set[str] = set()
     singles: set[tuple[str, str]] = set()
     named: dict[tuple[str, str], Candidate] = {}  # the rendering as the bracket names it
+    valued: set[tuple[str, str]] = set()  # abbreviations written with the term's value
     second_names: dict[str, set[str]] = defaultdict(set)  # ... and its other name there
     left_english: set[str] = set()  # English terms a translation keeps as they are
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
@@ -1095,6 +1134,12 @@ def suggest(
         one = _single(bead, unknown, list(free.values()), lang)
         if one is not None:
             singles.add(one)
+        for e, t in _valued(bead.target, english.values(), bead.source):
+            if t.key in known_target or any(c.key == t.key for c in found):
+                continue  # a word of its own, read already
+            see(t, n)
+            _meet(pairs[(e.key, t.key)], n, e, t, bead)
+            valued.add((e.key, t.key))
         seen.append((english, free, fixed))
         found_all.append(found)
     headed: set[tuple[str, str]] = set()
@@ -1154,7 +1199,7 @@ def suggest(
         found = dice * (0.8 + 0.2 * position) * (0.8 + 0.2 * caps) * size
         if _made_of_vocabulary(key) or key in headed:
             found = max(found, COMPOSED_SCORE)
-        elif key in partly or key in family:
+        elif key in partly or key in family or (key in valued and together >= min_count):
             found = max(found, PARTLY_SCORE)
         # the translation names it with the English in brackets: as sure as a bead gets
         return max(found, NAMED_SCORE) if key in named else found
@@ -1710,6 +1755,8 @@ def suggest(
             basis = PARTLY_INDUCED if (e, t) in grown_all else PARTLY
         if not basis and (e, t) in family:
             basis = FAMILY
+        if not basis and (e, t) in valued:
+            basis = VALUED
         found = _suggestion(e, t, basis)
         whole = _whole(e, t) if not basis else None
         if whole is not None:  # "свиток" is "свиток рассеивания" written short
