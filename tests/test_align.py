@@ -929,6 +929,37 @@ def _bare(cluster: str, lang: str, keys: dict[str, int], text: str = ""):
     )
 
 
+@pytest.mark.parametrize(("other", "status"), [(0, "linked"), (3, "unlinked")])
+def test_another_version_of_a_translation_shares_its_link(other, status):
+    """r2 renders e1 in other words than r1 (no near copy), and would link to e1 alone:
+    another version of the translation. With three words of e2 it resembles e2 too, as a
+    look-alike does, and stays unlinked."""
+    from pipeline.align.paragraphs import assign, share_with_near_copies
+
+    a = [f"w:a{i}" for i in range(6)]
+    b = [f"w:b{i}" for i in range(6)]
+    english = [
+        _bare("e1", "en", dict.fromkeys(a, 1)),
+        _bare("e2", "en", dict.fromkeys(b, 1)),
+        *(_bare(f"e{i}", "en", {"w:text": 1, f"w:n{i}": 1}) for i in range(3, 10)),
+    ]
+    foreign = [
+        _bare("r1", "ru", dict.fromkeys(a, 1), "Всадник использует свой профиль, а чудовище свой."),
+        _bare(
+            "r2",
+            "ru",
+            dict.fromkeys([*a[:5], *b[:other]], 1),
+            "Профиль всадника берётся из его записи; чудовище берёт свой.",
+        ),
+    ]
+    first, second = share_with_near_copies(assign(foreign, english, {}), foreign, english)
+    assert first.status == "linked" and first.best.source == "e1"
+    assert second.best.source == "e1" and second.best.score >= 0.5
+    assert second.status == status
+    if status == "linked":
+        assert 0 < second.best.evidence["version"] < 0.8
+
+
 @pytest.mark.parametrize(
     ("runner_up", "keys", "status"),
     [

@@ -903,6 +903,13 @@ def share_with_near_copies(
     another rule, a table with other results). A copy whose runner-up scores within the
     margin is `ambiguous`, as any link is: paragraphs made from one template are near
     copies of each other's translations, and one of them may fit as well.
+
+    A text reworded further is another version of the translation (a second hand's, an
+    older one kept in the file) when it would link to that English text on its own: it
+    scores `link_threshold` and `clear_lead` times its runner-up, and its numbers agree
+    (`version`: its similarity to the other, under `near_copy`). A look-alike that scores
+    as high resembles
+    another paragraph nearly as much, or has other numbers.
     """
     p = params()["paragraphs"]
     english_of = {a.cluster: a for a in english}
@@ -914,14 +921,21 @@ def share_with_near_copies(
         j = owner.get((d.best.source, f.lang))
         if j is None:
             continue
-        alike = _similarity(f, foreign[j])
         source = english_of.get(d.best.source)
-        if alike >= p["near_copy"] and not (source and contradicts(f, source)):
+        if source and contradicts(f, source):
+            continue
+        runner_up = d.alternatives[0].score if d.alternatives else 0.0
+        alike = _similarity(f, foreign[j])
+        if alike >= p["near_copy"]:
             best = Scored(d.best.source, d.best.score, {**d.best.evidence, "near_copy": alike})
-            runner_up = d.alternatives[0].score if d.alternatives else 0.0
             close = d.best.score - runner_up < p["ambiguous_margin"]
             status = "ambiguous" if close else decisions[j].status
             out[i] = Decision(d.target, status, best, d.alternatives)
+        elif d.best.score >= p["link_threshold"] and d.best.score >= p["clear_lead"] * runner_up:
+            best = Scored(
+                d.best.source, d.best.score, {**d.best.evidence, "version": round(alike, 4)}
+            )
+            out[i] = Decision(d.target, "linked", best, d.alternatives)
     return out
 
 
