@@ -354,6 +354,8 @@ def test_close_candidates_are_told_apart_by_the_anchors_they_differ_in(who, gene
         "charges",
         "commandgroups",
         "rangedweapons",
+        "melee",
+        "randomtables",
     ],
 )
 def test_an_unseen_drop_is_aligned_without_a_glossary(tmp_path, name):

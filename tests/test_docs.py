@@ -85,3 +85,19 @@ def test_every_benchmark_part_names_its_script_machine_and_date() -> None:
     for script, ran, _, _ in parts:
         assert script == ran
         assert "add_flag(" in (ROOT / "tests" / "bench" / script).read_text("utf-8")
+
+
+def test_the_alignment_page_names_every_unseen_drop_and_its_role() -> None:
+    """docs/alignment.md lists the development and the held-out drops by name: a drop
+    added, or moved out of the held-out set, must say so there."""
+    import yaml
+
+    text = " ".join((ROOT / "docs" / "alignment.md").read_text("utf-8").split())
+    folder = ROOT / "tests" / "data" / "align" / "unseen"
+    roles: dict[bool, list[str]] = {False: [], True: []}
+    for path in sorted(folder.glob("*.yaml")):
+        if not path.name.endswith(".terms.yaml"):
+            roles[yaml.safe_load(path.read_text("utf-8"))["held_out"]].append(path.stem)
+    for held, label in ((False, "Development drops"), (True, "Held out")):
+        names = ", ".join(f"`{n}`" for n in roles[held])
+        assert f"{label} ({len(roles[held])}): {names}" in text

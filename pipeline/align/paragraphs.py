@@ -83,6 +83,7 @@ class AnchorIndex:
         self._spelled: dict[str, frozenset[str]] = {}
         self._written_out: dict[str, tuple[tuple[str, str, int], ...]] = {}
         self._named: dict[str, dict[str, tuple[str, ...]]] = {}
+        self._stand_ins: dict[str, tuple[tuple[str, str, int, float], ...]] = {}
         self.english = english
         self.n = max(len(english), 1)
         self.pairs: dict[str, list[int]] = defaultdict(list)
@@ -113,6 +114,24 @@ class AnchorIndex:
                 for key, n in anchors.keys.items()
                 if key.startswith(_WRITTEN_OUT) and _counts(key)
             )
+        return found
+
+    def stand_ins(self, anchors: Anchors) -> tuple[tuple[str, str, int, float], ...]:
+        """A foreign paragraph's anchors that may stand for another one the English has
+        (key, the other key, count, weight), picked once: a word with two senses
+        (`also_renders`: "атака" for a Charge) and a roll or a number of one value ("3+"
+        for "3 or more")."""
+        found = self._stand_ins.get(anchors.segment)
+        if found is None:
+            senses = dict(also_renders(anchors.lang))
+            out = []
+            for key, n in anchors.keys.items():
+                others: tuple[str, ...] = senses.get(key, ())
+                kind, _, value = key.partition("|")
+                if kind + "|" in _OTHER_KIND and "|" not in value:  # not a natural roll
+                    others = (_OTHER_KIND[kind + "|"] + value,)
+                out += [(key, o, n, min(self.idf(key), self.idf(o))) for o in others]
+            found = self._stand_ins[anchors.segment] = tuple(out)
         return found
 
     def spelled(self, anchors: Anchors) -> frozenset[str]:
@@ -197,7 +216,6 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
     """
     shared = named = 0.0
     unnamed = []
-    other_kind = []
     for key, a in foreign.keys.items():
         b = english.keys.get(key)
         if b:
@@ -207,13 +225,10 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
                 named += w * b
         elif key.endswith(_UNNAMED):
             unnamed.append((key, a))
-        elif key.startswith(_OTHER_KIND_OF):
-            other_kind.append((key, a))
     if unnamed:
         shared += _unnamed_quantities(unnamed, foreign, english, index)
-    if other_kind:
-        shared += _as_other_kind(other_kind, foreign, english, index)
-    shared += _other_sense(foreign, english, index)
+    if stand_ins := index.stand_ins(foreign):
+        shared += _stood_for(stand_ins, foreign, english)
     total = index.weight(foreign) + index.weight(english) + named - shared
     # a number the translation writes as a word is the English quantity, as if both had
     # it (rulebooks write digits; the other way round changed no link and cost time)
@@ -228,40 +243,26 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
 
 
 _OTHER_KIND = {"q:threshold|": "q:number|", "q:number|": "q:threshold|"}
-_OTHER_KIND_OF = tuple(_OTHER_KIND)
 
 
-def _as_other_kind(
-    pending: list[tuple[str, int]], foreign: Anchors, english: Anchors, index: AnchorIndex
+def _stood_for(
+    stand_ins: tuple[tuple[str, str, int, float], ...], foreign: Anchors, english: Anchors
 ) -> float:
-    """Shared weight of foreign rolls and numbers the English has as the other of the two,
-    of the same value: "ОЗ 3+" beside "3 or more Health Points", "на 5 или больше" beside
-    "on a 5+". Each English quantity is used once."""
+    """Shared weight of the foreign anchors the English lacks that stand for another it has
+    and the foreign text lacks (`AnchorIndex.stand_ins`): "атака" beside "Charge", "ОЗ
+    3+" beside "3 or more Health Points". Each anchor is used once."""
     shared = 0.0
-    for key, count in pending:
-        kind, _, value = key.partition("|")
-        if "|" in value:  # a natural roll, or a count naming what it counts
+    used: Counter[str] | None = None  # of the foreign anchors and of the English ones
+    for key, other, count, weight in stand_ins:
+        if other not in english.keys:  # most pairs: read no further
             continue
-        other = _OTHER_KIND[kind + "|"] + value
-        free = english.keys.get(other, 0) - foreign.keys.get(other, 0)
-        if free > 0:
-            shared += min(index.idf(key), index.idf(other)) * min(count, free)
-    return shared
-
-
-def _other_sense(foreign: Anchors, english: Anchors, index: AnchorIndex) -> float:
-    """Shared weight of the foreign text's words (`also_renders`) that the English lacks
-    but whose other sense it has and the foreign text lacks: "атака" beside "Charge"."""
-    shared = 0.0
-    for key, others in also_renders(foreign.lang):
-        left = foreign.keys.get(key, 0) - english.keys.get(key, 0)
-        for other in others:
-            if left <= 0:
-                break
-            n = min(left, english.keys.get(other, 0) - foreign.keys.get(other, 0))
-            if n > 0:
-                shared += min(index.idf(key), index.idf(other)) * n
-                left -= n
+        used = used if used is not None else Counter()
+        left = count - english.keys.get(key, 0) - used[key]
+        n = min(left, english.keys[other] - foreign.keys.get(other, 0) - used[other])
+        if n > 0:
+            shared += weight * n
+            used[key] += n
+            used[other] += n
     return shared
 
 
