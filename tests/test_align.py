@@ -458,195 +458,121 @@ def test_a_number_written_as_a_word_on_the_other_side_does_not_contradict():
 
 
 @pytest.mark.parametrize(
-    ("russian", "differ"),
+    ("english", "said", "unsaid", "shared"),
     [
-        ("Натуральная шестёрка всегда проваливает тест, а натуральная единица проходит.", []),
-        ("Дубль шестёрок на тесте всегда провал.", []),
-        # a look-alike with another number named in words still contradicts
-        ("Натуральная пятёрка всегда проваливает тест.", ["6 natural in the English only"]),
-    ],
-)
-def test_a_number_named_by_a_noun_does_not_contradict(russian, differ):
-    """ "A natural 6" is "натуральная шестёрка": a noun names the number, in any form."""
-    from pipeline.align.paragraphs import differences
-
-    english, foreign = _anchors_of(
-        [
-            ("A natural 6 always fails the test and a natural 1 always passes it.", "en"),
-            (russian, "ru"),
-        ]
-    )
-    assert any(k.startswith("q:threshold|6") for k in english.keys)
-    assert differences(foreign, english) == differ
-
-
-@pytest.mark.parametrize(
-    ("russian", "differ"),
-    [
-        ("Бросьте кубик: на 4+ отряд собирается.", []),
-        ("Бросьте кость: на 4+ отряд собирается.", []),
-        # no die named: the D6 is the English's own
-        ("На 4+ отряд собирается.", ["D6 in the English only"]),
-        # another die is another roll
-        ("Бросьте кубик и D3: на 4+ отряд собирается.", ["D3 in the translation only"]),
-    ],
-)
-def test_one_d6_beside_a_die_named_in_words_does_not_contradict(russian, differ):
-    """A hand writes "roll a D6" as "бросьте кубик" as often as with the sign."""
-    from pipeline.align.paragraphs import differences
-
-    english, foreign = _anchors_of(
-        [("Roll a D6: on a 4+ the unit Rallies.", "en"), (russian, "ru")]
-    )
-    assert differences(foreign, english) == differ
-
-
-def test_a_blow_stands_for_a_hit():
-    """ "Удар" is a strike, and for many hands a hit ("Удары с разгона" for Impact Hits)."""
-    from pipeline.align.paragraphs import AnchorIndex, _agreement
-
-    english, said, unsaid = _anchors_of(
-        [
-            ("Each hit is resolved with Strength 4.", "en"),
-            ("Каждый удар наносится с Силой 4.", "ru"),
-            ("Каждый бросок наносится с Силой 4.", "ru"),
-        ]
-    )
-    assert "w:hit" in english.keys and "w:strike" in said.keys
-    index = AnchorIndex([english])
-    gained = _agreement(said, english, index)[1] - _agreement(unsaid, english, index)[1]
-    assert gained == pytest.approx(min(index.idf("w:strike"), index.idf("w:hit")))
-
-
-def test_a_word_with_two_senses_stands_for_the_one_the_english_has():
-    """ "Атака" is an attack and, for many hands, a Charge: beside a Charge the English
-    has, it agrees; beside an English text with an attack as well, it is that attack,
-    counted once."""
-    from pipeline.align.paragraphs import AnchorIndex, _agreement
-
-    charge, both, said, unsaid = _anchors_of(
-        [
-            ("A unit may declare a Charge against an enemy unit.", "en"),
-            ("A unit may declare a Charge and then its attacks.", "en"),
-            ("Отряд может объявить атаку на вражеский отряд.", "ru"),
-            ("Отряд может объявить передвижение к вражескому отряду.", "ru"),
-        ]
-    )
-    assert "w:charge" in charge.keys and "w:attack" in said.keys
-    index = AnchorIndex([charge, both])
-
-    def gained(english):
-        return _agreement(said, english, index)[1] - _agreement(unsaid, english, index)[1]
-
-    assert gained(charge) == pytest.approx(min(index.idf("w:attack"), index.idf("w:charge")))
-    assert gained(both) == pytest.approx(index.idf("w:attack"))
-
-
-@pytest.mark.parametrize(
-    ("russian", "differ"),
-    [
-        ("Отряд стреляет с -1 на попадание.", []),
-        ("Отряд стреляет с штрафом в единицу на попадание.", []),
-        # the English's "may not shoot" turned into a -1: a look-alike
-        ("Отряд стреляет с -1 на попадание.", ["-1 in the translation only"]),
-    ],
-)
-def test_a_modifier_of_one_said_on_one_side_only_contradicts(russian, differ):
-    """A count of 1 is a word as often as a digit ("one model"), but a modifier of 1 is
-    written with its sign, or as the noun "единица"."""
-    from pipeline.align.paragraphs import differences
-
-    english = (
-        "A unit that reformed may not shoot."
-        if differ
-        else "A unit that reformed shoots with a -1 to hit."
-    )
-    en, ru = _anchors_of([(english, "en"), (russian, "ru")])
-    assert differences(ru, en) == differ
-
-
-@pytest.mark.parametrize(
-    ("russian", "differ"),
-    [
-        ("Маг бросает два кубика и прибавляет плюс один.", []),
-        ("Маг бросает два кубика и прибавляет плюс два.", ["1 in the English only"]),
-        ("Маг бросает три кубика и прибавляет плюс один.", ["2D6 in the English only"]),
-    ],
-)
-def test_dice_and_modifiers_written_in_words_agree(russian, differ):
-    """A hand that writes every number in words: "два кубика" for 2D6, "плюс один" for
-    +1; another count of dice or another modifier still differs."""
-    from pipeline.align.paragraphs import differences
-
-    english, foreign = _anchors_of([("The Wizard rolls 2D6 and adds +1.", "en"), (russian, "ru")])
-    assert differences(foreign, english) == differ
-
-
-@pytest.mark.parametrize(
-    ("russian", "differ"),
-    [
-        ("Отряд в пределах 15 см (6″) бежит.", []),
-        ("Отряд в пределах 15 см бежит.", []),
+        # "атака" is an attack and, for many hands, a Charge
         (
+            "A unit may declare a Charge against an enemy unit.",
+            "Отряд может объявить атаку на вражеский отряд.",
+            "Отряд может объявить передвижение к вражескому отряду.",
+            ("w:attack", "w:charge"),
+        ),
+        # ... beside an attack as well, it is that attack, counted once
+        (
+            "A unit may declare a Charge and then its attacks.",
+            "Отряд может объявить атаку на вражеский отряд.",
+            "Отряд может объявить передвижение к вражескому отряду.",
+            ("w:attack",),
+        ),
+        # "удар" is a strike, and a hit ("Удары с разгона" for Impact Hits)
+        (
+            "Each hit is resolved with Strength 4.",
+            "Каждый удар наносится с Силой 4.",
+            "Каждый бросок наносится с Силой 4.",
+            ("w:strike", "w:hit"),
+        ),
+        # "3 or more" is read as a number, "3+" as a roll: one value in two notations
+        (
+            "A wound against a model with 3 or more Health Points causes 1 more wound.",
+            "Рана по модели с 3+ очками здоровья наносит ещё 1 рану.",
+            "Рана по модели с 4+ очками здоровья наносит ещё 1 рану.",
+            ("q:threshold|3", "q:number|3"),
+        ),
+    ],
+)
+def test_an_anchor_may_stand_for_another_the_english_has(english, said, unsaid, shared):
+    """A translation's word with two senses, or its roll for the English number of one
+    value, shares the weight of the English anchor it stands for (the lower of the two)."""
+    from pipeline.align.paragraphs import AnchorIndex, _agreement
+
+    en, yes, no = _anchors_of([(english, "en"), (said, "ru"), (unsaid, "ru")])
+    assert shared[0] in yes.keys and shared[-1] in en.keys
+    index = AnchorIndex([en])
+    gained = _agreement(yes, en, index)[1] - _agreement(no, en, index)[1]
+    assert gained == pytest.approx(min(index.idf(k) for k in shared))
+
+
+NATURAL = "A natural 6 always fails the test and a natural 1 always passes it."
+RALLY = "Roll a D6: on a 4+ the unit Rallies."
+WITHIN = "A unit within 6″ flees."
+REFORMED = "A unit that reformed shoots with a -1 to hit."
+SMALL_UNIT = "A unit of 10 models or fewer shoots with all of its models."
+CAST = "The Wizard rolls 2D6 and adds +1."
+
+
+@pytest.mark.parametrize(
+    ("english", "russian", "differ"),
+    [
+        # a noun names the number, in any form; another number named so still differs
+        (
+            NATURAL,
+            "Натуральная шестёрка всегда проваливает тест, а натуральная единица проходит.",
+            [],
+        ),
+        (NATURAL, "Дубль шестёрок на тесте всегда провал.", []),
+        (
+            NATURAL,
+            "Натуральная пятёрка всегда проваливает тест.",
+            ["6 natural in the English only"],
+        ),
+        # "roll a D6" is "бросьте кубик" as often as with the sign
+        (RALLY, "Бросьте кубик: на 4+ отряд собирается.", []),
+        (RALLY, "Бросьте кость: на 4+ отряд собирается.", []),
+        (RALLY, "На 4+ отряд собирается.", ["D6 in the English only"]),
+        (RALLY, "Бросьте кубик и D3: на 4+ отряд собирается.", ["D3 in the translation only"]),
+        # a count of 1 is a word as often as a digit, a modifier of 1 is written with its
+        # sign or as "единица": "may not shoot" turned into a -1 is a look-alike's
+        (REFORMED, "Отряд стреляет с -1 на попадание.", []),
+        (REFORMED, "Отряд стреляет с штрафом в единицу на попадание.", []),
+        (
+            "A unit that reformed may not shoot.",
+            "Отряд стреляет с -1 на попадание.",
+            ["-1 in the translation only"],
+        ),
+        # an inch is 2.5 cm for a club that plays in centimetres, 2.54 for a converter
+        (WITHIN, "Отряд в пределах 15 см (6″) бежит.", []),
+        (WITHIN, "Отряд в пределах 15 см бежит.", []),
+        (
+            WITHIN,
             "Отряд в пределах 30,5 см бежит.",
             ["12 inch in the translation only", "6 inch in the English only"],
         ),
         (
-            "Отряд в пределах 20 см бежит.",
-            ["8 inch in the translation only", "6 inch in the English only"],
-        ),
-        (
+            WITHIN,
             "Отряд в пределах 17 см бежит.",
             ["17 cm in the translation only", "6 inch in the English only"],
         ),
+        # an example's numbers are its own; outside one, they are a look-alike's
+        (
+            SMALL_UNIT,
+            "Отряд из 10 моделей стреляет всеми. Например, отряд из 8 стреляет всеми 8.",
+            [],
+        ),
+        (SMALL_UNIT, "Отряд из 10 моделей стреляет всеми. (Например, из 8 моделей.)", []),
+        (SMALL_UNIT, "Отряд из 10 моделей стреляет всеми 8.", ["8 in the translation only"]),
+        # a hand that writes every number in words
+        (CAST, "Маг бросает два кубика и прибавляет плюс один.", []),
+        (CAST, "Маг бросает два кубика и прибавляет плюс два.", ["1 in the English only"]),
+        (CAST, "Маг бросает три кубика и прибавляет плюс один.", ["2D6 in the English only"]),
     ],
 )
-def test_centimetres_stand_for_inches(russian, differ):
-    """A club that plays in centimetres counts an inch as 2.5 cm ("15 см" for 6″), a
-    converter as 2.54; a distance of its own is in centimetres still."""
+def test_a_number_said_another_way_does_not_contradict(english, russian, differ):
+    """What the two texts' quantities say differently (`differences`), where a hand says a
+    number its own way: what differs is a look-alike's."""
     from pipeline.align.paragraphs import differences
 
-    english, foreign = _anchors_of([("A unit within 6″ flees.", "en"), (russian, "ru")])
-    assert differences(foreign, english) == differ
-
-
-@pytest.mark.parametrize(
-    ("russian", "differ"),
-    [
-        ("Отряд из 10 моделей стреляет всеми. Например, отряд из 8 стреляет всеми 8.", []),
-        ("Отряд из 10 моделей стреляет всеми. (Например, из 8 моделей.)", []),
-        # outside an example, a number of its own is a look-alike's
-        ("Отряд из 10 моделей стреляет всеми 8.", ["8 in the translation only"]),
-    ],
-)
-def test_the_numbers_of_an_example_contradict_nothing(russian, differ):
-    """A translator adds, changes or leaves out examples; their numbers are their own."""
-    from pipeline.align.paragraphs import differences
-
-    english, foreign = _anchors_of(
-        [("A unit of 10 models or fewer shoots with all of its models.", "en"), (russian, "ru")]
-    )
-    assert differences(foreign, english) == differ
-    assert "q:number|10" in foreign.keys
-
-
-def test_a_roll_and_a_number_of_one_value_agree():
-    """ "3 or more Health Points" is read as a number, "3+" as a roll: the same value, in
-    the notation of each hand, shares its weight; another value does not."""
-    from pipeline.align.paragraphs import AnchorIndex, _agreement, contradicts
-
-    english, same, other = _anchors_of(
-        [
-            ("A wound against a model with 3 or more Health Points causes 1 more wound.", "en"),
-            ("Рана по модели с 3+ очками здоровья наносит ещё 1 рану.", "ru"),
-            ("Рана по модели с 4+ очками здоровья наносит ещё 1 рану.", "ru"),
-        ]
-    )
-    assert "q:number|3" in english.keys and "q:threshold|3" in same.keys
-    index = AnchorIndex([english])
-    gained = _agreement(same, english, index)[1] - _agreement(other, english, index)[1]
-    assert gained == pytest.approx(index.idf("q:number|3"))
-    assert contradicts(other, english) and not contradicts(same, english)
+    en, ru = _anchors_of([(english, "en"), (russian, "ru")])
+    assert differences(ru, en) == differ
 
 
 def test_letters_standing_for_numbers_do_not_contradict():
