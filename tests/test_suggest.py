@@ -744,6 +744,9 @@ def test_an_action_named_in_brackets_keeps_its_infinitive():
     found = {s.source: s.target for s in suggest([Bead(*p) for p in pairs], "ru")}
     # "строй" alone is a formation: the name says what the unit does
     assert found["Hold"] == "Держать строй"
+    clause = ("Flee: the unit turns and runs.", "Враг бежит (Flee): отряд разворачивается.")
+    named = {s.source: s.target for s in suggest([Bead(*clause)], "ru")}
+    assert "Враг бежит" not in named.values()  # a clause before the bracket, no name
     assert found["Reform"] == "Перестроить ряды"
     assert found["Stand and Shoot"] == "Стоять и стрелять"
 

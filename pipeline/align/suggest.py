@@ -582,8 +582,8 @@ def _bracketed(
             out.append((e, written))  # an action's name: "Держать строй (Hold)"
         elif exact:
             out.append((e, _fitting(e, exact)))
-        elif written is not None:
-            out.append((e, written))
+        elif written is not None and not _finite(written.words[-1]):
+            out.append((e, written))  # not "Враг бежит (Flee)": a clause, no name
         elif ending:
             out.append((e, _fitting(e, ending)))
         else:
@@ -594,6 +594,13 @@ def _bracketed(
 
 
 _PARTICIPLES = frozenset({"PRTF", "PRTS"})
+
+
+def _finite(word: str) -> bool:
+    """Whether a word is read first as a finite verb ("бежит"): the words before it that a
+    bracket follows are a clause about the name, not the name."""
+    read = parses(word.lower())[:1]
+    return bool(read) and read[0].tag.POS == "VERB"
 
 
 def _infinitive(word: str) -> bool:
