@@ -40,6 +40,7 @@ from ..slug import slugify
 from ..textsafe import cell
 from .compose import composed, composed_but_one, english_parts, foreign_parts, joining_words
 from .headings import headings
+from .paragraphs import params
 from .terms import (
     Candidate,
     candidates,
@@ -1861,20 +1862,17 @@ def suggest(
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
 
 
-#: Two translations of one English sentence this alike are one pasted twice (a near copy).
-NEAR_COPY = 0.8
-
-
 def _apart(beads: Sequence[Bead], where: Iterable[int]) -> int:
     """How many of the beads `where` are not a near copy of another of them: a translation
     pasted twice and edited a little, beside the same English, shows a pair once."""
     from rapidfuzz.distance import Indel
 
+    near_copy = params()["paragraphs"]["near_copy"]  # what alignment takes for one
     kept: dict[str, list[str]] = defaultdict(list)  # English sentence -> its translations
     for n in sorted(set(where)):
         b = beads[n]
         target = b.target.lower()
-        if not any(Indel.normalized_similarity(target, t) >= NEAR_COPY for t in kept[b.source]):
+        if not any(Indel.normalized_similarity(target, t) >= near_copy for t in kept[b.source]):
             kept[b.source].append(target)
     return sum(map(len, kept.values()))
 

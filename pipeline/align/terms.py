@@ -27,7 +27,8 @@ from itertools import pairwise
 from typing import Any
 
 from ..lang import data as lang_data
-from ..lang import fold, lemma, nlp, parses, shared, singular
+from ..lang import fold, lemma, nlp, parses, singular
+from ..lang.scripts import unmix
 
 _CAPITALISED = re.compile(r"^[A-Z](?:[a-z'’!]|-[A-Za-z])*[a-z!]$|^[A-Z]{2,}$")
 _JOINERS = frozenset({"of", "the", "to"})
@@ -616,43 +617,13 @@ def reread(c: Candidate, readings: Mapping[str, str]) -> Candidate:
     return replace(c, parts=tuple(parts))
 
 
-#: Lower-case Latin letters shaped like Cyrillic ones beyond the shared homoglyph table
-#: (which lists the letters of notation: "Х+D6"): "p" for "р", "c" for "с".
-_MORE_HOMOGLYPHS = {"p": "р", "c": "с", "x": "х", "y": "у"}
-_LETTERS = re.compile(r"[^\W\d_]+")
-_CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
-
-
-@cache
-def _to_cyrillic() -> dict[str, str]:
-    """Latin letter -> the Cyrillic letter it looks like."""
-    table = shared("homoglyphs").get("cyrillic_to_latin") or {}
-    return {str(v): str(k) for k, v in table.items()} | _MORE_HOMOGLYPHS
-
-
-def _unmixed(text: str) -> str:
-    """The text with every Latin letter inside a Cyrillic word written as the Cyrillic
-    letter it looks like ("Бoевом", copied out of a PDF with a Latin "o"), letter for
-    letter, so that offsets hold; a word that stays mixed is left as it is."""
-    table = _to_cyrillic()
-
-    def fix(m: re.Match[str]) -> str:
-        word = m.group()
-        if not _CYRILLIC.search(word) or word.isascii():
-            return word
-        fixed = "".join(table.get(ch, ch) for ch in word)
-        return fixed if all(_CYRILLIC.match(ch) for ch in fixed) else word
-
-    return _LETTERS.sub(fix, text)
-
-
 def candidates(text: str, lang: str) -> list[Candidate]:
     """The candidate terms of a sentence in `lang`: English and Russian as above; other
     languages: capitalised words and pairs of words (no grammar of their own yet)."""
     if lang == "en":
         return english_candidates(text)
     if lang == "ru":
-        return russian_candidates(_unmixed(text))
+        return russian_candidates(unmix(text))
     doc = nlp(lang).make_doc(text)
     toks = [t for t in doc if _OTHER_WORD.match(t.text)]
     out = []

@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from ..align.anchors import length_ratio
 from ..glossary import Glossary
+from ..lang.scripts import unmix
 from ..model import Span
 from ..pairs import Pair
 from ..quantities import Quantity, find_quantities
@@ -25,7 +26,7 @@ from .beads import Alignment, align, lengths
 from .data import base_lang
 from .model import Finding
 from .quantities import Item, check_quantities, items_of
-from .script import check_untranslated, unmix
+from .script import check_untranslated
 from .terms import Match, TermIndex
 
 T = TypeVar("T")

@@ -1,4 +1,4 @@
-"""The checks' per-language data (`pipeline/lang/<lang>/checks.yaml`, homoglyph table).
+"""The checks' per-language data (`pipeline/lang/<lang>/checks.yaml`).
 
 House spellings, words that may double and Latin words allowed in a translation belong to
 one language only, so a language without a checks file gets none (no English fallback).
@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..lang import data, shared, tag
+from ..lang import data, tag
 
-__all__ = ["LangChecks", "base_lang", "homoglyphs", "lang_checks", "latin_to_cyrillic"]
+__all__ = ["LangChecks", "base_lang", "lang_checks"]
 
 
 @cache
@@ -37,15 +37,3 @@ def lang_checks(lang: str | None) -> LangChecks:
         doubled_ok=frozenset(str(w).lower() for w in raw.get("doubled_ok") or ()),
         allowed_latin=frozenset(str(w) for w in raw.get("allowed_latin") or ()),
     )
-
-
-@cache
-def homoglyphs() -> dict[str, str]:
-    """Cyrillic letter -> the Latin letter it looks like."""
-    table = shared("homoglyphs").get("cyrillic_to_latin") or {}
-    return {str(k): str(v) for k, v in table.items()}
-
-
-@cache
-def latin_to_cyrillic() -> dict[str, str]:
-    return {v: k for k, v in homoglyphs().items()}

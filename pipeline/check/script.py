@@ -10,12 +10,24 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ..lang.scripts import (
+    ANY_CYRILLIC,
+    ANY_LATIN,
+    CYRILLIC_RANGE,
+    LETTERS,
+    homoglyphs,
+    is_cyrillic,
+    is_latin,
+    latin_to_cyrillic,
+    mixed_words,
+    swapped,
+)
 from ..sentences import sentences
 from .codepoints import name, swaps
-from .data import base_lang, homoglyphs, lang_checks, latin_to_cyrillic
+from .data import base_lang, lang_checks
 from .model import Finding, Span
 from .quantities import Item
-from .text import WORD, is_cyrillic, is_latin, mask_tags, script_of
+from .text import WORD, mask_tags, script_of
 
 _ROMAN = re.compile(r"[IVXLC]+")
 _PARENS = re.compile(r"\([^()]*\)")
@@ -27,37 +39,14 @@ _LATIN_RUN = re.compile(
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’&\-]*")
 # A token around a letter: what a source reference, code or name copied as it stands keeps.
 _TOKEN_EDGE = "()[]{}.,;:!?«»\"'“”"
-_LETTERS = r"[^\W\d_]"
-_CYR = "\u0400-\u04ff"
-_MIXED = re.compile(
-    rf"{_LETTERS}*?(?:[A-Za-z]{_LETTERS}*?[{_CYR}]|[{_CYR}]{_LETTERS}*?[A-Za-z]){_LETTERS}*"
-)
-_SEAM = re.compile(f"[A-Za-z][{_CYR}]|[{_CYR}][A-Za-z]")
-_ANY_LATIN = re.compile(r"[A-Za-z]")
-_ANY_CYRILLIC = re.compile(f"[{_CYR}]")
 # A letter with no letter after it; that none is before it is tested on each match
 # (check_homoglyphs): a pattern that starts with a lookbehind is tried at every position of
 # the text, this one only at letters of its script.
-_LONE_LATIN = re.compile(rf"[A-Za-z](?!{_LETTERS})")
-_LONE_CYRILLIC = re.compile(rf"[{_CYR}](?!{_LETTERS})")
-_LETTER = re.compile(_LETTERS)
+_LONE_LATIN = re.compile(rf"[A-Za-z](?!{LETTERS})")
+_LONE_CYRILLIC = re.compile(rf"[{CYRILLIC_RANGE}](?!{LETTERS})")
+_LETTER = re.compile(LETTERS)
 _SAME_PLACE = 0.25  # relative position in the text, for a capital copied from the source
 _LATIN_SCRIPT_LANGS = frozenset({"en", "it", "fr", "de", "es", "pt", "pl", "nl", "cs"})
-
-
-def _fix(word: str, to: str) -> str | None:
-    """`word` with its odd-script letters swapped for their look-alikes, or None if one has none."""
-    table = homoglyphs() if to == "latn" else latin_to_cyrillic()
-    odd = is_cyrillic if to == "latn" else is_latin
-    out = []
-    for ch in word:
-        if odd(ch):
-            if ch not in table:
-                return None
-            out.append(table[ch])
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 def check_homoglyphs(
@@ -109,12 +98,12 @@ def check_homoglyphs(
                 latin,
                 spans.pop(0) if spans else None,
             )
-    if not (_ANY_LATIN.search(text) and _ANY_CYRILLIC.search(text)):
+    if not (ANY_LATIN.search(text) and ANY_CYRILLIC.search(text)):
         return  # one script only: nothing can be mixed
     text_script = script_of(text) if lang is None else _lang_script(lang, text)
     allowed = lang_checks(lang).allowed_latin
     masked = mask_tags(text)
-    for m in _mixed_words(masked):
+    for m in mixed_words(masked):
         if m.start() in seen:
             continue
         word = m.group()
@@ -122,7 +111,7 @@ def check_homoglyphs(
         to = "cyrl" if cyr * 2 > len(word) else "latn"
         if cyr * 2 == len(word):
             to = text_script
-        fixed = _fix(word, to)
+        fixed = swapped(word, to)
         odd = swaps(word, fixed) or [
             (ch, "")
             for ch in dict.fromkeys(word)
@@ -309,27 +298,3 @@ def _copied_sentences(pair_id: str, source: str, target: str) -> Iterator[Findin
                 expected="a translation of this sentence",
                 found=sent,
             )
-
-
-def unmix(text: str) -> str:
-    """`text` with each mixed-script word written in its majority script (same length), so
-    that "Mодель" still counts as the term "модель" once its homoglyph is reported."""
-    if not (_ANY_LATIN.search(text) and _ANY_CYRILLIC.search(text)):
-        return text
-
-    out = text
-    for m in _mixed_words(text):
-        word = m.group()
-        cyr = sum(1 for ch in word if is_cyrillic(ch))
-        fixed = _fix(word, "cyrl" if cyr * 2 >= len(word) else "latn")
-        if fixed is not None:
-            out = out[: m.start()] + fixed + out[m.end() :]
-    return out
-
-
-def _mixed_words(text: str) -> list[re.Match[str]]:
-    """Words that mix the scripts. Such a word has a Latin letter next to a Cyrillic one, so
-    one fast search for that seam rules out almost every text."""
-    if not _SEAM.search(text):
-        return []
-    return list(_MIXED.finditer(text))

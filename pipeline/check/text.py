@@ -6,8 +6,9 @@ import re
 from functools import lru_cache
 
 from .. import bbcode
+from ..lang.scripts import is_cyrillic, is_latin
 
-__all__ = ["WORD", "is_cyrillic", "is_latin", "mask_tags", "script_of", "words"]
+__all__ = ["WORD", "mask_tags", "script_of", "words"]
 
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
 
@@ -28,14 +29,6 @@ def mask_tags(text: str) -> str:
             _masked.clear()
         got = _masked[text] = bbcode.mask_tags(text)
     return got
-
-
-def is_cyrillic(ch: str) -> bool:
-    return "\u0400" <= ch <= "\u04ff"
-
-
-def is_latin(ch: str) -> bool:
-    return ("a" <= ch <= "z") or ("A" <= ch <= "Z") or ("\u00c0" <= ch <= "\u024f")
 
 
 def script_of(text: str) -> str:
