@@ -166,6 +166,46 @@ def test_a_name_heading_both_texts_and_used_again_is_proposed_from_one_link():
     assert "Moving Characters" not in found
 
 
+def test_a_heading_keeps_the_vocabulary_words_its_english_name_says():
+    beads = [
+        Bead(
+            "Multiple Wounds: each unsaved hit causes Multiple Wounds.",
+            "Множественные Раны. Каждое несейвленное попадание наносит Множественные Раны.",
+            "l-1",
+        ),
+        Bead(
+            "Armour Penetration: a weapon with Armour Penetration lowers the save.",
+            "Проникновение Брони. Оружие с Проникновением Брони ухудшает спасбросок.",
+            "l-2",
+        ),
+        Bead(
+            "Frontage: a unit's Frontage is the width of its first rank.",
+            "Ширина фронта. Ширина фронта отряда есть ширина его первой шеренги.",
+            "l-3",
+        ),
+        Bead(
+            "Longbow: a Longbow shoots far.",
+            "Длинный лук. Длинный лук стреляет далеко.",
+            "l-4",
+        ),
+        Bead(
+            "Disrupted: a unit is Disrupted if an enemy is in its flank.",
+            "Расстроенный отряд. Расстроенный отряд теряет бонус.",
+            "l-5",
+        ),
+    ]
+    found = {s.source: s.target for s in suggest(beads, "ru")}
+    # two words for two: none is stray, whatever the vocabulary reads "раны" as
+    assert found["Multiple Wounds"] == "Множественные Раны"
+    # the English says armour inside its two-word vocabulary term
+    assert found["Armour Penetration"] == "Проникновение Брони"
+    # a word made from the vocabulary's word says it: front, long
+    assert found["Frontage"] == "ширина фронта"
+    assert found["Longbow"] == "длинный лук"
+    # the unit the English name lacks is still the sentence's
+    assert found["Disrupted"] == "Расстроенный"
+
+
 def test_a_vocabulary_term_heading_its_paragraph_is_proposed_with_the_drops_noun():
     beads = [
         Bead(
