@@ -206,6 +206,38 @@ def test_a_heading_keeps_the_vocabulary_words_its_english_name_says():
     assert found["Disrupted"] == "Расстроенный"
 
 
+def test_a_term_said_of_its_kind_is_that_term():
+    beads = [
+        Bead(
+            "Spell Types: each spell is a Hex, an Augment or a Missile.",
+            "Типы заклинаний: каждое заклинание есть Проклятие, Усиление или Снаряд.",
+            "l-0",
+        ),
+        Bead(
+            "Hex Spells: Hex Spells target enemy units.",
+            "Проклятие. Проклятие выбирает целью вражеский отряд.",
+            "l-1",
+        ),
+        Bead(
+            "Augment Spells: Augment Spells target friendly units.",
+            "Усиливающее Заклинание. Усиливающее Заклинание выбирает целью свой отряд.",
+            "l-2",
+        ),
+        # a kind's word beside a name the drop never writes alone stays a term
+        Bead(
+            "Bound Spells: Bound Spells are cast from items.",
+            "Заклинания предметов. Заклинания предметов творятся из предметов.",
+            "l-3",
+        ),
+    ]
+    found = {s.source: s.target for s in suggest(beads, "ru")}
+    # "Hex" is written alone: "Hex Spells" is Hex said of spells
+    assert found.get("Hex") == "Проклятие" and "Hex Spells" not in found
+    # the kind's word leaves the rendering, the adjective left takes its dictionary form
+    assert found.get("Augment", "").lower() == "усиливающий" and "Augment Spells" not in found
+    assert found.get("Bound Spells") == "заклинания предметов"
+
+
 def test_a_vocabulary_term_heading_its_paragraph_is_proposed_with_the_drops_noun():
     beads = [
         Bead(

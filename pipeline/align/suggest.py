@@ -93,6 +93,10 @@ UNCAPITALISED_NEEDS = 3
 HOUSE_STYLE_NEEDS = 4
 #: Two pairs scoring within this share of each other are told apart by the order of words.
 CROSSED_CLOSE = 0.9
+#: The vocabulary's words for the things a rule is given to: a capitalised run of a term
+#: the drop writes on its own and one of them ("Flammable Units", "Hex Spells") is that
+#: term said of its kind (`_of_a_kind`).
+KINDS = frozenset({"unit", "model", "spell"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -1859,7 +1863,52 @@ def suggest(
                     variants=tuple(x for x in found.variants if x.lower() != noun.target.lower()),
                 )
         out.append(found)
+    out = _of_a_kind(out, {k for k, seen in en_seen.items() if any(c.capitalised for c in seen)})
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
+
+
+def _of_a_kind(found: Sequence[Suggestion], own: set[str]) -> list[Suggestion]:
+    """The proposals with a capitalised run of a term the drop writes on its own (`own`)
+    and the vocabulary's word for its kind (`KINDS`) read as that term: "Flammable Units"
+    is Flammable, "Hex Spells" Hex. The rendering loses the kind's word and its one word
+    left takes its dictionary form ("горючий отряд": "горючий"; "Заклинание Урона":
+    "урон"); where the term is proposed already, or a rendering would keep more than one
+    word, the run is no term of its own."""
+    proposed = {english_key(s.source.split()) for s in found}
+    out: list[Suggestion] = []
+    for s in found:
+        words = s.source.split()
+        if (
+            len(words) < 2
+            or not all(w[:1].isupper() for w in words)
+            or not english_parts((words[-1],))[0] & KINDS
+            or english_key(words[:-1]) not in own
+        ):
+            out.append(s)
+            continue
+        term = english_key(words[:-1])
+        if term in proposed:
+            continue  # the term itself is proposed: this is it said of a kind
+        left = [w for w in s.target.split() if not foreign_parts((w,), s.lang)[0] & KINDS]
+        if len(left) != 1:
+            continue
+        target = left[0]
+        if len(left) < len(s.target.split()):  # the kind's word left out: the one word's form
+            read = parses(target.lower())[:1]
+            if read:
+                adjective = read[0].tag.POS in ("ADJF", "PRTF")
+                form = read[0].inflect({"nomn", "sing", "masc"} if adjective else {"nomn"})
+                if form is not None:
+                    target = form.word[:1].upper() if target[:1].isupper() else form.word[:1]
+                    target += form.word[1:]
+        source = " ".join(words[:-1])
+        proposed.add(term)
+        out.append(
+            replace(
+                s, term=slugify(source, fallback="term"), source=source, target=target, variants=()
+            )
+        )
+    return out
 
 
 def _apart(beads: Sequence[Bead], where: Iterable[int]) -> int:
