@@ -216,3 +216,25 @@ def test_a_vocabulary_term_proposed_as_its_verb_gives_its_noun_an_entry():
     assert found["Pursuit"].target.lower() == "преследование"
     assert "one occurrence" in found["Pursuit"].note
     assert "преследование" not in [v.lower() for v in found["Pursue"].variants]
+
+
+def test_a_draft_that_keeps_the_english_names_each_term_in_brackets_after_it():
+    # the draft writes the English term and its own words for it in brackets
+    pairs = [
+        (
+            "A Dragon makes Tail Sweeps in each Round of Combat.",
+            "Dragon делает Tail Sweeps (удары хвостом) в каждом Round of Combat (раунде боя).",
+        ),
+        (
+            "The rider's Discipline is used for its Fear Test.",
+            "Для Fear Test (теста страха) используется Discipline (дисциплина всадника).",
+        ),
+        ("A Dragon never makes Tail Sweeps twice.", "Dragon никогда не делает Tail Sweeps дважды."),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["Tail Sweeps"].target == "удары хвостом"
+    assert found["Tail Sweeps"].note == "named in brackets"
+    assert found["Round of Combat"].target == "раунд боя"
+    assert found["Fear Test"].target == "тест страха"
+    # a bracket of more words than the term says more than its name: the rider's
+    assert found.get("Discipline") is None or found["Discipline"].target != "дисциплина всадника"

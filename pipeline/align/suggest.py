@@ -598,6 +598,41 @@ def _bracketed(
     return out
 
 
+_GLOSS = re.compile(r"\s*\(\s*([^\W\d_A-Za-z][^()]*?)\s*\)")
+
+
+def _glossed(
+    bead: Bead, english: Mapping[str, Candidate], found: Sequence[Candidate]
+) -> list[tuple[Candidate, Candidate]]:
+    """English terms a translation writes as they are with its own words after them in
+    brackets ("Stomp Attacks (атаки топотом)", "to-hit roll (бросок на попадание)"): a
+    draft that keeps the English names each term so, as a translation that gives the
+    English in brackets does. The bracket is the rendering where one phrase fills it with
+    no more words than the term has ("Discipline (дисциплина всадника)" is the rider's
+    Discipline, no name of it)."""
+    out = []
+    joiners = joining_words("ru")
+    for e in english.values():
+        size = sum(1 for w in e.words for p in w.lower().split("-") if p and p not in joiners)
+        pattern = _whole_words((" ".join(e.words),), flags=re.I)
+        for m in pattern.finditer(bead.target):
+            gloss = _GLOSS.match(bead.target, m.end())
+            if gloss is None:
+                continue
+            whole = [
+                c
+                for c in found
+                if c.start == gloss.start(1)
+                and c.end == gloss.end(1)
+                and not c.verb
+                and sum(1 for w in c.words if w.lower() not in joiners) <= size
+            ]
+            if whole:
+                out.append((e, whole[0]))
+                break
+    return out
+
+
 _PARTICIPLES = frozenset({"PRTF", "PRTS"})
 
 
@@ -1129,7 +1164,7 @@ def suggest(
                     singles.add((e.key, nouns[0].key))
                 elif len(allowed) == 1 and bead.one_to_one:
                     singles.add((e.key, next(iter(allowed))))
-        for e, t in _bracketed(bead, english, found, lang):
+        for e, t in (*_bracketed(bead, english, found, lang), *_glossed(bead, english, found)):
             if e.key not in english:  # named inside a longer English term
                 english[e.key] = e
                 en_seen[e.key].append(e)
