@@ -206,6 +206,20 @@ def test_a_heading_keeps_the_vocabulary_words_its_english_name_says():
     assert found["Disrupted"] == "Расстроенный"
 
 
+def test_an_article_opening_a_heading_is_no_word_of_the_name():
+    beads = [
+        Bead(
+            "A Third: a rule that asks for a third of a value divides it by 3.",
+            "Треть: правило, которому нужна треть значения, делит его на 3.",
+            "l-1",
+        ),
+        Bead("Take a third of the models.", "Возьмите треть моделей.", "l-2"),
+    ]
+    found = {s.source: s.target for s in suggest(beads, "ru")}
+    assert found.get("Third") == "треть"
+    assert "A Third" not in found
+
+
 def test_a_term_said_of_its_kind_is_that_term():
     beads = [
         Bead(

@@ -4,7 +4,8 @@
 Rules open with their name and go on to use it; a translation keeps the opening ("Копьё.",
 "«Стоять и стрелять»:", "Расстроенный отряд."). The name heading the English text of a
 link and the phrase heading its translation are one term when each is used again in its
-own text: a section title said once ("Moving Characters:") is no term. A word of the core
+own text: a section title said once ("Moving Characters:") is no term, and an article
+opening the English is no word of the name ("A Third:" is Third). A word of the core
 vocabulary that the English name lacks is left out of the rendering ("Расстроенный отряд"
 for Disrupted is "Расстроенный": the unit is the sentence's, not the name's); one the
 name says inside a term or opens a word with is not ("Проникновение Брони", "ширина
@@ -27,6 +28,8 @@ _ENGLISH_HEAD = re.compile(
 )
 _FOREIGN_HEAD = re.compile(r"^(«?)([^.:;!?()«»]+?)»?\s*(?:\([^)]*\)\s*)*[.:]")
 MAX_HEAD_WORDS = 5
+#: An article opening an English heading is no word of the name ("A Third:").
+_ARTICLES = frozenset({"A", "An", "The"})
 MIN_STEM = 4  # letters of a vocabulary word that opens a longer word and makes it
 _WORD = re.compile(r"[\w-]+")
 
@@ -84,7 +87,11 @@ def _english_head(text: str) -> Candidate | None:
     words = tuple(m.group(1).split())
     if words[-1].lower() in ("of", "the", "to", "and"):
         return None
-    return Candidate(english_key(words), words, 0, m.end(1), True, False, True)
+    start = 0
+    if len(words) > 1 and words[0] in _ARTICLES:  # "A Quarter:" names a quarter
+        start = m.group(1).index(words[1], len(words[0]))
+        words = words[1:]
+    return Candidate(english_key(words), words, start, m.end(1), True, False, True)
 
 
 def _again_english(head: Candidate, rest: str) -> bool:
