@@ -252,6 +252,22 @@ def test_a_term_said_of_its_kind_is_that_term():
     assert found.get("Bound Spells") == "заклинания предметов"
 
 
+def test_a_vocabulary_term_said_of_its_kind_is_that_term():
+    pairs = [
+        ("A unit that is Fleeing may not shoot.", "Бегущий отряд не может стрелять."),
+        (
+            "Shooting at a Fleeing Unit: shots against a Fleeing Unit gain +1 to hit.",
+            "Стрельба по бегущему отряду: выстрелы по бегущему отряду получают +1 на попадание.",
+        ),
+        ("The unit may Flee.", "Отряд может бежать."),
+        ("Units Flee from Terror.", "Отряды бегут от ужаса."),
+    ]
+    found = {s.source: s.target for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    # "Fleeing" is a form of the vocabulary's Flee, proposed already: the unit is its kind
+    assert found.get("Flee") == "бежать"
+    assert "Fleeing Unit" not in found
+
+
 def test_a_vocabulary_term_heading_its_paragraph_is_proposed_with_the_drops_noun():
     beads = [
         Bead(

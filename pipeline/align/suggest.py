@@ -1898,14 +1898,18 @@ def suggest(
                     variants=tuple(x for x in found.variants if x.lower() != noun.target.lower()),
                 )
         out.append(found)
-    out = _of_a_kind(out, {k for k, seen in en_seen.items() if any(c.capitalised for c in seen)})
+    own = {k for k, seen in en_seen.items() if any(c.capitalised for c in seen)}
+    out = _of_a_kind(out, own, alias)
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
 
 
-def _of_a_kind(found: Sequence[Suggestion], own: set[str]) -> list[Suggestion]:
-    """The proposals with a capitalised run of a term the drop writes on its own (`own`)
-    and the vocabulary's word for its kind (`KINDS`) read as that term: "Flammable Units"
-    is Flammable, "Hex Spells" Hex. The rendering loses the kind's word and its one word
+def _of_a_kind(
+    found: Sequence[Suggestion], own: set[str], alias: Mapping[str, str]
+) -> list[Suggestion]:
+    """The proposals with a capitalised run of a term the drop writes on its own (`own`,
+    any form of a vocabulary term as its first: `alias`) and the vocabulary's word for its
+    kind (`KINDS`) read as that term: "Flammable Units" is Flammable, "Hex Spells" Hex,
+    "Fleeing Unit" Flee. The rendering loses the kind's word and its one word
     left takes its dictionary form ("горючий отряд": "горючий"; "Заклинание Урона":
     "урон"); where the term is proposed already, or a rendering would keep more than one
     word, the run is no term of its own."""
@@ -1917,11 +1921,11 @@ def _of_a_kind(found: Sequence[Suggestion], own: set[str]) -> list[Suggestion]:
             len(words) < 2
             or not all(w[:1].isupper() for w in words)
             or not english_parts((words[-1],))[0] & KINDS
-            or english_key(words[:-1]) not in own
+            or alias.get(english_key(words[:-1]), english_key(words[:-1])) not in own
         ):
             out.append(s)
             continue
-        term = english_key(words[:-1])
+        term = alias.get(english_key(words[:-1]), english_key(words[:-1]))
         if term in proposed:
             continue  # the term itself is proposed: this is it said of a kind
         left = [w for w in s.target.split() if not foreign_parts((w,), s.lang)[0] & KINDS]
