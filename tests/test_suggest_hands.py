@@ -238,3 +238,18 @@ def test_a_draft_that_keeps_the_english_names_each_term_in_brackets_after_it():
     assert found["Fear Test"].target == "тест страха"
     # a bracket of more words than the term says more than its name: the rider's
     assert found.get("Discipline") is None or found["Discipline"].target != "дисциплина всадника"
+
+
+def test_a_vocabulary_term_written_only_as_a_state_is_that_state():
+    # the English writes Flee only as "Fleeing", the translation only as the participle
+    pairs = [
+        ("A Fleeing unit cannot shoot.", "Бегущий отряд не может стрелять."),
+        ("Shots against Fleeing units gain +1.", "Выстрелы по бегущим отрядам получают +1."),
+    ]
+    found = _found(pairs)
+    assert found.get("Fleeing") == "бегущий"
+    assert "Flee" not in found
+    # where the drop also writes the verb, the term is the vocabulary's
+    pairs.append(("The unit must Flee.", "Отряд должен бежать."))
+    found = _found(pairs)
+    assert found.get("Flee") == "бежать" and "Fleeing" not in found

@@ -1618,6 +1618,27 @@ def suggest(
             note=note,
         )
 
+    def _state_of(e: str, t: str) -> tuple[str, str] | None:
+        """A vocabulary term the drop writes only as a state: every English form of it an
+        -ing form ("a Fleeing unit") and every word of the rendering a participle
+        ("Бегущий отряд"): the term as written and the participle's full form, as a team
+        lists it ("Fleeing" = "бегущий"), not the verb both are made from."""
+        written = Counter(" ".join(c.words) for c in en_seen[e])
+        if not written or not all(w.lower().endswith("ing") and " " not in w for w in written):
+            return None
+        full = []
+        for c in target_seen[t]:
+            read = parses(c.words[0].lower())[:1] if c.verb and len(c.words) == 1 else []
+            if not read or read[0].tag.POS != "PRTF":
+                return None
+            form = read[0].inflect({"PRTF", "nomn", "sing", "masc"})
+            if form is None:
+                return None
+            full.append(form.word)
+        if not full or len(set(full)) != 1:
+            return None
+        return written.most_common(1)[0][0], full[0]
+
     def _noun_of(e: str, verb: str, found: Suggestion) -> Suggestion | None:
         """A vocabulary term's noun as an entry of its own, where the proposal is its verb
         written as the drop writes it ("Pursue" = "Преследовать") and the English also
@@ -1884,6 +1905,17 @@ def suggest(
                 # ("Marched"; "Charged", beside "натиск (Charge)", is Charge)
                 source = found.source
             found = replace(found, source=source, term=slugify(source, fallback="term"))
+            state = _state_of(e, t)
+            if state is not None:  # "Fleeing" = "бегущий": the state, as the drop has it
+                found = replace(
+                    found,
+                    source=state[0],
+                    target=state[1],
+                    variants=(),
+                    term=slugify(state[0], fallback="term"),
+                )
+                out.append(found)
+                continue
             verb = _verb_of(e, t)
             if verb is not None:  # its rendering is the verb's, no more the noun's variant
                 out.append(verb)
@@ -1913,7 +1945,7 @@ def _of_a_kind(
     left takes its dictionary form ("горючий отряд": "горючий"; "Заклинание Урона":
     "урон"); where the term is proposed already, or a rendering would keep more than one
     word, the run is no term of its own."""
-    proposed = {english_key(s.source.split()) for s in found}
+    proposed = {alias.get(k, k) for k in (english_key(s.source.split()) for s in found)}
     out: list[Suggestion] = []
     for s in found:
         words = s.source.split()
