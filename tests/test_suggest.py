@@ -220,6 +220,32 @@ def test_an_article_opening_a_heading_is_no_word_of_the_name():
     assert "A Third" not in found
 
 
+def test_a_term_written_with_an_everyday_word_keeps_it_on_both_sides():
+    pairs = [
+        (
+            "A Wizard that is Engaged in Combat cannot cast Missiles.",
+            "Маг, Связанный Боем, не может творить Снаряды.",
+        ),
+        (
+            "Casting while Engaged: a unit Engaged in Combat may be targeted.",
+            "Сотворение в бою: отряд, Связанный Боем, может стать целью.",
+        ),
+        (
+            "No unit that is Engaged in Combat may shoot.",
+            "Отряд, Связанный Боем, не может стрелять.",
+        ),
+    ]
+    found = {s.source: s.target for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    # "Combat" is the everyday word, but it is the term's wherever the term is written,
+    # and "Боем" renders it wherever the rendering is
+    assert found.get("Engaged in Combat") == "Связанный Боем"
+    assert "Engaged" not in found
+    # where the translation leaves the word out once, the term is the word alone
+    pairs.append(("It stays Engaged in Combat.", "Он остаётся Связанным."))
+    found = {s.source: s.target for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert "Engaged in Combat" not in found
+
+
 def test_a_term_said_of_its_kind_is_that_term():
     beads = [
         Bead(

@@ -634,6 +634,10 @@ def _glossed(
 
 
 _PARTICIPLES = frozenset({"PRTF", "PRTS"})
+#: "in" and a capitalised word after a term ("Engaged in Combat"), and the word after a
+#: rendering (`_complement`).
+_IN_WORD = re.compile(r"\s+(in)\s+([A-Z][\w-]*)")
+_NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
 
 
 def _finite(word: str) -> bool:
@@ -1618,6 +1622,37 @@ def suggest(
             note=note,
         )
 
+    def _complement(e: str, t: str) -> tuple[str, str] | None:
+        """The everyday word a term is written with and its rendering with: where every
+        English occurrence of the pair is followed by "in" and a capitalised word of the
+        vocabulary ("Engaged in Combat", which is the word combat, no term of its own) and
+        every occurrence of the rendering by that word's rendering ("Связан Боем"), both
+        are the term's words: ("Engaged in Combat", "боем"); else None."""
+        where = set(pairs[(e, t)].beads)
+        after = {
+            (m.group(1), m.group(2)) if m else None
+            for c, n in en_where[e]
+            if n in where and not beads[n].source.startswith(":", c.end)  # a title's end
+            for m in (_IN_WORD.match(beads[n].source, c.end),)
+        }
+        if len(after) != 1 or None in after:
+            return None
+        preposition, word = next(iter(after))
+        wanted = english_parts((word,))[0]
+        if not wanted:
+            return None
+        written: Counter[str] = Counter()
+        for n, _, end in spots[t]:
+            if n not in where:
+                continue
+            m = _NEXT_WORD.match(beads[n].target, end)
+            if m is None or not foreign_parts((m.group(1),), lang)[0] & wanted:
+                return None
+            written[m.group(1)] += 1
+        if not written:
+            return None
+        return f"{preposition} {word}", written.most_common(1)[0][0]
+
     def _state_of(e: str, t: str) -> tuple[str, str] | None:
         """A vocabulary term the drop writes only as a state: every English form of it an
         -ing form ("a Fleeing unit") and every word of the rendering a participle
@@ -1826,6 +1861,15 @@ def suggest(
         if not basis and (e, t) in valued:
             basis = VALUED
         found = _suggestion(e, t, basis)
+        joined = _complement(e, t) if not basis and len(found.source.split()) == 1 else None
+        if joined is not None:  # "Engaged in Combat" = "Связанный Боем"
+            source = f"{found.source} {joined[0]}"
+            found = replace(
+                found,
+                source=source,
+                target=f"{found.target} {joined[1]}",
+                term=slugify(source, fallback="term"),
+            )
         whole = _whole(e, t) if not basis else None
         if whole is not None:  # "свиток" is "свиток рассеивания" written short
             short = found.target
