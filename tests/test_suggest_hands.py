@@ -249,6 +249,12 @@ def test_a_vocabulary_term_written_only_as_a_state_is_that_state():
     found = _found(pairs)
     assert found.get("Fleeing") == "бегущий"
     assert "Flee" not in found
+    # once written as a finite verb ("не Бежит"), in half its places: still the state
+    state = [
+        *pairs[:1],
+        ("It gains +1 if the unit is not Fleeing.", "Он получает +1, если отряд не Бежит."),
+    ]
+    assert _found(state).get("Fleeing") == "бегущий"
     # where the drop also writes the verb, the term is the vocabulary's
     pairs.append(("The unit must Flee.", "Отряд должен бежать."))
     found = _found(pairs)

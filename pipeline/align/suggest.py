@@ -1655,24 +1655,22 @@ def suggest(
 
     def _state_of(e: str, t: str) -> tuple[str, str] | None:
         """A vocabulary term the drop writes only as a state: every English form of it an
-        -ing form ("a Fleeing unit") and every word of the rendering a participle
-        ("Бегущий отряд"): the term as written and the participle's full form, as a team
-        lists it ("Fleeing" = "бегущий"), not the verb both are made from."""
+        -ing form ("a Fleeing unit") and half the words of the rendering or more one
+        participle ("Бегущий отряд", beside "отряд не Бежит"): the term as written and the
+        participle's full form, as a team lists it ("Fleeing" = "бегущий"), not the verb
+        both are made from."""
         written = Counter(" ".join(c.words) for c in en_seen[e])
         if not written or not all(w.lower().endswith("ing") and " " not in w for w in written):
             return None
-        full = []
+        full: Counter[str] = Counter()
         for c in target_seen[t]:
             read = parses(c.words[0].lower())[:1] if c.verb and len(c.words) == 1 else []
-            if not read or read[0].tag.POS != "PRTF":
-                return None
-            form = read[0].inflect({"PRTF", "nomn", "sing", "masc"})
-            if form is None:
-                return None
-            full.append(form.word)
-        if not full or len(set(full)) != 1:
+            form = read[0].inflect({"PRTF", "nomn", "sing", "masc"}) if read else None
+            if form is not None and read[0].tag.POS == "PRTF":
+                full[form.word] += 1
+        if len(full) != 1 or sum(full.values()) * 2 < len(target_seen[t]):
             return None
-        return written.most_common(1)[0][0], full[0]
+        return written.most_common(1)[0][0], next(iter(full))
 
     def _noun_of(e: str, verb: str, found: Suggestion) -> Suggestion | None:
         """A vocabulary term's noun as an entry of its own, where the proposal is its verb
