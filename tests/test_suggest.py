@@ -292,6 +292,16 @@ def test_a_vocabulary_term_said_of_its_kind_is_that_term():
     # "Fleeing" is a form of the vocabulary's Flee, proposed already: the unit is its kind
     assert found.get("Flee") == "бежать"
     assert "Fleeing Unit" not in found
+    # so too where the run is in lower case but where it titles a paragraph
+    pairs[1] = (
+        "Fleeing Units: a fleeing unit turns away.",
+        "Бегущие отряды: бегущий отряд разворачивается.",
+    )
+    pairs.append(
+        ("Shots against a fleeing unit gain +1.", "Выстрелы по бегущему отряду получают +1.")
+    )
+    found = {s.source: s.target for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found.get("Flee") == "бежать" and "fleeing unit" not in found
 
 
 def test_a_vocabulary_term_heading_its_paragraph_is_proposed_with_the_drops_noun():

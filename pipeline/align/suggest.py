@@ -1980,20 +1980,20 @@ def suggest(
 def _of_a_kind(
     found: Sequence[Suggestion], own: set[str], alias: Mapping[str, str]
 ) -> list[Suggestion]:
-    """The proposals with a capitalised run of a term the drop writes on its own (`own`,
-    any form of a vocabulary term as its first: `alias`) and the vocabulary's word for its
-    kind (`KINDS`) read as that term: "Flammable Units" is Flammable, "Hex Spells" Hex,
-    "Fleeing Unit" Flee. The rendering loses the kind's word and its one word
-    left takes its dictionary form ("горючий отряд": "горючий"; "Заклинание Урона":
-    "урон"); where the term is proposed already, or a rendering would keep more than one
-    word, the run is no term of its own."""
+    """The proposals with a run of a term the drop writes on its own and the vocabulary's
+    word for its kind (`KINDS`), each capitalised somewhere (`own`; "Fleeing Units:"
+    titles "a fleeing unit"; any form of a vocabulary term is its first: `alias`), read as
+    that term: "Flammable Units" is Flammable, "Hex Spells" Hex, "Fleeing Unit" Flee. The
+    rendering loses the kind's word and its one word left takes its dictionary form
+    ("горючий отряд": "горючий"; "Заклинание Урона": "урон"); where the term is proposed
+    already, or a rendering would keep more than one word, the run is no term of its own."""
     proposed = {alias.get(k, k) for k in (english_key(s.source.split()) for s in found)}
     out: list[Suggestion] = []
     for s in found:
         words = s.source.split()
         if (
             len(words) < 2
-            or not all(w[:1].isupper() for w in words)
+            or english_key(words) not in own  # capitalised somewhere: "Fleeing Units:"
             or not english_parts((words[-1],))[0] & KINDS
             or alias.get(english_key(words[:-1]), english_key(words[:-1])) not in own
         ):
