@@ -259,3 +259,25 @@ def test_a_vocabulary_term_written_only_as_a_state_is_that_state():
     pairs.append(("The unit must Flee.", "Отряд должен бежать."))
     found = _found(pairs)
     assert found.get("Flee") == "бежать" and "Fleeing" not in found
+
+
+def test_a_complement_another_term_took_is_that_terms_thing():
+    # "Заклинателя" renders the Caster's, which every English sentence of the term says
+    pairs = [
+        (
+            "The Caster is the Wizard casting the spell.",
+            "Заклинатель (Caster) — это Маг, творящий заклинание.",
+        ),
+        ("The Caster rolls the dice.", "Заклинатель бросает кубики."),
+        (
+            "Its target must be in the Caster's Front Arc.",
+            "Его цель должна быть во Фронтальном Секторе Заклинателя.",
+        ),
+        (
+            "A unit whose centre is in the Caster's Front Arc may be chosen.",
+            "Можно выбрать отряд, центр которого во Фронтальном Секторе Заклинателя.",
+        ),
+    ]
+    found = _found(pairs)
+    assert found["Caster"] == "Заклинатель"
+    assert found["Front Arc"] == "Фронтальный Сектор"

@@ -93,6 +93,9 @@ UNCAPITALISED_NEEDS = 3
 HOUSE_STYLE_NEEDS = 4
 #: Two pairs scoring within this share of each other are told apart by the order of words.
 CROSSED_CLOSE = 0.9
+#: Letters two English words share at their start when one is a form of the other
+#: ("Rally", "Rallying"), as `_described` reads them.
+MIN_STEM = 4
 #: The vocabulary's words for the things a rule is given to: a capitalised run of a term
 #: the drop writes on its own and one of them ("Flammable Units", "Hex Spells") is that
 #: term said of its kind (`_of_a_kind`).
@@ -1467,16 +1470,28 @@ def suggest(
         """Whether a phrase is a rendering already taken with adjectives before it, and the
         term that took it is in every bead of the pair: that term described ("наибольшая
         численность" beside "the highest Unit Strength", with "численность" taken by Unit
-        Strength), no rendering of another ("Breaks", in the same sentence)."""
+        Strength), no rendering of another ("Breaks", in the same sentence); or a phrase
+        whose complement is so taken: the other term's thing ("Сектор Заклинателя" beside
+        "the Caster's Front Arc", with "Заклинатель" taken by Caster)."""
         c = target_seen[t][0]
         roles = [role for _, role in c.parts]
         k = next((i for i, role in enumerate(roles) if role != "adjective"), len(roles))
         rest = " ".join(t.split()[k:])
         if not k or k == len(roles) or rest not in taken:
-            return False
+            words = t.split()
+            rest = next(
+                (" ".join(words[i:]) for i in range(1, len(words)) if " ".join(words[i:]) in taken),
+                "",
+            )
+            if not rest:
+                return False
         owner = next((e2 for e2, t2 in chosen.items() if t2 == rest), None)
-        if owner is None or set(owner.split()) & set(e.split()):
-            return False  # "Flying Advance Rate": the term names the other's words itself
+        if owner is None or {w[:MIN_STEM] for w in owner.split()} & {
+            w[:MIN_STEM] for w in e.split()
+        }:
+            # "Flying Advance Rate": the term names the other's words itself, in any form
+            # ("Rally Test", "тест на сбор", beside "Rallying", "Сбор")
+            return False
         return set(pairs[(e, t)].beads) <= set(pairs[(owner, rest)].beads)
 
     shared = _shared_words(seen, lang)
