@@ -281,3 +281,23 @@ def test_a_complement_another_term_took_is_that_terms_thing():
     found = _found(pairs)
     assert found["Caster"] == "Заклинатель"
     assert found["Front Arc"] == "Фронтальный Сектор"
+
+
+def test_a_term_inside_a_glossed_run_of_english_is_not_left_in_english():
+    # the draft glosses the whole title, not "Rider": its English is no rendering of Rider
+    pairs = [
+        (
+            "Attacks against the Rider: the Rider uses its own armour.",
+            "Attacks against the Rider (атаки против всадника): всадник использует свою броню.",
+        ),
+        (
+            "Rider's Profile: the rider uses its own profile.",
+            "Rider's Profile (профиль всадника): всадник берёт свой профиль.",
+        ),
+        ("A Monster with Towering Presence is big.", "Monster с Towering Presence велик."),
+        ("Towering Presence makes it bigger.", "Towering Presence делает его больше."),
+    ]
+    found = _found(pairs)
+    assert "Rider" not in found and "Profile" not in found
+    # a term the draft keeps in English on its own is still left in English
+    assert found["Towering Presence"] == "Towering Presence"

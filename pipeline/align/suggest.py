@@ -951,18 +951,28 @@ def _valued(
 
 
 _IN_BRACKETS = re.compile(r"\([^()]*(?:\([^()]*\)[^()]*)*\)")
+#: The rest of a run of English that a bracket in the translation's own words glosses.
+_GLOSSED_RUN = re.compile(r"(?:[A-Za-z'’-]+|[ \t])*\(\s*[^\W\d_A-Za-z]")
+_ENGLISH_BEFORE = re.compile(r"[A-Za-z][A-Za-z'’-]*[ \t]+$")
 
 
 def _left_in_english(text: str, terms: Iterable[Candidate]) -> list[Candidate]:
     """The capitalised English terms a translation writes as they are, outside brackets
     ("на Core отряды", "Ward Save 5+"): the term left untranslated, a rendering of its
-    own. A name in brackets is the English named, not rendered ("Ярость (Rage)")."""
+    own. A name in brackets is the English named, not rendered ("Ярость (Rage)"), and a
+    term inside a longer run of English that a bracket in the translation's words glosses
+    is that run's ("Attacks against the Rider (атаки против всадника)")."""
     inside = [m.span() for m in _IN_BRACKETS.finditer(text)]
     out = []
     for e in terms:
         if not e.capitalised:
             continue
         for m in _whole_words((" ".join(e.words),)).finditer(text):
+            tail = _GLOSSED_RUN.match(text, m.end())
+            if tail and (
+                re.search(r"[A-Za-z]", tail.group()) or _ENGLISH_BEFORE.search(text[: m.start()])
+            ):
+                continue  # in a longer run the draft glosses: "the Rider (всадника)"
             if not any(a <= m.start() < b for a, b in inside):
                 # in its dictionary form, the English term's: "Talismans" is "Talisman"
                 pairs = zip(e.key.split(), e.words, strict=True)
