@@ -166,6 +166,144 @@ def test_a_name_heading_both_texts_and_used_again_is_proposed_from_one_link():
     assert "Moving Characters" not in found
 
 
+def test_a_heading_keeps_the_vocabulary_words_its_english_name_says():
+    beads = [
+        Bead(
+            "Multiple Wounds: each unsaved hit causes Multiple Wounds.",
+            "Множественные Раны. Каждое несейвленное попадание наносит Множественные Раны.",
+            "l-1",
+        ),
+        Bead(
+            "Armour Penetration: a weapon with Armour Penetration lowers the save.",
+            "Проникновение Брони. Оружие с Проникновением Брони ухудшает спасбросок.",
+            "l-2",
+        ),
+        Bead(
+            "Frontage: a unit's Frontage is the width of its first rank.",
+            "Ширина фронта. Ширина фронта отряда есть ширина его первой шеренги.",
+            "l-3",
+        ),
+        Bead(
+            "Longbow: a Longbow shoots far.",
+            "Длинный лук. Длинный лук стреляет далеко.",
+            "l-4",
+        ),
+        Bead(
+            "Disrupted: a unit is Disrupted if an enemy is in its flank.",
+            "Расстроенный отряд. Расстроенный отряд теряет бонус.",
+            "l-5",
+        ),
+    ]
+    found = {s.source: s.target for s in suggest(beads, "ru")}
+    # two words for two: none is stray, whatever the vocabulary reads "раны" as
+    assert found["Multiple Wounds"] == "Множественные Раны"
+    # the English says armour inside its two-word vocabulary term
+    assert found["Armour Penetration"] == "Проникновение Брони"
+    # a word made from the vocabulary's word says it: front, long
+    assert found["Frontage"] == "ширина фронта"
+    assert found["Longbow"] == "длинный лук"
+    # the unit the English name lacks is still the sentence's
+    assert found["Disrupted"] == "Расстроенный"
+
+
+def test_an_article_opening_a_heading_is_no_word_of_the_name():
+    beads = [
+        Bead(
+            "A Third: a rule that asks for a third of a value divides it by 3.",
+            "Треть: правило, которому нужна треть значения, делит его на 3.",
+            "l-1",
+        ),
+        Bead("Take a third of the models.", "Возьмите треть моделей.", "l-2"),
+    ]
+    found = {s.source: s.target for s in suggest(beads, "ru")}
+    assert found.get("Third") == "треть"
+    assert "A Third" not in found
+
+
+def test_a_term_written_with_an_everyday_word_keeps_it_on_both_sides():
+    pairs = [
+        (
+            "A Wizard that is Engaged in Combat cannot cast Missiles.",
+            "Маг, Связанный Боем, не может творить Снаряды.",
+        ),
+        (
+            "Casting while Engaged: a unit Engaged in Combat may be targeted.",
+            "Сотворение в бою: отряд, Связанный Боем, может стать целью.",
+        ),
+        (
+            "No unit that is Engaged in Combat may shoot.",
+            "Отряд, Связанный Боем, не может стрелять.",
+        ),
+    ]
+    found = {s.source: s.target for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    # "Combat" is the everyday word, but it is the term's wherever the term is written,
+    # and "Боем" renders it wherever the rendering is
+    assert found.get("Engaged in Combat") == "Связанный Боем"
+    assert "Engaged" not in found
+    # where the translation leaves the word out once, the term is the word alone
+    pairs.append(("It stays Engaged in Combat.", "Он остаётся Связанным."))
+    found = {s.source: s.target for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert "Engaged in Combat" not in found
+
+
+def test_a_term_said_of_its_kind_is_that_term():
+    beads = [
+        Bead(
+            "Spell Types: each spell is a Hex, an Augment or a Missile.",
+            "Типы заклинаний: каждое заклинание есть Проклятие, Усиление или Снаряд.",
+            "l-0",
+        ),
+        Bead(
+            "Hex Spells: Hex Spells target enemy units.",
+            "Проклятие. Проклятие выбирает целью вражеский отряд.",
+            "l-1",
+        ),
+        Bead(
+            "Augment Spells: Augment Spells target friendly units.",
+            "Усиливающее Заклинание. Усиливающее Заклинание выбирает целью свой отряд.",
+            "l-2",
+        ),
+        # a kind's word beside a name the drop never writes alone stays a term
+        Bead(
+            "Bound Spells: Bound Spells are cast from items.",
+            "Заклинания предметов. Заклинания предметов творятся из предметов.",
+            "l-3",
+        ),
+    ]
+    found = {s.source: s.target for s in suggest(beads, "ru")}
+    # "Hex" is written alone: "Hex Spells" is Hex said of spells
+    assert found.get("Hex") == "Проклятие" and "Hex Spells" not in found
+    # the kind's word leaves the rendering, the adjective left takes its dictionary form
+    assert found.get("Augment", "").lower() == "усиливающий" and "Augment Spells" not in found
+    assert found.get("Bound Spells") == "заклинания предметов"
+
+
+def test_a_vocabulary_term_said_of_its_kind_is_that_term():
+    pairs = [
+        ("A unit that is Fleeing may not shoot.", "Бегущий отряд не может стрелять."),
+        (
+            "Shooting at a Fleeing Unit: shots against a Fleeing Unit gain +1 to hit.",
+            "Стрельба по бегущему отряду: выстрелы по бегущему отряду получают +1 на попадание.",
+        ),
+        ("The unit may Flee.", "Отряд может бежать."),
+        ("Units Flee from Terror.", "Отряды бегут от ужаса."),
+    ]
+    found = {s.source: s.target for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    # "Fleeing" is a form of the vocabulary's Flee, proposed already: the unit is its kind
+    assert found.get("Flee") == "бежать"
+    assert "Fleeing Unit" not in found
+    # so too where the run is in lower case but where it titles a paragraph
+    pairs[1] = (
+        "Fleeing Units: a fleeing unit turns away.",
+        "Бегущие отряды: бегущий отряд разворачивается.",
+    )
+    pairs.append(
+        ("Shots against a fleeing unit gain +1.", "Выстрелы по бегущему отряду получают +1.")
+    )
+    found = {s.source: s.target for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found.get("Flee") == "бежать" and "fleeing unit" not in found
+
+
 def test_a_vocabulary_term_heading_its_paragraph_is_proposed_with_the_drops_noun():
     beads = [
         Bead(

@@ -216,3 +216,88 @@ def test_a_vocabulary_term_proposed_as_its_verb_gives_its_noun_an_entry():
     assert found["Pursuit"].target.lower() == "преследование"
     assert "one occurrence" in found["Pursuit"].note
     assert "преследование" not in [v.lower() for v in found["Pursue"].variants]
+
+
+def test_a_draft_that_keeps_the_english_names_each_term_in_brackets_after_it():
+    # the draft writes the English term and its own words for it in brackets
+    pairs = [
+        (
+            "A Dragon makes Tail Sweeps in each Round of Combat.",
+            "Dragon делает Tail Sweeps (удары хвостом) в каждом Round of Combat (раунде боя).",
+        ),
+        (
+            "The rider's Discipline is used for its Fear Test.",
+            "Для Fear Test (теста страха) используется Discipline (дисциплина всадника).",
+        ),
+        ("A Dragon never makes Tail Sweeps twice.", "Dragon никогда не делает Tail Sweeps дважды."),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["Tail Sweeps"].target == "удары хвостом"
+    assert found["Tail Sweeps"].note == "named in brackets"
+    assert found["Round of Combat"].target == "раунд боя"
+    assert found["Fear Test"].target == "тест страха"
+    # a bracket of more words than the term says more than its name: the rider's
+    assert found.get("Discipline") is None or found["Discipline"].target != "дисциплина всадника"
+
+
+def test_a_vocabulary_term_written_only_as_a_state_is_that_state():
+    # the English writes Flee only as "Fleeing", the translation only as the participle
+    pairs = [
+        ("A Fleeing unit cannot shoot.", "Бегущий отряд не может стрелять."),
+        ("Shots against Fleeing units gain +1.", "Выстрелы по бегущим отрядам получают +1."),
+    ]
+    found = _found(pairs)
+    assert found.get("Fleeing") == "бегущий"
+    assert "Flee" not in found
+    # once written as a finite verb ("не Бежит"), in half its places: still the state
+    state = [
+        *pairs[:1],
+        ("It gains +1 if the unit is not Fleeing.", "Он получает +1, если отряд не Бежит."),
+    ]
+    assert _found(state).get("Fleeing") == "бегущий"
+    # where the drop also writes the verb, the term is the vocabulary's
+    pairs.append(("The unit must Flee.", "Отряд должен бежать."))
+    found = _found(pairs)
+    assert found.get("Flee") == "бежать" and "Fleeing" not in found
+
+
+def test_a_complement_another_term_took_is_that_terms_thing():
+    # "Заклинателя" renders the Caster's, which every English sentence of the term says
+    pairs = [
+        (
+            "The Caster is the Wizard casting the spell.",
+            "Заклинатель (Caster) — это Маг, творящий заклинание.",
+        ),
+        ("The Caster rolls the dice.", "Заклинатель бросает кубики."),
+        (
+            "Its target must be in the Caster's Front Arc.",
+            "Его цель должна быть во Фронтальном Секторе Заклинателя.",
+        ),
+        (
+            "A unit whose centre is in the Caster's Front Arc may be chosen.",
+            "Можно выбрать отряд, центр которого во Фронтальном Секторе Заклинателя.",
+        ),
+    ]
+    found = _found(pairs)
+    assert found["Caster"] == "Заклинатель"
+    assert found["Front Arc"] == "Фронтальный Сектор"
+
+
+def test_a_term_inside_a_glossed_run_of_english_is_not_left_in_english():
+    # the draft glosses the whole title, not "Rider": its English is no rendering of Rider
+    pairs = [
+        (
+            "Attacks against the Rider: the Rider uses its own armour.",
+            "Attacks against the Rider (атаки против всадника): всадник использует свою броню.",
+        ),
+        (
+            "Rider's Profile: the rider uses its own profile.",
+            "Rider's Profile (профиль всадника): всадник берёт свой профиль.",
+        ),
+        ("A Monster with Towering Presence is big.", "Monster с Towering Presence велик."),
+        ("Towering Presence makes it bigger.", "Towering Presence делает его больше."),
+    ]
+    found = _found(pairs)
+    assert "Rider" not in found and "Profile" not in found
+    # a term the draft keeps in English on its own is still left in English
+    assert found["Towering Presence"] == "Towering Presence"

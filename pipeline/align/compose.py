@@ -33,6 +33,11 @@ def _english() -> dict[tuple[str, ...], str]:
     return out
 
 
+def english_forms() -> dict[tuple[str, ...], str]:
+    """Each English form of the vocabulary, lower case and singular word by word -> term."""
+    return _english()
+
+
 @cache
 def _vocabulary(lang: str) -> tuple[dict[str, frozenset[str]], dict[tuple[str, ...], str]]:
     """The vocabulary's renderings in `lang`: any dictionary form of a one-word rendering

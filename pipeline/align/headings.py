@@ -4,9 +4,12 @@
 Rules open with their name and go on to use it; a translation keeps the opening ("Копьё.",
 "«Стоять и стрелять»:", "Расстроенный отряд."). The name heading the English text of a
 link and the phrase heading its translation are one term when each is used again in its
-own text: a section title said once ("Moving Characters:") is no term. A word of the core
+own text: a section title said once ("Moving Characters:") is no term, and an article
+opening the English is no word of the name ("A Third:" is Third). A word of the core
 vocabulary that the English name lacks is left out of the rendering ("Расстроенный отряд"
-for Disrupted is "Расстроенный": the unit is the sentence's, not the name's).
+for Disrupted is "Расстроенный": the unit is the sentence's, not the name's); one the
+name says inside a term or opens a word with is not ("Проникновение Брони", "ширина
+фронта" for Frontage), and a phrase of as many words as the name keeps them all.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ..lang import lemmas
-from .compose import english_parts, foreign_parts
+from .compose import english_forms, english_parts, foreign_parts
 from .terms import Candidate, candidates, english_key
 
 _ENGLISH_HEAD = re.compile(
@@ -25,6 +28,9 @@ _ENGLISH_HEAD = re.compile(
 )
 _FOREIGN_HEAD = re.compile(r"^(«?)([^.:;!?()«»]+?)»?\s*(?:\([^)]*\)\s*)*[.:]")
 MAX_HEAD_WORDS = 5
+#: An article opening an English heading is no word of the name ("A Third:").
+_ARTICLES = frozenset({"A", "An", "The"})
+MIN_STEM = 4  # letters of a vocabulary word that opens a longer word and makes it
 _WORD = re.compile(r"[\w-]+")
 
 
@@ -81,7 +87,11 @@ def _english_head(text: str) -> Candidate | None:
     words = tuple(m.group(1).split())
     if words[-1].lower() in ("of", "the", "to", "and"):
         return None
-    return Candidate(english_key(words), words, 0, m.end(1), True, False, True)
+    start = 0
+    if len(words) > 1 and words[0] in _ARTICLES:  # "A Quarter:" names a quarter
+        start = m.group(1).index(words[1], len(words[0]))
+        words = words[1:]
+    return Candidate(english_key(words), words, start, m.end(1), True, False, True)
 
 
 def _again_english(head: Candidate, rest: str) -> bool:
@@ -107,12 +117,38 @@ def _foreign_head(text: str, lang: str) -> Candidate | None:
     return Candidate(key, words, start, end, True if m.group(1) else None, False, True)
 
 
+def _english_has(words: tuple[str, ...]) -> set[str]:
+    """The vocabulary terms an English name says: those of its words and phrases, each
+    word's own ("Armour" inside "Armour Penetration") and the one a word is made from
+    ("Frontage" of front, "Longbow" of long: it opens the word)."""
+    ours = {t for part in english_parts(words) for t in part}
+    ours |= {t for w in words for part in english_parts((w,)) for t in part}
+    for w in words:
+        low = w.lower()
+        ours |= {t for form, t in english_forms().items() if _opens(form, low)}
+    return ours
+
+
+def _opens(form: tuple[str, ...], word: str) -> bool:
+    """Whether a one-word vocabulary form opens a longer English word ("front", "Frontage")."""
+    return (
+        len(form) == 1
+        and len(form[0]) >= MIN_STEM
+        and len(word) > len(form[0])
+        and word.startswith(form[0])
+    )
+
+
 def _without_stray_words(english: Candidate, target: Candidate, lang: str) -> Candidate | None:
     """The heading less a first or last word that renders a vocabulary word the English
-    name does not have; None when nothing would be left."""
-    ours = {t for part in english_parts(english.words) for t in part}
+    name does not have; None when nothing would be left. A heading of as many words as
+    the English name renders it word for word: none of its words is stray ("Множественные
+    Раны" for Multiple Wounds, whatever the vocabulary reads "раны" as)."""
+    ours = _english_has(english.words)
     parts = foreign_parts(target.words, lang)
     if len(parts) != len(target.words):  # a two-word vocabulary phrase: keep it whole
+        return target
+    if len(parts) == len(english_parts(english.words)):
         return target
     words = list(target.words)
     for i in (len(words) - 1, 0):

@@ -93,6 +93,13 @@ UNCAPITALISED_NEEDS = 3
 HOUSE_STYLE_NEEDS = 4
 #: Two pairs scoring within this share of each other are told apart by the order of words.
 CROSSED_CLOSE = 0.9
+#: Letters two English words share at their start when one is a form of the other
+#: ("Rally", "Rallying"), as `_described` reads them.
+MIN_STEM = 4
+#: The vocabulary's words for the things a rule is given to: a capitalised run of a term
+#: the drop writes on its own and one of them ("Flammable Units", "Hex Spells") is that
+#: term said of its kind (`_of_a_kind`).
+KINDS = frozenset({"unit", "model", "spell"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -594,7 +601,46 @@ def _bracketed(
     return out
 
 
+_GLOSS = re.compile(r"\s*\(\s*([^\W\d_A-Za-z][^()]*?)\s*\)")
+
+
+def _glossed(
+    bead: Bead, english: Mapping[str, Candidate], found: Sequence[Candidate]
+) -> list[tuple[Candidate, Candidate]]:
+    """English terms a translation writes as they are with its own words after them in
+    brackets ("Stomp Attacks (атаки топотом)", "to-hit roll (бросок на попадание)"): a
+    draft that keeps the English names each term so, as a translation that gives the
+    English in brackets does. The bracket is the rendering where one phrase fills it with
+    no more words than the term has ("Discipline (дисциплина всадника)" is the rider's
+    Discipline, no name of it)."""
+    out = []
+    joiners = joining_words("ru")
+    for e in english.values():
+        size = sum(1 for w in e.words for p in w.lower().split("-") if p and p not in joiners)
+        pattern = _whole_words((" ".join(e.words),), flags=re.I)
+        for m in pattern.finditer(bead.target):
+            gloss = _GLOSS.match(bead.target, m.end())
+            if gloss is None:
+                continue
+            whole = [
+                c
+                for c in found
+                if c.start == gloss.start(1)
+                and c.end == gloss.end(1)
+                and not c.verb
+                and sum(1 for w in c.words if w.lower() not in joiners) <= size
+            ]
+            if whole:
+                out.append((e, whole[0]))
+                break
+    return out
+
+
 _PARTICIPLES = frozenset({"PRTF", "PRTS"})
+#: "in" and a capitalised word after a term ("Engaged in Combat"), and the word after a
+#: rendering (`_complement`).
+_IN_WORD = re.compile(r"\s+(in)\s+([A-Z][\w-]*)")
+_NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
 
 
 def _finite(word: str) -> bool:
@@ -905,18 +951,28 @@ def _valued(
 
 
 _IN_BRACKETS = re.compile(r"\([^()]*(?:\([^()]*\)[^()]*)*\)")
+#: The rest of a run of English that a bracket in the translation's own words glosses.
+_GLOSSED_RUN = re.compile(r"(?:[A-Za-z'’-]+|[ \t])*\(\s*[^\W\d_A-Za-z]")
+_ENGLISH_BEFORE = re.compile(r"[A-Za-z][A-Za-z'’-]*[ \t]+$")
 
 
 def _left_in_english(text: str, terms: Iterable[Candidate]) -> list[Candidate]:
     """The capitalised English terms a translation writes as they are, outside brackets
     ("на Core отряды", "Ward Save 5+"): the term left untranslated, a rendering of its
-    own. A name in brackets is the English named, not rendered ("Ярость (Rage)")."""
+    own. A name in brackets is the English named, not rendered ("Ярость (Rage)"), and a
+    term inside a longer run of English that a bracket in the translation's words glosses
+    is that run's ("Attacks against the Rider (атаки против всадника)")."""
     inside = [m.span() for m in _IN_BRACKETS.finditer(text)]
     out = []
     for e in terms:
         if not e.capitalised:
             continue
         for m in _whole_words((" ".join(e.words),)).finditer(text):
+            tail = _GLOSSED_RUN.match(text, m.end())
+            if tail and (
+                re.search(r"[A-Za-z]", tail.group()) or _ENGLISH_BEFORE.search(text[: m.start()])
+            ):
+                continue  # in a longer run the draft glosses: "the Rider (всадника)"
             if not any(a <= m.start() < b for a, b in inside):
                 # in its dictionary form, the English term's: "Talismans" is "Talisman"
                 pairs = zip(e.key.split(), e.words, strict=True)
@@ -1125,7 +1181,7 @@ def suggest(
                     singles.add((e.key, nouns[0].key))
                 elif len(allowed) == 1 and bead.one_to_one:
                     singles.add((e.key, next(iter(allowed))))
-        for e, t in _bracketed(bead, english, found, lang):
+        for e, t in (*_bracketed(bead, english, found, lang), *_glossed(bead, english, found)):
             if e.key not in english:  # named inside a longer English term
                 english[e.key] = e
                 en_seen[e.key].append(e)
@@ -1424,16 +1480,28 @@ def suggest(
         """Whether a phrase is a rendering already taken with adjectives before it, and the
         term that took it is in every bead of the pair: that term described ("наибольшая
         численность" beside "the highest Unit Strength", with "численность" taken by Unit
-        Strength), no rendering of another ("Breaks", in the same sentence)."""
+        Strength), no rendering of another ("Breaks", in the same sentence); or a phrase
+        whose complement is so taken: the other term's thing ("Сектор Заклинателя" beside
+        "the Caster's Front Arc", with "Заклинатель" taken by Caster)."""
         c = target_seen[t][0]
         roles = [role for _, role in c.parts]
         k = next((i for i, role in enumerate(roles) if role != "adjective"), len(roles))
         rest = " ".join(t.split()[k:])
         if not k or k == len(roles) or rest not in taken:
-            return False
+            words = t.split()
+            rest = next(
+                (" ".join(words[i:]) for i in range(1, len(words)) if " ".join(words[i:]) in taken),
+                "",
+            )
+            if not rest:
+                return False
         owner = next((e2 for e2, t2 in chosen.items() if t2 == rest), None)
-        if owner is None or set(owner.split()) & set(e.split()):
-            return False  # "Flying Advance Rate": the term names the other's words itself
+        if owner is None or {w[:MIN_STEM] for w in owner.split()} & {
+            w[:MIN_STEM] for w in e.split()
+        }:
+            # "Flying Advance Rate": the term names the other's words itself, in any form
+            # ("Rally Test", "тест на сбор", beside "Rallying", "Сбор")
+            return False
         return set(pairs[(e, t)].beads) <= set(pairs[(owner, rest)].beads)
 
     shared = _shared_words(seen, lang)
@@ -1578,6 +1646,56 @@ def suggest(
             example=beads[pair.beads[0]],
             note=note,
         )
+
+    def _complement(e: str, t: str) -> tuple[str, str] | None:
+        """The everyday word a term is written with and its rendering with: where every
+        English occurrence of the pair is followed by "in" and a capitalised word of the
+        vocabulary ("Engaged in Combat", which is the word combat, no term of its own) and
+        every occurrence of the rendering by that word's rendering ("Связан Боем"), both
+        are the term's words: ("Engaged in Combat", "боем"); else None."""
+        where = set(pairs[(e, t)].beads)
+        after = {
+            (m.group(1), m.group(2)) if m else None
+            for c, n in en_where[e]
+            if n in where and not beads[n].source.startswith(":", c.end)  # a title's end
+            for m in (_IN_WORD.match(beads[n].source, c.end),)
+        }
+        if len(after) != 1 or None in after:
+            return None
+        preposition, word = next(iter(after))
+        wanted = english_parts((word,))[0]
+        if not wanted:
+            return None
+        written: Counter[str] = Counter()
+        for n, _, end in spots[t]:
+            if n not in where:
+                continue
+            m = _NEXT_WORD.match(beads[n].target, end)
+            if m is None or not foreign_parts((m.group(1),), lang)[0] & wanted:
+                return None
+            written[m.group(1)] += 1
+        if not written:
+            return None
+        return f"{preposition} {word}", written.most_common(1)[0][0]
+
+    def _state_of(e: str, t: str) -> tuple[str, str] | None:
+        """A vocabulary term the drop writes only as a state: every English form of it an
+        -ing form ("a Fleeing unit") and half the words of the rendering or more one
+        participle ("Бегущий отряд", beside "отряд не Бежит"): the term as written and the
+        participle's full form, as a team lists it ("Fleeing" = "бегущий"), not the verb
+        both are made from."""
+        written = Counter(" ".join(c.words) for c in en_seen[e])
+        if not written or not all(w.lower().endswith("ing") and " " not in w for w in written):
+            return None
+        full: Counter[str] = Counter()
+        for c in target_seen[t]:
+            read = parses(c.words[0].lower())[:1] if c.verb and len(c.words) == 1 else []
+            form = read[0].inflect({"PRTF", "nomn", "sing", "masc"}) if read else None
+            if form is not None and read[0].tag.POS == "PRTF":
+                full[form.word] += 1
+        if len(full) != 1 or sum(full.values()) * 2 < len(target_seen[t]):
+            return None
+        return written.most_common(1)[0][0], next(iter(full))
 
     def _noun_of(e: str, verb: str, found: Suggestion) -> Suggestion | None:
         """A vocabulary term's noun as an entry of its own, where the proposal is its verb
@@ -1766,6 +1884,15 @@ def suggest(
         if not basis and (e, t) in valued:
             basis = VALUED
         found = _suggestion(e, t, basis)
+        joined = _complement(e, t) if not basis and len(found.source.split()) == 1 else None
+        if joined is not None:  # "Engaged in Combat" = "Связанный Боем"
+            source = f"{found.source} {joined[0]}"
+            found = replace(
+                found,
+                source=source,
+                target=f"{found.target} {joined[1]}",
+                term=slugify(source, fallback="term"),
+            )
         whole = _whole(e, t) if not basis else None
         if whole is not None:  # "свиток" is "свиток рассеивания" written short
             short = found.target
@@ -1845,6 +1972,17 @@ def suggest(
                 # ("Marched"; "Charged", beside "натиск (Charge)", is Charge)
                 source = found.source
             found = replace(found, source=source, term=slugify(source, fallback="term"))
+            state = _state_of(e, t)
+            if state is not None:  # "Fleeing" = "бегущий": the state, as the drop has it
+                found = replace(
+                    found,
+                    source=state[0],
+                    target=state[1],
+                    variants=(),
+                    term=slugify(state[0], fallback="term"),
+                )
+                out.append(found)
+                continue
             verb = _verb_of(e, t)
             if verb is not None:  # its rendering is the verb's, no more the noun's variant
                 out.append(verb)
@@ -1859,7 +1997,56 @@ def suggest(
                     variants=tuple(x for x in found.variants if x.lower() != noun.target.lower()),
                 )
         out.append(found)
+    own = {k for k, seen in en_seen.items() if any(c.capitalised for c in seen)}
+    out = _of_a_kind(out, own, alias)
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
+
+
+def _of_a_kind(
+    found: Sequence[Suggestion], own: set[str], alias: Mapping[str, str]
+) -> list[Suggestion]:
+    """The proposals with a run of a term the drop writes on its own and the vocabulary's
+    word for its kind (`KINDS`), each capitalised somewhere (`own`; "Fleeing Units:"
+    titles "a fleeing unit"; any form of a vocabulary term is its first: `alias`), read as
+    that term: "Flammable Units" is Flammable, "Hex Spells" Hex, "Fleeing Unit" Flee. The
+    rendering loses the kind's word and its one word left takes its dictionary form
+    ("горючий отряд": "горючий"; "Заклинание Урона": "урон"); where the term is proposed
+    already, or a rendering would keep more than one word, the run is no term of its own."""
+    proposed = {alias.get(k, k) for k in (english_key(s.source.split()) for s in found)}
+    out: list[Suggestion] = []
+    for s in found:
+        words = s.source.split()
+        if (
+            len(words) < 2
+            or english_key(words) not in own  # capitalised somewhere: "Fleeing Units:"
+            or not english_parts((words[-1],))[0] & KINDS
+            or alias.get(english_key(words[:-1]), english_key(words[:-1])) not in own
+        ):
+            out.append(s)
+            continue
+        term = alias.get(english_key(words[:-1]), english_key(words[:-1]))
+        if term in proposed:
+            continue  # the term itself is proposed: this is it said of a kind
+        left = [w for w in s.target.split() if not foreign_parts((w,), s.lang)[0] & KINDS]
+        if len(left) != 1:
+            continue
+        target = left[0]
+        if len(left) < len(s.target.split()):  # the kind's word left out: the one word's form
+            read = parses(target.lower())[:1]
+            if read:
+                adjective = read[0].tag.POS in ("ADJF", "PRTF")
+                form = read[0].inflect({"nomn", "sing", "masc"} if adjective else {"nomn"})
+                if form is not None:
+                    target = form.word[:1].upper() if target[:1].isupper() else form.word[:1]
+                    target += form.word[1:]
+        source = " ".join(words[:-1])
+        proposed.add(term)
+        out.append(
+            replace(
+                s, term=slugify(source, fallback="term"), source=source, target=target, variants=()
+            )
+        )
+    return out
 
 
 def _apart(beads: Sequence[Bead], where: Iterable[int]) -> int:
