@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline.align.anchors import anchors
-from pipeline.align.paragraphs import AnchorIndex, score
+from pipeline.align.paragraphs import AnchorIndex, _shared_anchors, score
 from pipeline.build import extract_all
 from pipeline.ingest import make_segment
 from pipeline.lang.transcribed import spelled_keys, written_keys
@@ -100,3 +100,17 @@ def test_jargon_written_by_sound_links_the_paragraph_that_says_those_words():
     assert {"w:wound", "w:armour"} <= set(ru.keys)
     index = AnchorIndex([en_poison, en_sword])
     assert score(ru, en_poison, index)[0] > 2 * score(ru, en_sword, index)[0]
+
+
+def test_a_quantity_whose_characteristic_is_unread_is_shared_with_the_named_one():
+    en, other, ru = _anchors_of(
+        [
+            ("A Monster with 2 Health Points or fewer strikes with -2 Agility.", "en"),
+            ("A Monster with 2 Health Points or fewer strikes with -3 Agility.", "en"),
+            ("Монстр, у которого 2 хп или меньше, бьёт с -2 к ини.", "ru"),
+        ]
+    )
+    assert sum((ru.keys & en.keys).values()) == 1  # the 2 only: "ини" names nothing read
+    index = AnchorIndex([en, other])
+    assert _shared_anchors(ru, en, index, 2) == 2
+    assert _shared_anchors(ru, other, index, 2) == 1  # another value: nothing to stand for
