@@ -89,6 +89,11 @@ def test_a_word_of_the_language_is_no_english_word():
     assert not {"w:pursue", "w:cast", "w:place"} & set(ru.keys)
 
 
+def test_a_piece_of_a_word_broken_at_a_line_end_is_no_word():
+    (ru,) = _anchors_of([("Армор- ика славится сидром, а армор носят рыцари.", "ru")])
+    assert ru.keys["w:armour"] == 1  # "армор", not "Армор-" of "Армор- ика"
+
+
 def test_jargon_written_by_sound_links_the_paragraph_that_says_those_words():
     en_poison, en_sword, ru = _anchors_of(
         [

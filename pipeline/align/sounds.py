@@ -48,9 +48,16 @@ def _tokens(lang: str) -> tuple[dict[str, bool], set[str]]:
 
 def _speaks(token: str, lang: str) -> bool:
     vocabulary = _vocabulary(lang)
-    return any(
-        key in vocabulary for word in _WORD.findall(token) for key in written_keys(word, lang)
-    )
+    words = _WORD.findall(token)
+    if token.endswith("-"):  # "Персо-" of "Персо- нажем", broken at a line's end
+        words = words[:-1]
+    return any(key in vocabulary for word in words for key in written_keys(word, lang))
+
+
+def _broken(text: str, end: int) -> bool:
+    """Whether the word ending at `end` is the first piece of one broken at a line's end
+    with a hyphen ("Персо- нажем" of a PDF copy): no word of its own."""
+    return text[end : end + 1] == "-" and (end + 1 == len(text) or text[end + 1].isspace())
 
 
 def vocabulary_by_sound(text: str, lang: str, read: Iterable[Iterable[int]]) -> Counter[str]:
@@ -82,7 +89,7 @@ def vocabulary_by_sound(text: str, lang: str, read: Iterable[Iterable[int]]) -> 
     taken = {start for starts in read for start in starts}
     found: Counter[str] = Counter()
     for m in _WORD.finditer(text):
-        if m.start() in taken:
+        if m.start() in taken or _broken(text, m.end()):
             continue
         for key in written_keys(m.group(), lang):
             if key in vocabulary:
