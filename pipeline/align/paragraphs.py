@@ -837,7 +837,9 @@ def _mutual(race: _Race) -> set[int]:
             lead = p["covered_lead"]
         if best.score < lead * runner_up:
             continue
-        if sum((f.keys & source.keys).values()) < p["mutual_shared"] or contradicts(f, source):
+        if _shared_anchors(f, source, index, p["mutual_shared"]) < p["mutual_shared"]:
+            continue
+        if contradicts(f, source):
             continue
         if _other_name(f, source):
             continue
@@ -847,6 +849,31 @@ def _mutual(race: _Race) -> set[int]:
         if first:
             passed.add(fi)
     return passed
+
+
+def _shared_anchors(foreign: Anchors, english: Anchors, index: AnchorIndex, enough: int) -> int:
+    """How many anchors the two texts share, up to `enough`: the same keys, and a foreign
+    quantity whose characteristic the reader could not name standing for an English one of
+    its kind and value, as the score counts it (`_unnamed_quantities`): "-1 к ини" shares
+    the "-1 Agility" of its English, whatever "ини" is."""
+    n = sum((foreign.keys & english.keys).values())
+    if n >= enough:
+        return n
+    named = index.named_quantities(english)
+    used: dict[str, int] = {}
+    for key, count in foreign.keys.items():
+        if not key.endswith(_UNNAMED) or key in english.keys:
+            continue
+        for other in named.get(key, ()):
+            free = english.keys[other] - foreign.keys.get(other, 0) - used.get(other, 0)
+            if free > 0:
+                taken = min(count, free)
+                used[other] = used.get(other, 0) + taken
+                count -= taken
+                n += taken
+            if not count:
+                break
+    return n
 
 
 def _covered(foreign: Anchors, english: Anchors, index: AnchorIndex) -> float:
