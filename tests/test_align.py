@@ -1224,3 +1224,36 @@ def test_a_best_candidate_another_translation_took_leaves_a_close_runner_up(ride
         assert decisions[1].best.source == "e2"
         assert decisions[1].best.evidence["ruled_out"] == 1
         assert decisions[1].alternatives[0].source == "e1"  # still shown to the reader
+
+
+def test_a_turn_numbered_after_its_noun_is_the_ordinal_before_it():
+    """ "Game Turn 6" names its turn before the number, a hand writing "6-й игровой ход"
+    after it, as an ordinal: the two share the 6, as a roll and its number do."""
+    from pipeline.align.paragraphs import AnchorIndex, _agreement, contradicts
+
+    english, sixth, fifth = _anchors_of(
+        [
+            ("The game ends at the end of Game Turn 6, and no Rally Test is taken.", "en"),
+            ("Игра заканчивается в конце 6-го игрового хода, тест сбора не проходят.", "ru"),
+            ("Игра заканчивается в конце 5-го игрового хода, тест сбора не проходят.", "ru"),
+        ]
+    )
+    assert "q:turn|6" in english.keys and "q:number|6" in sixth.keys
+    index = AnchorIndex([english])
+    assert _agreement(sixth, english, index)[0] > _agreement(fifth, english, index)[0]
+    assert not contradicts(sixth, english) and contradicts(fifth, english)
+
+
+def test_an_ordinal_written_as_a_word_says_its_number():
+    """ "a seventh Game Turn" is the "7-й игровой ход" of a hand writing ordinals in
+    digits, not a 7 the English lacks; an 8 still is."""
+    from pipeline.align.paragraphs import contradicts
+
+    english, seventh, eighth = _anchors_of(
+        [
+            ("Roll a D6 at the end: on a 5+ a seventh Game Turn is played.", "en"),
+            ("В конце бросьте D6: на 5+ играется 7-й игровой ход.", "ru"),
+            ("В конце бросьте D6: на 5+ играется 8-й игровой ход.", "ru"),
+        ]
+    )
+    assert not contradicts(seventh, english) and contradicts(eighth, english)

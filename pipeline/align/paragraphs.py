@@ -119,8 +119,8 @@ class AnchorIndex:
     def stand_ins(self, anchors: Anchors) -> tuple[tuple[str, str, int, float], ...]:
         """A foreign paragraph's anchors that may stand for another one the English has
         (key, the other key, count, weight), picked once: a word with two senses
-        (`also_renders`: "атака" for a Charge) and a roll or a number of one value ("3+"
-        for "3 or more")."""
+        (`also_renders`: "атака" for a Charge), a roll or a number of one value ("3+"
+        for "3 or more") and a turn's number ("6-й игровой ход" for "Game Turn 6")."""
         found = self._stand_ins.get(anchors.segment)
         if found is None:
             senses = dict(also_renders(anchors.lang))
@@ -129,7 +129,7 @@ class AnchorIndex:
                 others: tuple[str, ...] = senses.get(key, ())
                 kind, _, value = key.partition("|")
                 if kind + "|" in _OTHER_KIND and "|" not in value:  # not a natural roll
-                    others = (_OTHER_KIND[kind + "|"] + value,)
+                    others = tuple(other + value for other in _OTHER_KIND[kind + "|"])
                 out += [(key, o, n, min(self.idf(key), self.idf(o))) for o in others]
             found = self._stand_ins[anchors.segment] = tuple(out)
         return found
@@ -242,7 +242,14 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
     return (shared / total if total > 0 else 0.0), shared
 
 
-_OTHER_KIND = {"q:threshold|": "q:number|", "q:number|": "q:threshold|"}
+# A roll and a number of one value agree ("5 или больше" beside "5+"), and so do a turn
+# numbered after its noun and a number ("Game Turn 6" beside "6-й игровой ход", an ordinal
+# whose noun the reader does not take for the turn's).
+_OTHER_KIND = {
+    "q:threshold|": ("q:number|",),
+    "q:number|": ("q:threshold|", "q:turn|"),
+    "q:turn|": ("q:number|",),
+}
 
 
 def _stood_for(
