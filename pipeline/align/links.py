@@ -16,6 +16,7 @@ from ..model import Segment
 from .anchors import Anchors, anchors, length_ratio, sentence_anchors
 from .paragraphs import Scored, assign, params, share_with_near_copies
 from .sentences import Bead, align_sentences
+from .short import read_short_forms
 
 MASTER = "en"
 Span = tuple[int, int]
@@ -168,6 +169,7 @@ def align(
     canonical = {c.id: c.canonical for c in clusters}
     foreign_clusters = [c for c in clusters if c.lang not in (MASTER, "und")]
     foreign = [anchors(by_id[c.canonical], c.id, facts[c.canonical]) for c in foreign_clusters]
+    foreign = read_short_forms(foreign, facts)
     wanted = frozenset(word for a in foreign for word in a.latin)
     english = [
         anchors(by_id[c.canonical], c.id, facts[c.canonical], wanted)
