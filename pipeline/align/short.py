@@ -27,15 +27,27 @@ from ..extract.facts import Facts
 from .anchors import Anchors
 
 # Two to five capitals of a script with cases, not Latin (an English name kept in a
-# translation is no short form), alone as a word.
-_INITIALS = re.compile(r"(?<![^\W\d_])[^\W\d_a-zA-Z]{2,5}(?![^\W\d_])")
+# translation is no short form), alone as a word. Most texts write none: the search looks
+# for two such capitals side by side first.
+_CAPITAL = "".join(c for c in map(chr, range(0x80, 0x2000)) if c.isupper() and c.isalpha())
+_TWO_CAPITALS = re.compile(f"[{_CAPITAL}]{{2}}")
+_INITIALS = re.compile(f"(?<![^\\W\\d_])[{_CAPITAL}]{{2,5}}(?![^\\W\\d_])")
 # A first part of three letters or more, a hyphen, an ending of one to three letters.
+_LETTER_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 _CONTRACTION = re.compile(r"(?<![^\W\d_-])([^\W\d_]{3,})-([^\W\d_]{1,3})(?![^\W\d_-])")
 _MIN_WORD = 3  # a word of a phrase written as initials: "а" and "и" are no such words
 
 
 def _initials(text: str) -> list[re.Match[str]]:
-    return [m for m in _INITIALS.finditer(text) if m.group().isupper()]
+    if not _TWO_CAPITALS.search(text):
+        return []
+    return list(_INITIALS.finditer(text))
+
+
+def _contractions(text: str) -> list[re.Match[str]]:
+    if "-" not in text or not _LETTER_HYPHEN.search(text):
+        return []
+    return list(_CONTRACTION.finditer(text))
 
 
 def read_short_forms(found: Sequence[Anchors], facts: Mapping[str, Facts]) -> list[Anchors]:
@@ -43,7 +55,7 @@ def read_short_forms(found: Sequence[Anchors], facts: Mapping[str, Facts]) -> li
     length as if it were written whole). Texts writing none are returned as they are."""
     short = {}
     for i, a in enumerate(found):
-        inits, conts = _initials(a.text), list(_CONTRACTION.finditer(a.text))
+        inits, conts = _initials(a.text), _contractions(a.text)
         if inits or conts:
             short[i] = (inits, conts)
     if not short:
