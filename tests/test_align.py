@@ -1257,3 +1257,22 @@ def test_an_ordinal_written_as_a_word_says_its_number():
         ]
     )
     assert not contradicts(seventh, english) and contradicts(eighth, english)
+
+
+def test_a_question_answered_in_the_next_sentence_is_one_sentence_of_the_source():
+    """A tutorial hand asks "а если ...?" and answers "Тогда ...", where the rulebook
+    says "when ..., ..." in one sentence: the two fit its one; a question that ends the
+    text answers nothing and counts as a sentence."""
+    from pipeline.align.paragraphs import AnchorIndex, score
+
+    english, asked, unanswered = _anchors_of(
+        [
+            ("When two units flee at the same time, the Active Player decides their order.", "en"),
+            ("А если два отряда бегут одновременно? Тогда порядок решает активный игрок.", "ru"),
+            ("Порядок решает активный игрок. А если два отряда бегут одновременно?", "ru"),
+        ]
+    )
+    index = AnchorIndex([english])
+    assert len(asked.sentences) == 2 and asked.questions == 1
+    assert score(asked, english, index)[1]["sentences"] == 1.0
+    assert score(unanswered, english, index)[1]["sentences"] == 0.5

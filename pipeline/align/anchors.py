@@ -47,6 +47,9 @@ class Anchors:
     length: int
     sentences: tuple[Span, ...]
     text: str = ""  # the segment's text, for what is read only when needed
+    # questions the text asks and answers in the sentence after ("а если ...? Тогда ..."):
+    # a hand's rhetorical question, one sentence with its answer in the source ("when ...")
+    questions: int = 0
 
 
 # A paragraph opening with its name and the English name in brackets, then a stop or a
@@ -225,6 +228,7 @@ def anchors(
         latin = latin_wanted.intersection(map(str.lower, _LATIN_WORD.findall(segment.text)))
     else:
         latin = frozenset()  # no foreign text keeps a Latin word: none to look for
+    spans = tuple(sentences(segment.text))
     return Anchors(
         segment=segment.id,
         cluster=cluster,
@@ -233,9 +237,17 @@ def anchors(
         keys=keys,
         latin=latin,
         length=len(segment.text),
-        sentences=tuple(sentences(segment.text)),
+        sentences=spans,
         text=segment.text,
+        questions=_answered(segment.text, spans) if "?" in segment.text else 0,
     )
+
+
+def _answered(text: str, spans: tuple[Span, ...]) -> int:
+    """How many sentences of `text` are questions another sentence follows: a tutorial
+    hand asks "а если два эффекта срабатывают одновременно?" and answers "Тогда ...",
+    where the rulebook says "when two effects happen at the same time, ..." in one."""
+    return sum(text[a:b].rstrip(" »”\"'").endswith("?") for a, b in spans[:-1])
 
 
 _EXAMPLE = "x:"  # a quantity of an example: it agrees with the same, contradicts nothing

@@ -431,7 +431,9 @@ def score(
     expected = english.length * length_ratio(foreign.lang)
     ratio = math.log(max(foreign.length, 1) / max(expected, 1))
     length = math.exp(-(ratio**2) / (2 * p["length_sigma"] ** 2))
-    nf, ne = len(foreign.sentences), len(english.sentences)
+    # a question and the sentence answering it are one sentence of the source
+    nf = len(foreign.sentences) - foreign.questions
+    ne = len(english.sentences) - english.questions
     sentence_fit = min(nf, ne) / max(nf, ne, 1)
     # Length and sentence counts only temper what the anchors say: two texts of the same
     # length that share nothing are not a translation.
@@ -672,6 +674,7 @@ def _joined(first: Anchors, second: Anchors) -> Anchors:
         length=first.length + second.length,
         sentences=first.sentences + second.sentences,
         text=f"{first.text} {second.text}",
+        questions=first.questions + second.questions,
     )
 
 
