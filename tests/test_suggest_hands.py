@@ -301,3 +301,23 @@ def test_a_term_inside_a_glossed_run_of_english_is_not_left_in_english():
     assert "Rider" not in found and "Profile" not in found
     # a term the draft keeps in English on its own is still left in English
     assert found["Towering Presence"] == "Towering Presence"
+
+
+def test_a_name_kept_in_english_only_in_the_plural_stays_plural():
+    # a hand that keeps rule names in English writes the name as it is: "Lethal Blows",
+    # written in the plural only, is rendered "Lethal Blows", not a singular it never has
+    pairs = [
+        (
+            "A model with Lethal Blows kills on a 6.",
+            "Модель с Lethal Blows убивает на шестёрке, без шансов.",
+        ),
+        (
+            "Lethal Blows ignore armour.",
+            "Lethal Blows игнорят броню, вообще любую.",
+        ),
+    ]
+    found = _found(pairs)
+    assert found["Lethal Blows"] == "Lethal Blows"
+    # where the drop writes the singular too, the name takes its dictionary form
+    pairs.append(("Each Lethal Blow is one hit.", "Каждый Lethal Blow — одно попадание, и всё."))
+    assert _found(pairs)["Lethal Blows"] == "Lethal Blow"

@@ -1996,6 +1996,12 @@ def suggest(
                     found,
                     variants=tuple(x for x in found.variants if x.lower() != noun.target.lower()),
                 )
+        written = {" ".join(c.words) for c in en_seen[e]}
+        if t == e and t in left_english and found.target not in written:
+            # a name kept in English takes its dictionary form where the English writes
+            # that form ("Talismans": "Talisman"); a name it writes in the plural only is plural
+            # by nature ("Multiple Wounds"), and no singular renders it
+            found = replace(found, target=found.source)
         out.append(found)
     own = {k for k, seen in en_seen.items() if any(c.capitalised for c in seen)}
     out = _of_a_kind(out, own, alias)
