@@ -3,7 +3,7 @@ drops titles, an essayist who paraphrases, and English that writes a name with a
 
 from __future__ import annotations
 
-from pipeline.align.suggest import Bead, _count, _deed, suggest
+from pipeline.align.suggest import Bead, _count, _deed, suggest, sure
 from pipeline.align.terms import candidates
 
 
@@ -321,3 +321,18 @@ def test_a_name_kept_in_english_only_in_the_plural_stays_plural():
     # where the drop writes the singular too, the name takes its dictionary form
     pairs.append(("Each Lethal Blow is one hit.", "Каждый Lethal Blow — одно попадание, и всё."))
     assert _found(pairs)["Lethal Blows"] == "Lethal Blow"
+
+
+def test_a_rendering_of_a_word_two_names_share_carries_a_doubt():
+    # "Near Arc" and "Far Arc" are written side by side: "сектор" alone is the word both
+    # names share, no rendering of Far Arc to accept unread
+    pairs = [
+        ("Near Arc and Far Arc are both measured.", "Ближний сектор и сектор вдали меряют."),
+        ("Near Arc is close; Far Arc is not.", "Ближний сектор рядом, а сектор вдали нет."),
+        ("Draw the Near Arc and the Far Arc.", "Начертите Ближний сектор и сектор вдали."),
+        ("The Near Arc is small.", "Ближний сектор мал."),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["Near Arc"].target == "Ближний сектор" and sure(found["Near Arc"])
+    assert found["Far Arc"].target == "сектор"
+    assert not sure(found["Far Arc"])

@@ -1802,6 +1802,14 @@ def suggest(
                     longer.append(k[1])
         return longer[0] if len(longer) == 1 else None
 
+    def _shares_rendering(e: str, t: str) -> bool:
+        """Whether a rendering is a part of another term's rendering where the two English
+        terms share a word: it may render that word alone, not the term."""
+        return any(
+            e2 != e and set(e.split()) & set(e2.split()) and set(t.split()) < set(t2.split())
+            for e2, t2 in chosen.items()
+        )
+
     def _suggestion(e: str, t: str, basis: str) -> Suggestion:
         """One proposal; the vocabulary's other renderings of the term (its noun and verb)
         are variants, not rivals."""
@@ -1835,6 +1843,10 @@ def suggest(
         )
         if rivals and rivals[0] >= 0.9 * scored[(e, t)]:
             notes.append("another rendering scores close")
+        if not basis and len(t.split()) < len(e.split()) and _shares_rendering(e, t):
+            # "мастерство" for Offensive Skill, beside "Защитное мастерство" for Defensive
+            # Skill: the word both names share, read where the bead writes both
+            notes.append("renders only a word another term shares")
         if pair.caps_known and not pair.caps_agree and not basis and together < UNCAPITALISED_NEEDS:
             # thin evidence against the capitals (a drop that writes its terms in lower case
             # is believed from two pairs, yet "школа" for "Path" is two pairs too)
