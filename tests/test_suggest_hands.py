@@ -336,3 +336,19 @@ def test_a_rendering_of_a_word_two_names_share_carries_a_doubt():
     assert found["Near Arc"].target == "Ближний сектор" and sure(found["Near Arc"])
     assert found["Far Arc"].target == "сектор"
     assert not sure(found["Far Arc"])
+
+
+def test_a_participle_capitalised_inside_a_sentence_opens_a_name():
+    # "с Жалящим ударом": the participle's capital inside a sentence makes it a word of a
+    # name, "Жалящий удар" for Stinging Blow, not a deed about the blow
+    inside = {c.key: c for c in candidates("Модель с Жалящим ударом бьёт первой.", "ru")}
+    assert not _deed(inside["жалить удар"])
+    # at a sentence start the capital tells nothing: still a deed
+    opening = {c.key: c for c in candidates("Жалящий отряд бьёт первым.", "ru")}
+    assert _deed(opening["жалить отряд"])
+    pairs = [
+        ("A model with Stinging Blow strikes first.", "Модель с Жалящим ударом бьёт первой."),
+        ("Stinging Blow ignores armour here.", "Здесь Жалящий удар игнорирует броню."),
+        ("Each Stinging Blow wounds on 2+.", "Каждый Жалящий удар ранит на 2+."),
+    ]
+    assert _found(pairs)["Stinging Blow"] == "Жалящий удар"

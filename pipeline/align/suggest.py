@@ -321,6 +321,8 @@ def _deed(c: Candidate) -> bool:
     "дезорганизованный")."""
     if c.verb or len(c.parts) < 2 or c.parts[0][1] != "adjective" or c.parts[0][0] is None:
         return False
+    if not c.initial and c.words[0][:1].isupper():
+        return False  # capitalised inside a sentence, a name's word: "с Атакующим мастерством"
     tag = c.parts[0][0].tag
     return tag.POS == "PRTF" and "actv" in tag and ("past" in tag or "tran" in tag)
 
