@@ -352,3 +352,13 @@ def test_a_participle_capitalised_inside_a_sentence_opens_a_name():
         ("Each Stinging Blow wounds on 2+.", "Каждый Жалящий удар ранит на 2+."),
     ]
     assert _found(pairs)["Stinging Blow"] == "Жалящий удар"
+
+
+def test_a_participle_agreeing_in_an_oblique_case_qualifies_its_noun():
+    # "с жалящими ударами": the participle and its noun share the instrumental, a case no
+    # object takes; the participle qualifies the blows, no deed done to them
+    read = {c.key: c for c in candidates("Модель бьёт жалящими ударами.", "ru")}
+    assert not _deed(read["жалить удар"])
+    # in the accusative the noun may be the participle's object: still a deed
+    done = {c.key: c for c in candidates("Отряд видит жалящий удар.", "ru")}
+    assert _deed(done["жалить удар"])

@@ -324,6 +324,11 @@ def _deed(c: Candidate) -> bool:
     if not c.initial and c.words[0][:1].isupper():
         return False  # capitalised inside a sentence, a name's word: "с Атакующим мастерством"
     tag = c.parts[0][0].tag
+    head = c.parts[1][0]
+    if head is not None and tag.case in ("datv", "ablt", "loct") and tag.case == head.tag.case:
+        # agreeing in a case no object of a verb takes: the participle qualifies its noun
+        # ("оснащение косящими лезвиями"), no deed done to it
+        return False
     return tag.POS == "PRTF" and "actv" in tag and ("past" in tag or "tran" in tag)
 
 
