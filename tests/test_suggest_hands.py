@@ -3,7 +3,7 @@ drops titles, an essayist who paraphrases, and English that writes a name with a
 
 from __future__ import annotations
 
-from pipeline.align.suggest import Bead, _count, _deed, suggest
+from pipeline.align.suggest import Bead, _count, _deed, suggest, sure
 from pipeline.align.terms import candidates
 
 
@@ -301,3 +301,64 @@ def test_a_term_inside_a_glossed_run_of_english_is_not_left_in_english():
     assert "Rider" not in found and "Profile" not in found
     # a term the draft keeps in English on its own is still left in English
     assert found["Towering Presence"] == "Towering Presence"
+
+
+def test_a_name_kept_in_english_only_in_the_plural_stays_plural():
+    # a hand that keeps rule names in English writes the name as it is: "Lethal Blows",
+    # written in the plural only, is rendered "Lethal Blows", not a singular it never has
+    pairs = [
+        (
+            "A model with Lethal Blows kills on a 6.",
+            "Модель с Lethal Blows убивает на шестёрке, без шансов.",
+        ),
+        (
+            "Lethal Blows ignore armour.",
+            "Lethal Blows игнорят броню, вообще любую.",
+        ),
+    ]
+    found = _found(pairs)
+    assert found["Lethal Blows"] == "Lethal Blows"
+    # where the drop writes the singular too, the name takes its dictionary form
+    pairs.append(("Each Lethal Blow is one hit.", "Каждый Lethal Blow — одно попадание, и всё."))
+    assert _found(pairs)["Lethal Blows"] == "Lethal Blow"
+
+
+def test_a_rendering_of_a_word_two_names_share_carries_a_doubt():
+    # "Near Arc" and "Far Arc" are written side by side: "сектор" alone is the word both
+    # names share, no rendering of Far Arc to accept unread
+    pairs = [
+        ("Near Arc and Far Arc are both measured.", "Ближний сектор и сектор вдали меряют."),
+        ("Near Arc is close; Far Arc is not.", "Ближний сектор рядом, а сектор вдали нет."),
+        ("Draw the Near Arc and the Far Arc.", "Начертите Ближний сектор и сектор вдали."),
+        ("The Near Arc is small.", "Ближний сектор мал."),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["Near Arc"].target == "Ближний сектор" and sure(found["Near Arc"])
+    assert found["Far Arc"].target == "сектор"
+    assert not sure(found["Far Arc"])
+
+
+def test_a_participle_capitalised_inside_a_sentence_opens_a_name():
+    # "с Жалящим ударом": the participle's capital inside a sentence makes it a word of a
+    # name, "Жалящий удар" for Stinging Blow, not a deed about the blow
+    inside = {c.key: c for c in candidates("Модель с Жалящим ударом бьёт первой.", "ru")}
+    assert not _deed(inside["жалить удар"])
+    # at a sentence start the capital tells nothing: still a deed
+    opening = {c.key: c for c in candidates("Жалящий отряд бьёт первым.", "ru")}
+    assert _deed(opening["жалить отряд"])
+    pairs = [
+        ("A model with Stinging Blow strikes first.", "Модель с Жалящим ударом бьёт первой."),
+        ("Stinging Blow ignores armour here.", "Здесь Жалящий удар игнорирует броню."),
+        ("Each Stinging Blow wounds on 2+.", "Каждый Жалящий удар ранит на 2+."),
+    ]
+    assert _found(pairs)["Stinging Blow"] == "Жалящий удар"
+
+
+def test_a_participle_agreeing_in_an_oblique_case_qualifies_its_noun():
+    # "с жалящими ударами": the participle and its noun share the instrumental, a case no
+    # object takes; the participle qualifies the blows, no deed done to them
+    read = {c.key: c for c in candidates("Модель бьёт жалящими ударами.", "ru")}
+    assert not _deed(read["жалить удар"])
+    # in the accusative the noun may be the participle's object: still a deed
+    done = {c.key: c for c in candidates("Отряд видит жалящий удар.", "ru")}
+    assert _deed(done["жалить удар"])

@@ -321,7 +321,14 @@ def _deed(c: Candidate) -> bool:
     "дезорганизованный")."""
     if c.verb or len(c.parts) < 2 or c.parts[0][1] != "adjective" or c.parts[0][0] is None:
         return False
+    if not c.initial and c.words[0][:1].isupper():
+        return False  # capitalised inside a sentence, a name's word: "с Атакующим мастерством"
     tag = c.parts[0][0].tag
+    head = c.parts[1][0]
+    if head is not None and tag.case in ("datv", "ablt", "loct") and tag.case == head.tag.case:
+        # agreeing in a case no object of a verb takes: the participle qualifies its noun
+        # ("оснащение косящими лезвиями"), no deed done to it
+        return False
     return tag.POS == "PRTF" and "actv" in tag and ("past" in tag or "tran" in tag)
 
 
@@ -1802,6 +1809,14 @@ def suggest(
                     longer.append(k[1])
         return longer[0] if len(longer) == 1 else None
 
+    def _shares_rendering(e: str, t: str) -> bool:
+        """Whether a rendering is a part of another term's rendering where the two English
+        terms share a word: it may render that word alone, not the term."""
+        return any(
+            e2 != e and set(e.split()) & set(e2.split()) and set(t.split()) < set(t2.split())
+            for e2, t2 in chosen.items()
+        )
+
     def _suggestion(e: str, t: str, basis: str) -> Suggestion:
         """One proposal; the vocabulary's other renderings of the term (its noun and verb)
         are variants, not rivals."""
@@ -1835,6 +1850,10 @@ def suggest(
         )
         if rivals and rivals[0] >= 0.9 * scored[(e, t)]:
             notes.append("another rendering scores close")
+        if not basis and len(t.split()) < len(e.split()) and _shares_rendering(e, t):
+            # "мастерство" for Offensive Skill, beside "Защитное мастерство" for Defensive
+            # Skill: the word both names share, read where the bead writes both
+            notes.append("renders only a word another term shares")
         if pair.caps_known and not pair.caps_agree and not basis and together < UNCAPITALISED_NEEDS:
             # thin evidence against the capitals (a drop that writes its terms in lower case
             # is believed from two pairs, yet "школа" for "Path" is two pairs too)
@@ -1996,6 +2015,12 @@ def suggest(
                     found,
                     variants=tuple(x for x in found.variants if x.lower() != noun.target.lower()),
                 )
+        written = {" ".join(c.words) for c in en_seen[e]}
+        if t == e and t in left_english and found.target not in written:
+            # a name kept in English takes its dictionary form where the English writes
+            # that form ("Talismans": "Talisman"); a name it writes in the plural only is plural
+            # by nature ("Multiple Wounds"), and no singular renders it
+            found = replace(found, target=found.source)
         out.append(found)
     own = {k for k, seen in en_seen.items() if any(c.capitalised for c in seen)}
     out = _of_a_kind(out, own, alias)
