@@ -51,6 +51,17 @@ def _length_cost(ls: int, lt: int, ratio: float) -> float:
     return -math.log(max(tail, 1e-300))
 
 
+@cache
+def _length_costs(ratio: float) -> dict[tuple[int, int], float]:
+    """(source length, target length) -> `_length_cost` at `ratio`, shared by every pair:
+    paragraphs of one book repeat their sentence lengths, so most are worked out once."""
+    return {}
+
+
+#: Entries `_length_costs` keeps per ratio before it starts again (a memory bound).
+_MAX_LENGTH_COSTS = 1 << 20
+
+
 #: Grids up to this many cells are searched whole: every alignment is weighed (the
 #: paragraphs of real books have tens of sentences, 2,500 cells at most).
 FULL_GRID = 40_000
@@ -111,7 +122,9 @@ class _Grid:
         self.sa = _unions(sa, {di for di, _, _ in _costs()}) if self.anchored else {}
         self.ta = _unions(ta, {dj for _, dj, _ in _costs()}) if self.anchored else {}
         self.weight = params()["sentences"]["anchor_weight"]
-        self._length: dict[tuple[int, int], float] = {}
+        self._length = _length_costs(ratio)
+        if len(self._length) > _MAX_LENGTH_COSTS:
+            self._length.clear()
 
     def reach(self, width: int) -> int:
         """Half the band's width in target sentences: `width` and the diagonal's slope."""
