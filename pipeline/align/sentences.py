@@ -58,8 +58,9 @@ def _length_costs(ratio: float) -> dict[tuple[int, int], float]:
     return {}
 
 
-#: Entries `_length_costs` keeps per ratio before it starts again (a memory bound).
-_MAX_LENGTH_COSTS = 1 << 20
+#: Entries `_length_costs` keeps per ratio between searches (about 8 MB): one long pair
+#: (a chapter in one translation unit) may add millions, not kept past its search.
+_MAX_LENGTH_COSTS = 1 << 16
 
 
 #: Grids up to this many cells are searched whole: every alignment is weighed (the
@@ -123,8 +124,6 @@ class _Grid:
         self.ta = _unions(ta, {dj for _, dj, _ in _costs()}) if self.anchored else {}
         self.weight = params()["sentences"]["anchor_weight"]
         self._length = _length_costs(ratio)
-        if len(self._length) > _MAX_LENGTH_COSTS:
-            self._length.clear()
 
     def reach(self, width: int) -> int:
         """Half the band's width in target sentences: `width` and the diagonal's slope."""
@@ -184,6 +183,8 @@ class _Grid:
             near = (j - lo[i] < 3 and lo[i] > 0) or (hi[i] - j < 3 and hi[i] < m)
             touches = touches or near
         path.reverse()
+        if len(memo) > _MAX_LENGTH_COSTS:
+            memo.clear()
         return path, touches
 
 
