@@ -84,7 +84,7 @@ class AnchorIndex:
         self._written_out: dict[str, tuple[tuple[str, str, int], ...]] = {}
         self._named: dict[str, dict[str, tuple[str, ...]]] = {}
         self._stand_ins: dict[str, tuple[tuple[str, str, int, float], ...]] = {}
-        self._walks: dict[str, tuple[tuple[str, int, float, int], ...]] = {}
+        self._walked: tuple[str, tuple[tuple[str, int, float, int], ...]] = ("", ())
         self.english = english
         self.n = max(len(english), 1)
         self.pairs: dict[str, list[int]] = defaultdict(list)
@@ -137,24 +137,27 @@ class AnchorIndex:
 
     def walk(self, anchors: Anchors) -> tuple[tuple[str, int, float, int], ...]:
         """A foreign paragraph's anchors as `_agreement` reads them against each candidate
-        (key, count, idf, what it is: `_NAMED_KEY`, `_UNNAMED_KEY` or 0), worked out once:
-        a paragraph meets tens of candidates."""
-        found = self._walks.get(anchors.segment)
-        if found is None:
-            found = self._walks[anchors.segment] = tuple(
-                (
-                    key,
-                    n,
-                    self.idf(key),
-                    _NAMED_KEY
-                    if key.startswith(NAME)
-                    else _UNNAMED_KEY
-                    if key.endswith(_UNNAMED)
-                    else 0,
-                )
-                for key, n in anchors.keys.items()
+        (key, count, idf, what it is: `_NAMED_KEY`, `_UNNAMED_KEY` or 0), worked out once
+        for the candidates scored one after another (only the last text's are kept: one
+        per text would cost memory by the text)."""
+        if self._walked[0] != anchors.segment:
+            self._walked = (
+                anchors.segment,
+                tuple(
+                    (
+                        key,
+                        n,
+                        self.idf(key),
+                        _NAMED_KEY
+                        if key.startswith(NAME)
+                        else _UNNAMED_KEY
+                        if key.endswith(_UNNAMED)
+                        else 0,
+                    )
+                    for key, n in anchors.keys.items()
+                ),
             )
-        return found
+        return self._walked[1]
 
     def spelled(self, anchors: Anchors) -> frozenset[str]:
         """The values a paragraph writes as words (`spelled_numbers`), read once."""
