@@ -148,6 +148,22 @@ def test_sentence_alignment_finds_a_dropped_sentence_and_a_merge():
     assert [(x.type, x.source) for x in beads] == [("1-0", (0,)), ("1-1", (1,))]
 
 
+def test_sentence_length_costs_are_shared_by_pairs_and_bounded():
+    from pipeline.align.sentences import _MAX_LENGTH_COSTS, _length_costs
+
+    rng = random.Random(7)
+    source = [rng.randint(20, 400) for _ in range(400)]
+    target = [round(x * 1.3) + rng.randint(-9, 9) for x in source]
+    beads = align_sentences(source, target, ratio=1.3)
+    # a long pair's costs are not kept past its search
+    assert 0 <= len(_length_costs(1.3)) <= _MAX_LENGTH_COSTS
+    assert align_sentences(source, target, ratio=1.3) == beads
+    # a short one's are, for the next pair with its lengths
+    align_sentences([100, 60], [130, 78], ratio=1.3)
+    assert (100, 130) in _length_costs(1.3)
+    assert [b.type for b in align_sentences([100, 60], [130, 78], ratio=1.3)] == ["1-1", "1-1"]
+
+
 def test_glossary_suggest_proposes_term_pairs_from_linked_sentences(tmp_path):
     corpus = tmp_path / "corpus"
     shutil.copytree(CORPUS / "drops", corpus / "drops")  # no glossary: anchors only

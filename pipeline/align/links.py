@@ -11,6 +11,7 @@ from typing import Any
 
 from ..dedup import Cluster
 from ..extract.facts import Facts
+from ..gc_pause import gc_paused
 from ..ingest.spans import raw_spans
 from ..model import Segment
 from .anchors import Anchors, anchors, length_ratio, sentence_anchors
@@ -160,6 +161,7 @@ def _sentence_links(
     )
 
 
+@gc_paused()  # scores and links by the hundred thousand, no cycle among them (as dedup)
 def align(
     segments: Sequence[Segment], clusters: Sequence[Cluster], facts: Mapping[str, Facts]
 ) -> list[Link]:

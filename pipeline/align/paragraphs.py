@@ -84,6 +84,7 @@ class AnchorIndex:
         self._written_out: dict[str, tuple[tuple[str, str, int], ...]] = {}
         self._named: dict[str, dict[str, tuple[str, ...]]] = {}
         self._stand_ins: dict[str, tuple[tuple[str, str, int, float], ...]] = {}
+        self._walked: tuple[str, tuple[tuple[str, int, float, int], ...]] = ("", ())
         self.english = english
         self.n = max(len(english), 1)
         self.pairs: dict[str, list[int]] = defaultdict(list)
@@ -133,6 +134,30 @@ class AnchorIndex:
                 out += [(key, o, n, min(self.idf(key), self.idf(o))) for o in others]
             found = self._stand_ins[anchors.segment] = tuple(out)
         return found
+
+    def walk(self, anchors: Anchors) -> tuple[tuple[str, int, float, int], ...]:
+        """A foreign paragraph's anchors as `_agreement` reads them against each candidate
+        (key, count, idf, what it is: `_NAMED_KEY`, `_UNNAMED_KEY` or 0), worked out once
+        for the candidates scored one after another (only the last text's are kept: one
+        per text would cost memory by the text)."""
+        if self._walked[0] != anchors.segment:
+            self._walked = (
+                anchors.segment,
+                tuple(
+                    (
+                        key,
+                        n,
+                        self.idf(key),
+                        _NAMED_KEY
+                        if key.startswith(NAME)
+                        else _UNNAMED_KEY
+                        if key.endswith(_UNNAMED)
+                        else 0,
+                    )
+                    for key, n in anchors.keys.items()
+                ),
+            )
+        return self._walked[1]
 
     def spelled(self, anchors: Anchors) -> frozenset[str]:
         """The values a paragraph writes as words (`spelled_numbers`), read once."""
@@ -216,14 +241,14 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
     """
     shared = named = 0.0
     unnamed = []
-    for key, a in foreign.keys.items():
-        b = english.keys.get(key)
+    theirs = english.keys
+    for key, a, w, kind in index.walk(foreign):
+        b = theirs.get(key)
         if b:
-            w = index.idf(key)
-            shared += w * min(a, b)
-            if key.startswith(NAME):  # stated on both sides: the English count is in play
+            shared += w * (a if a < b else b)
+            if kind == _NAMED_KEY:  # stated on both sides: the English count is in play
                 named += w * b
-        elif key.endswith(_UNNAMED):
+        elif kind == _UNNAMED_KEY:
             unnamed.append((key, a))
     if unnamed:
         shared += _unnamed_quantities(unnamed, foreign, english, index)
@@ -242,6 +267,7 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
     return (shared / total if total > 0 else 0.0), shared
 
 
+_NAMED_KEY, _UNNAMED_KEY = 1, 2  # the kinds of key `AnchorIndex.walk` tells apart
 # A roll and a number of one value agree ("5 или больше" beside "5+"), and so do a turn
 # numbered after its noun and a number ("Game Turn 6" beside "6-й игровой ход", an ordinal
 # whose noun the reader does not take for the turn's).
@@ -278,10 +304,12 @@ def _spelled(digits: Anchors, words: Anchors, index: AnchorIndex) -> float:
     word ("up to 3 Supporting Attacks" and "до трёх атак поддержки"; a free hand writes
     many numbers out). A 1 is left out ("one" and "a" are everyday words), and so are
     modifiers, dice and rolls, which no hand writes out ("оба", both, is no "+2")."""
+    if not (values := index.spelled(words)):  # most texts write no number out
+        return 0.0
     missing = [
         (key, value, n) for key, value, n in index.written_out(digits) if key not in words.keys
     ]
-    if not missing or not (values := index.spelled(words)):
+    if not missing:
         return 0.0
     return sum(index.idf(key) * n for key, value, n in missing if value in values)
 

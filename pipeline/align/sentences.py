@@ -51,6 +51,18 @@ def _length_cost(ls: int, lt: int, ratio: float) -> float:
     return -math.log(max(tail, 1e-300))
 
 
+@cache
+def _length_costs(ratio: float) -> dict[tuple[int, int], float]:
+    """(source length, target length) -> `_length_cost` at `ratio`, shared by every pair:
+    paragraphs of one book repeat their sentence lengths, so most are worked out once."""
+    return {}
+
+
+#: Entries `_length_costs` keeps per ratio between searches (about 8 MB): one long pair
+#: (a chapter in one translation unit) may add millions, not kept past its search.
+_MAX_LENGTH_COSTS = 1 << 16
+
+
 #: Grids up to this many cells are searched whole: every alignment is weighed (the
 #: paragraphs of real books have tens of sentences, 2,500 cells at most).
 FULL_GRID = 40_000
@@ -111,7 +123,7 @@ class _Grid:
         self.sa = _unions(sa, {di for di, _, _ in _costs()}) if self.anchored else {}
         self.ta = _unions(ta, {dj for _, dj, _ in _costs()}) if self.anchored else {}
         self.weight = params()["sentences"]["anchor_weight"]
-        self._length: dict[tuple[int, int], float] = {}
+        self._length = _length_costs(ratio)
 
     def reach(self, width: int) -> int:
         """Half the band's width in target sentences: `width` and the diagonal's slope."""
@@ -171,6 +183,8 @@ class _Grid:
             near = (j - lo[i] < 3 and lo[i] > 0) or (hi[i] - j < 3 and hi[i] < m)
             touches = touches or near
         path.reverse()
+        if len(memo) > _MAX_LENGTH_COSTS:
+            memo.clear()
         return path, touches
 
 
