@@ -1292,3 +1292,34 @@ def test_a_question_answered_in_the_next_sentence_is_one_sentence_of_the_source(
     assert len(asked.sentences) == 2 and asked.questions == 1
     assert score(asked, english, index)[1]["sentences"] == 1.0
     assert score(unanswered, english, index)[1]["sentences"] == 0.5
+
+
+def test_a_bootstrap_round_that_links_as_many_goes_on_to_the_next(monkeypatch):
+    """A round linking as many as the last may have moved links to better texts: the next
+    round runs with its terms, and its links are kept when they are more."""
+    from types import SimpleNamespace as Record
+
+    import pipeline.align.bootstrap as boot
+    from pipeline.glossary import Glossary, Term
+
+    counts = iter([30, 30, 31])
+    terms = iter([("a",), ("a", "b")])
+
+    def fake_align(segments, clusters, facts):
+        return [Record(status="linked", score=0.9, source="en", target="ru")] * next(counts)
+
+    def fake_induce(links, by_id):
+        return Glossary("induced", "", ("en", "ru"), tuple(Term(i, {}, {}) for i in next(terms)))
+
+    none = Glossary("named", "", ("en", "ru"), ())
+    monkeypatch.setattr(boot, "align", fake_align)
+    monkeypatch.setattr(boot, "induce", fake_induce)
+    monkeypatch.setattr(boot, "bracketed_names", lambda foreign, english, glossary: none)
+    monkeypatch.setattr(boot, "_with_terms", lambda facts, *rest: facts)
+    monkeypatch.setattr(boot, "honoured", lambda glossary, links, read: glossary)
+    monkeypatch.setattr(boot, "with_vocabulary", lambda glossary: glossary)
+    segments = [Record(id="en", lang="en"), Record(id="ru", lang="ru")]
+    clusters = [Record(lang="en", canonical="en"), Record(lang="ru", canonical="ru")]
+    links, rounds = boot.bootstrap(segments, clusters, {})
+    assert [r["gain"] for r in rounds] == [0, 0, 1]
+    assert len(links) == 31

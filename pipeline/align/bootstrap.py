@@ -5,7 +5,9 @@ vocabulary only, and texts that differ in their rule terms alone cannot be told 
 So the surest links of one round (linked, with a high score) are read for term pairs
 (`suggest`, the same induction `rulepipe glossary suggest` runs), the pairs become a
 glossary, the clusters' texts are matched against it, and alignment runs again; at most
-a few rounds, going on while a round links more. Every round is reported.
+a few rounds, going on while no round links fewer and the terms change (a round that links
+as many may have moved links to better texts, whose terms teach the next). Every round is
+reported.
 
 A proposed pair is also checked against the whole texts of the sure links before it is
 used: a term whose rendering the translations do not carry as often as the English
@@ -201,7 +203,5 @@ def bootstrap(
         )
         if gain < 0:
             break
-        links = again
-        if gain == 0:
-            break
+        links = again  # as many linked may still be better links, teaching more terms
     return links, rounds
