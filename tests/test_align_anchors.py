@@ -4,24 +4,12 @@ word learnt in a first round."""
 
 from __future__ import annotations
 
-from pipeline.align.anchors import anchors
 from pipeline.align.bootstrap import with_vocabulary
 from pipeline.align.paragraphs import AnchorIndex, score
-from pipeline.build import extract_all
 from pipeline.extract.keywords import keyword_spans
 from pipeline.glossary import Glossary, Term
-from pipeline.ingest import make_segment
 from pipeline.lang import tokenize
-from pipeline.model import Block
-
-
-def _anchors(texts: list[tuple[str, str]]):
-    segs = tuple(
-        make_segment("d", f"{lang}.txt", i, Block("paragraph", text, (i, i), lang_hint=lang))
-        for i, (text, lang) in enumerate(texts, start=1)
-    )
-    facts = extract_all(segs, None)
-    return [anchors(s, s.id, facts[s.id]) for s in segs]
+from tests.test_align import _anchors_of as _anchors
 
 
 def test_a_modifier_whose_characteristic_is_not_read_still_counts_for_its_number():

@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.align.anchors import anchors
 from pipeline.align.paragraphs import AnchorIndex, _shared_anchors, score
-from pipeline.build import extract_all
-from pipeline.ingest import make_segment
 from pipeline.lang.transcribed import spelled_keys, written_keys
-from pipeline.model import Block
+from tests.test_align import _anchors_of
 
 
 def _match(written: str, english: str) -> bool:
@@ -62,15 +59,6 @@ def test_keys_need_three_consonant_classes_and_are_read_from_the_stem():
     assert written_keys("чарджат", "ru")[0] == written_keys("чардж", "ru")[0]
     assert written_keys("Charge", "ru") == ()  # Latin letters: a Latin word, read as such
     assert spelled_keys("fly", "ru") == ()
-
-
-def _anchors_of(texts: list[tuple[str, str]]):
-    segs = tuple(
-        make_segment("d", f"{lang}.txt", i, Block("paragraph", text, (i, i), lang_hint=lang))
-        for i, (text, lang) in enumerate(texts, start=1)
-    )
-    facts = extract_all(segs, None)
-    return [anchors(s, s.id, facts[s.id]) for s in segs]
 
 
 def test_a_vocabulary_word_written_by_sound_is_read_as_that_word():

@@ -340,8 +340,19 @@ def _unnamed_quantities(
     of the same kind and value that name one and the foreign text does not match exactly:
     a number that survives translation, its word aside. Each English quantity is used
     once, at the lower of the two weights."""
+    return sum(
+        min(index.idf(key), index.idf(other)) * n
+        for key, other, n in _unnamed_matches(unnamed, foreign, english, index)
+    )
+
+
+def _unnamed_matches(
+    unnamed: list[tuple[str, int]], foreign: Anchors, english: Anchors, index: AnchorIndex
+) -> list[tuple[str, str, int]]:
+    """(foreign key, the named English key it stands for, how many times) for each unnamed
+    foreign quantity, each English quantity used once (`_unnamed_quantities`)."""
     named = index.named_quantities(english)
-    shared = 0.0
+    out = []
     used: dict[str, int] = {}
     for key, count in unnamed:
         for other in named.get(key, ()):
@@ -350,10 +361,10 @@ def _unnamed_quantities(
                 n = min(count, free)
                 used[other] = used.get(other, 0) + n
                 count -= n
-                shared += min(index.idf(key), index.idf(other)) * n
+                out.append((key, other, n))
             if not count:
                 break
-    return shared
+    return out
 
 
 def _magnitude(key: str) -> str:
@@ -897,6 +908,12 @@ def _shared_anchors(foreign: Anchors, english: Anchors, index: AnchorIndex, enou
     n = sum((foreign.keys & english.keys).values())
     if n >= enough:
         return n
+    unnamed = [
+        (key, count)
+        for key, count in foreign.keys.items()
+        if key.endswith(_UNNAMED) and key not in english.keys
+    ]
+    return n + sum(m for _, _, m in _unnamed_matches(unnamed, foreign, english, index))
     named = index.named_quantities(english)
     used: dict[str, int] = {}
     for key, count in foreign.keys.items():
