@@ -17,6 +17,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from ..ingest.asides import notes
 from ..lang import data as lang_data
 from ..lang import lemma, lemmatised, parses
 from ..model import Segment
@@ -204,7 +205,8 @@ def anchors(
     """The anchors of a segment, from what extraction read in it. `latin_wanted` keeps
     only those Latin words (for English: the words some foreign text has left in Latin,
     not every word of every paragraph)."""
-    examples = _example_spans(segment.text, segment.lang)
+    set_apart = _notes(segment.text)
+    examples = _example_spans(segment.text, segment.lang) + set_apart
     keys: Counter[str] = Counter(
         _EXAMPLE + quantity_anchor(_key(q))[2:]
         if any(a <= q.span[0] < b for a, b in examples)
@@ -236,7 +238,7 @@ def anchors(
         kind=KIND_FAMILY.get(segment.kind, segment.kind),
         keys=keys,
         latin=latin,
-        length=len(segment.text),
+        length=len(segment.text) - sum(b - a for a, b in set_apart),
         sentences=spans,
         text=segment.text,
         questions=_answered(segment.text, spans) if "?" in segment.text else 0,
@@ -270,6 +272,33 @@ def _example_spans(text: str, lang: str) -> list[Span]:
     if not any(o in low for o in openers):  # most texts give none
         return []
     return [(a, b) for a, b in sentences(text) if low[a:b].lstrip('( «"').startswith(openers)]
+
+
+# A footnote: a mark after a sentence's end, its reference attached earlier to a word or a
+# number ("ниже 5¹. ¹ В прошлой редакции — ниже 3"); the note runs to the paragraph's end.
+_FOOTNOTE_MARKS = "¹²³⁴⁵⁶⁷⁸⁹†‡"
+_FOOTNOTE = re.compile(f"(?<=[.!?;…»)\\]])\\s+([{_FOOTNOTE_MARKS}]+)\\s*(?=\\S)")
+
+
+def _notes(text: str) -> list[Span]:
+    """The spans of `text` that are a translator's note or a footnote rather than the
+    rule: their numbers are the note's (an older edition's, a comparison), as an
+    example's are, and their length is no part of the rule's. Most texts hold neither
+    a bracket nor a footnote mark and pass at once."""
+    found = notes(text)
+    if any(c in text for c in _FOOTNOTE_MARKS):
+        for m in _FOOTNOTE.finditer(text):
+            ref = text.find(m.group(1))
+            if 0 < ref < m.start(1) and not text[ref - 1].isspace():
+                found.append((m.start(), len(text)))
+                break
+    merged: list[Span] = []
+    for a, b in sorted(found):  # a note inside a footnote is counted once
+        if merged and a < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+        else:
+            merged.append((a, b))
+    return merged
 
 
 @cache
