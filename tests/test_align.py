@@ -1358,3 +1358,23 @@ def test_a_note_is_no_part_of_the_rules_length():
     assert noted.length == plain.length
     assert footnoted.length == plain.length + 1  # the mark "¹" of the reference
     assert unreferenced.length > plain.length + 10
+
+
+def test_a_footnote_leaves_its_sentence_the_length_and_numbers_of_the_rule():
+    """The sentence beads of a translation with a footnote: the sentence carrying it is
+    measured and compared without it, so it pairs with the English sentence it renders."""
+    from pipeline.align.anchors import sentence_anchors, sentence_lengths
+    from pipeline.build import extract_all
+    from pipeline.ingest import make_segment
+    from pipeline.model import Block
+
+    text = "Отряд из 10¹ моделей стреляет всеми. ¹ Раньше было 8."
+    (plain,) = _anchors_of([("Отряд из 10¹ моделей стреляет всеми.", "ru")])
+    (noted,) = _anchors_of([(text, "ru")])
+    assert sum(sentence_lengths(noted)) == sum(sentence_lengths(plain))
+    seg = make_segment("d", "ru.txt", 1, Block("paragraph", text, (1, 1), lang_hint="ru"))
+    facts = extract_all((seg,), None)[seg.id]
+    read = sentence_anchors(facts, noted.sentences, noted.notes)
+    everything = sentence_anchors(facts, noted.sentences)
+    assert not any("q:number|8" in c for c in read)
+    assert any("q:number|8" in c for c in everything)

@@ -51,6 +51,7 @@ class Anchors:
     # questions the text asks and answers in the sentence after ("а если ...? Тогда ..."):
     # a hand's rhetorical question, one sentence with its answer in the source ("when ...")
     questions: int = 0
+    notes: tuple[Span, ...] = ()  # a translator's notes and footnotes (`_notes`)
 
 
 # A paragraph opening with its name and the English name in brackets, then a stop or a
@@ -242,6 +243,7 @@ def anchors(
         sentences=spans,
         text=segment.text,
         questions=_answered(segment.text, spans) if "?" in segment.text else 0,
+        notes=tuple(set_apart),
     )
 
 
@@ -306,8 +308,17 @@ def _example_openers(lang: str) -> tuple[str, ...]:
     return tuple(w.lower() for w in lang_data(lang, "align").get("example_openers") or ())
 
 
-def sentence_anchors(facts: Facts, spans: tuple[Span, ...]) -> list[Counter[str]]:
-    """The quantity and term anchors inside each sentence span (offsets in segment.text)."""
+def sentence_lengths(a: Anchors) -> list[int]:
+    """The length of each sentence of `a` without its notes (`_notes`): a sentence that
+    carries a footnote is as long as the one it translates."""
+    return [b - s - sum(max(0, min(b, y) - max(s, x)) for x, y in a.notes) for s, b in a.sentences]
+
+
+def sentence_anchors(
+    facts: Facts, spans: tuple[Span, ...], notes: tuple[Span, ...] = ()
+) -> list[Counter[str]]:
+    """The quantity and term anchors inside each sentence span (offsets in segment.text);
+    the quantities of `notes` are the notes' own and are left out."""
     out: list[Counter[str]] = [Counter() for _ in spans]
     starts = [a for a, _ in spans]
 
@@ -318,6 +329,8 @@ def sentence_anchors(facts: Facts, spans: tuple[Span, ...]) -> list[Counter[str]
         return i if i >= 0 and pos < spans[i][1] else None
 
     for q in facts.quantities:
+        if notes and any(a <= q.span[0] < b for a, b in notes):
+            continue
         i = place(q.span[0])
         if i is not None:
             out[i][quantity_anchor(q.key())] += 1
