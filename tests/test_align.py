@@ -576,6 +576,23 @@ CAST = "The Wizard rolls 2D6 and adds +1."
         ),
         (SMALL_UNIT, "Отряд из 10 моделей стреляет всеми. (Например, из 8 моделей.)", []),
         (SMALL_UNIT, "Отряд из 10 моделей стреляет всеми 8.", ["8 in the translation only"]),
+        # a translator's note and a footnote cite an older edition: their numbers are theirs
+        (
+            SMALL_UNIT,
+            "Отряд из 10 моделей стреляет всеми. [прим. пер.: в прошлой редакции из 8]",
+            [],
+        ),
+        (SMALL_UNIT, "Отряд из 10¹ моделей стреляет всеми. ¹ Раньше было 8.", []),
+        (
+            SMALL_UNIT,
+            "Отряд из 10 моделей стреляет всеми. Раньше было 8.",
+            ["8 in the translation only"],
+        ),
+        (
+            SMALL_UNIT,
+            "Отряд из 10 моделей стреляет всеми. ¹ Раньше было 8.",
+            ["8 in the translation only"],
+        ),
         # a hand that writes every number in words
         (CAST, "Маг бросает два кубика и прибавляет плюс один.", []),
         (CAST, "Маг бросает два кубика и прибавляет плюс два.", ["1 in the English only"]),
@@ -1323,3 +1340,41 @@ def test_a_bootstrap_round_that_links_as_many_goes_on_to_the_next(monkeypatch):
     links, rounds = boot.bootstrap(segments, clusters, {})
     assert [r["gain"] for r in rounds] == [0, 0, 1]
     assert len(links) == 31
+
+
+def test_a_note_is_no_part_of_the_rules_length():
+    """A translator's note or a footnote lengthens the paragraph, not the rule: the
+    translation is as long as its English without it; a mark with no reference in the
+    text before it ("¹" opening a sentence) is no footnote."""
+    _, plain, noted, footnoted, unreferenced = _anchors_of(
+        [
+            (SMALL_UNIT, "en"),
+            ("Отряд из 10 моделей стреляет всеми.", "ru"),
+            ("Отряд из 10 моделей стреляет всеми. [прим. пер.: раньше было иначе]", "ru"),
+            ("Отряд из 10¹ моделей стреляет всеми. ¹ Раньше было иначе.", "ru"),
+            ("Отряд из 10 моделей стреляет всеми. ¹ Раньше было иначе.", "ru"),
+        ]
+    )
+    assert noted.length == plain.length
+    assert footnoted.length == plain.length + 1  # the mark "¹" of the reference
+    assert unreferenced.length > plain.length + 10
+
+
+def test_a_footnote_leaves_its_sentence_the_length_and_numbers_of_the_rule():
+    """The sentence beads of a translation with a footnote: the sentence carrying it is
+    measured and compared without it, so it pairs with the English sentence it renders."""
+    from pipeline.align.anchors import sentence_anchors, sentence_lengths
+    from pipeline.build import extract_all
+    from pipeline.ingest import make_segment
+    from pipeline.model import Block
+
+    text = "Отряд из 10¹ моделей стреляет всеми. ¹ Раньше было 8."
+    (plain,) = _anchors_of([("Отряд из 10¹ моделей стреляет всеми.", "ru")])
+    (noted,) = _anchors_of([(text, "ru")])
+    assert sum(sentence_lengths(noted)) == sum(sentence_lengths(plain))
+    seg = make_segment("d", "ru.txt", 1, Block("paragraph", text, (1, 1), lang_hint="ru"))
+    facts = extract_all((seg,), None)[seg.id]
+    read = sentence_anchors(facts, noted.sentences, noted.notes)
+    everything = sentence_anchors(facts, noted.sentences)
+    assert not any("q:number|8" in c for c in read)
+    assert any("q:number|8" in c for c in everything)

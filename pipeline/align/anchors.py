@@ -17,6 +17,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from ..ingest.asides import notes
 from ..lang import data as lang_data
 from ..lang import lemma, lemmatised, parses
 from ..model import Segment
@@ -50,6 +51,7 @@ class Anchors:
     # questions the text asks and answers in the sentence after ("а если ...? Тогда ..."):
     # a hand's rhetorical question, one sentence with its answer in the source ("when ...")
     questions: int = 0
+    notes: tuple[Span, ...] = ()  # a translator's notes and footnotes (`_notes`)
 
 
 # A paragraph opening with its name and the English name in brackets, then a stop or a
@@ -204,7 +206,8 @@ def anchors(
     """The anchors of a segment, from what extraction read in it. `latin_wanted` keeps
     only those Latin words (for English: the words some foreign text has left in Latin,
     not every word of every paragraph)."""
-    examples = _example_spans(segment.text, segment.lang)
+    set_apart = _notes(segment.text)
+    examples = _example_spans(segment.text, segment.lang) + set_apart
     keys: Counter[str] = Counter(
         _EXAMPLE + quantity_anchor(_key(q))[2:]
         if any(a <= q.span[0] < b for a, b in examples)
@@ -236,10 +239,11 @@ def anchors(
         kind=KIND_FAMILY.get(segment.kind, segment.kind),
         keys=keys,
         latin=latin,
-        length=len(segment.text),
+        length=len(segment.text) - sum(b - a for a, b in set_apart),
         sentences=spans,
         text=segment.text,
         questions=_answered(segment.text, spans) if "?" in segment.text else 0,
+        notes=tuple(set_apart),
     )
 
 
@@ -272,13 +276,49 @@ def _example_spans(text: str, lang: str) -> list[Span]:
     return [(a, b) for a, b in sentences(text) if low[a:b].lstrip('( «"').startswith(openers)]
 
 
+# A footnote: a mark after a sentence's end, its reference attached earlier to a word or a
+# number ("ниже 5¹. ¹ В прошлой редакции — ниже 3"); the note runs to the paragraph's end.
+_FOOTNOTE_MARKS = "¹²³⁴⁵⁶⁷⁸⁹†‡"
+_FOOTNOTE = re.compile(f"(?<=[.!?;…»)\\]])\\s+([{_FOOTNOTE_MARKS}]+)\\s*(?=\\S)")
+
+
+def _notes(text: str) -> list[Span]:
+    """The spans of `text` that are a translator's note or a footnote rather than the
+    rule: their numbers are the note's (an older edition's, a comparison), as an
+    example's are, and their length is no part of the rule's. Most texts hold neither
+    a bracket nor a footnote mark and pass at once."""
+    found = notes(text)
+    if any(c in text for c in _FOOTNOTE_MARKS):
+        for m in _FOOTNOTE.finditer(text):
+            ref = text.find(m.group(1))
+            if 0 < ref < m.start(1) and not text[ref - 1].isspace():
+                found.append((m.start(), len(text)))
+                break
+    merged: list[Span] = []
+    for a, b in sorted(found):  # a note inside a footnote is counted once
+        if merged and a < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+        else:
+            merged.append((a, b))
+    return merged
+
+
 @cache
 def _example_openers(lang: str) -> tuple[str, ...]:
     return tuple(w.lower() for w in lang_data(lang, "align").get("example_openers") or ())
 
 
-def sentence_anchors(facts: Facts, spans: tuple[Span, ...]) -> list[Counter[str]]:
-    """The quantity and term anchors inside each sentence span (offsets in segment.text)."""
+def sentence_lengths(a: Anchors) -> list[int]:
+    """The length of each sentence of `a` without its notes (`_notes`): a sentence that
+    carries a footnote is as long as the one it translates."""
+    return [b - s - sum(max(0, min(b, y) - max(s, x)) for x, y in a.notes) for s, b in a.sentences]
+
+
+def sentence_anchors(
+    facts: Facts, spans: tuple[Span, ...], notes: tuple[Span, ...] = ()
+) -> list[Counter[str]]:
+    """The quantity and term anchors inside each sentence span (offsets in segment.text);
+    the quantities of `notes` are the notes' own and are left out."""
     out: list[Counter[str]] = [Counter() for _ in spans]
     starts = [a for a, _ in spans]
 
@@ -289,6 +329,8 @@ def sentence_anchors(facts: Facts, spans: tuple[Span, ...]) -> list[Counter[str]
         return i if i >= 0 and pos < spans[i][1] else None
 
     for q in facts.quantities:
+        if notes and any(a <= q.span[0] < b for a, b in notes):
+            continue
         i = place(q.span[0])
         if i is not None:
             out[i][quantity_anchor(q.key())] += 1

@@ -14,7 +14,7 @@ from ..extract.facts import Facts
 from ..gc_pause import gc_paused
 from ..ingest.spans import raw_spans
 from ..model import Segment
-from .anchors import Anchors, anchors, length_ratio, sentence_anchors
+from .anchors import Anchors, anchors, length_ratio, sentence_anchors, sentence_lengths
 from .paragraphs import Scored, assign, params, share_with_near_copies
 from .sentences import Bead, align_sentences
 from .short import read_short_forms
@@ -141,10 +141,10 @@ def _sentence_links(
     target_facts: Facts,
 ) -> tuple[SentenceLink, ...]:
     beads: list[Bead] = align_sentences(
-        [b - a for a, b in src.sentences],
-        [b - a for a, b in tgt.sentences],
-        [set(a) for a in sentence_anchors(source_facts, src.sentences)],
-        [set(a) for a in sentence_anchors(target_facts, tgt.sentences)],
+        sentence_lengths(src),
+        sentence_lengths(tgt),
+        [set(a) for a in sentence_anchors(source_facts, src.sentences, src.notes)],
+        [set(a) for a in sentence_anchors(target_facts, tgt.sentences, tgt.notes)],
         length_ratio(target.lang),
     )
     source_raw = raw_spans(source, list(src.sentences))

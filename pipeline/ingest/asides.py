@@ -77,6 +77,21 @@ def _is_remark(text: str, reason: str, terms: Iterable[str]) -> bool:
     return not has_rule_content(text, terms)
 
 
+def notes(text: str) -> list[tuple[int, int]]:
+    """The spans of `text` a pattern of asides.yaml reads as a translator's note
+    ("[прим. пер.: в прошлой редакции было 6″]"), whatever they hold: a note that cites
+    numbers stays in the text (`has_rule_content`), but its numbers are the note's own (an
+    older edition's, a comparison), not the rule's. Cheap for a text with no bracket."""
+    if "[" not in text and "(" not in text:
+        return []
+    return [
+        m.span()
+        for pattern, reason in _patterns()
+        if reason == "translator-note"
+        for m in pattern.finditer(text)
+    ]
+
+
 def find_asides(raw: str, terms: Iterable[str] = ()) -> tuple[Aside, ...]:
     """Return non-overlapping asides; each span takes the white space before it.
     `terms` are glossary terms (any language): a span holding one is rule text."""
