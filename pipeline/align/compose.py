@@ -24,18 +24,13 @@ MAX_PHRASE = 2  # words of the longest vocabulary phrase read as one
 
 
 @cache
-def _english() -> dict[tuple[str, ...], str]:
+def english_forms() -> dict[tuple[str, ...], str]:
     """Each English form of the vocabulary, lower case and singular word by word -> term."""
     out: dict[tuple[str, ...], str] = {}
     for term in core_lexicon().terms:
         for form in term.renderings.get("en", ()):
             out.setdefault(tuple(singular(w) for w in form.lower().split()), term.id)
     return out
-
-
-def english_forms() -> dict[tuple[str, ...], str]:
-    """Each English form of the vocabulary, lower case and singular word by word -> term."""
-    return _english()
 
 
 @cache
@@ -82,7 +77,7 @@ def english_parts(words: tuple[str, ...]) -> tuple[frozenset[str], ...]:
     """The vocabulary terms each content word (or two-word phrase) of an English term may
     be; an empty set for a word the vocabulary does not know."""
     low = _english_words(words)
-    table = _english()
+    table = english_forms()
     parts: list[frozenset[str]] = []
     i = 0
     while i < len(low):

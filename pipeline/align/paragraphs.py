@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import pairwise
@@ -348,11 +348,10 @@ def _unnamed_quantities(
 
 def _unnamed_matches(
     unnamed: list[tuple[str, int]], foreign: Anchors, english: Anchors, index: AnchorIndex
-) -> list[tuple[str, str, int]]:
+) -> Iterator[tuple[str, str, int]]:
     """(foreign key, the named English key it stands for, how many times) for each unnamed
     foreign quantity, each English quantity used once (`_unnamed_quantities`)."""
     named = index.named_quantities(english)
-    out = []
     used: dict[str, int] = {}
     for key, count in unnamed:
         for other in named.get(key, ()):
@@ -361,10 +360,9 @@ def _unnamed_matches(
                 n = min(count, free)
                 used[other] = used.get(other, 0) + n
                 count -= n
-                out.append((key, other, n))
+                yield key, other, n
             if not count:
                 break
-    return out
 
 
 def _magnitude(key: str) -> str:
@@ -914,21 +912,6 @@ def _shared_anchors(foreign: Anchors, english: Anchors, index: AnchorIndex, enou
         if key.endswith(_UNNAMED) and key not in english.keys
     ]
     return n + sum(m for _, _, m in _unnamed_matches(unnamed, foreign, english, index))
-    named = index.named_quantities(english)
-    used: dict[str, int] = {}
-    for key, count in foreign.keys.items():
-        if not key.endswith(_UNNAMED) or key in english.keys:
-            continue
-        for other in named.get(key, ()):
-            free = english.keys[other] - foreign.keys.get(other, 0) - used.get(other, 0)
-            if free > 0:
-                taken = min(count, free)
-                used[other] = used.get(other, 0) + taken
-                count -= taken
-                n += taken
-            if not count:
-                break
-    return n
 
 
 def _covered(foreign: Anchors, english: Anchors, index: AnchorIndex) -> float:
