@@ -224,3 +224,46 @@ def test_a_text_in_one_candidates_alphabet_is_what_the_detector_says(data: st.Da
 )
 def test_a_text_with_letters_of_another_script_goes_to_the_detector(text: str) -> None:
     assert lang.alphabet_language(text) is None
+
+
+# Drafts that keep the rules' English terms in Latin letters, their grammar Russian
+_MIXED_DRAFTS = [
+    "Heavy Cavalry Impact: Heavy Cavalry с 4 или больше Health Points делает D3 Impact Hits.",
+    "Wizard Apprentice Casting: Wizard Apprentice, который стоит на Hill, получает +1 к Casting"
+    " Rolls для Hex Spells.",
+    "Standard Bearer Flee: Standard Bearer, который Flees, теряет свой Banner Enchantment до"
+    " конца Game Turn.",
+]
+
+
+@pytest.mark.parametrize("text", _MIXED_DRAFTS)
+def test_a_draft_keeping_english_terms_is_in_the_language_of_its_grammar(text: str) -> None:
+    from pipeline.ingest.langid import identify
+
+    assert lang.mixed_language(text) == "ru"
+    assert identify(text) == ("ru", 1.0)
+
+
+def test_the_detector_alone_calls_such_drafts_english() -> None:
+    """What the function words correct: counting letters, the detector reads English."""
+    from pipeline.ingest.langid import _detect
+
+    assert all(_detect(text)[0] == "en" for text in _MIXED_DRAFTS)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an English rule with Russian glosses in brackets
+        "Ambush (Засада): the unit may enter the board from any edge in the second turn.",
+        # as many English function words as Russian ones: the detector decides
+        "Скрытность (Stealth) даёт -1 to hit против Shooting Attacks of the enemy.",
+        # too few function words of either
+        "Громовой топот (Thunderstomp)",
+        # one alphabet only
+        "Чемпион может вызвать врага на дуэль.",
+        "The Champion may issue a Duel.",
+    ],
+)
+def test_a_text_whose_grammar_is_not_clearly_russian_is_left_to_the_detector(text: str) -> None:
+    assert lang.mixed_language(text) is None

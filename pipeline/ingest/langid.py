@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from ..bbcode import TAG
-from ..lang import alphabet_language, detector, min_letters, notation, shared
+from ..lang import alphabet_language, detector, min_letters, mixed_language, notation, shared
 from ..parallel import Feed
 
 # Tags, dice and numbers, punctuation. Every match begins with a character of the class in
@@ -77,7 +77,7 @@ class Identification:
                 known[key] = _FOUND[key]
             elif _enough_letters().search(cleaned) is None:
                 known[key] = None
-            elif (lang := alphabet_language(cleaned)) is not None:
+            elif (lang := alphabet_language(cleaned) or mixed_language(cleaned)) is not None:
                 known[key] = (lang, 1.0)
             else:
                 known[key] = None  # until detected

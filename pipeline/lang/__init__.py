@@ -5,7 +5,7 @@ Data lives beside the code (`<code>/<name>.yaml` per language, `<name>.yaml` sha
 engines (spaCy, pymorphy3, lingua) are imported on first use only.
 """
 
-from .identify import alphabet_language, detector, min_letters
+from .identify import alphabet_language, detector, min_letters, mixed_language
 from .service import (
     ENGLISH,
     LANG_DIR,
@@ -53,6 +53,7 @@ __all__ = [
     "lemmatised",
     "longest",
     "min_letters",
+    "mixed_language",
     "morph",
     "nlp",
     "notation",

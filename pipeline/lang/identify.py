@@ -72,3 +72,51 @@ def alphabet_language(text: str) -> str | None:
         ):
             return lang
     return None
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def mixed_language(text: str) -> str | None:
+    """The language of `alphabets` a text written in its alphabet and in another one
+    ("Monster с 6 или больше Health Points делает D6 Stomp Attacks") is written in, else
+    None (the detector decides). A draft that keeps the rules' English terms is in the
+    language whose function words carry its grammar (a mixed sentence's "matrix
+    language"): the detector, counting letters, calls such a draft English. The alphabet's
+    language wins with `mixed_words` function words or more and `mixed_lead` times as many
+    as any other candidate has (spaCy's stop words), so an English rule with a Russian
+    gloss in brackets ("Vanguard (Авангард): models ...") stays the detector's."""
+    for lang, own_letter, other_letter in _scripts():
+        if own_letter.search(text) is None or other_letter.search(text) is None:
+            continue
+        least, lead, stop = _function_words()
+        words = [w.casefold() for w in _WORD.findall(text)]
+        count = {code: sum(w in s for w in words) for code, s in stop.items()}
+        own = count.pop(lang, 0)
+        if own >= least and own >= lead * max(count.values(), default=0):
+            return lang
+    return None
+
+
+@cache
+def _scripts() -> tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]:
+    """Per alphabet of a candidate: its language, and patterns finding one of its letters
+    and a letter of another alphabet."""
+    return tuple(
+        (
+            lang,
+            re.compile(f"[{re.escape(''.join(letters))}]"),
+            re.compile(f"[^{re.escape(''.join(letters))}\\W\\d_]"),
+        )
+        for lang, letters, _other in _alphabets()
+    )
+
+
+@cache
+def _function_words() -> tuple[int, float, dict[str, frozenset[str]]]:
+    """`mixed_language`'s thresholds and every candidate's function words."""
+    from .words import nlp
+
+    data = shared("languages")
+    stop = {c: frozenset(nlp(c).Defaults.stop_words) for c in data["languages"]}
+    return int(data["mixed_words"]), float(data["mixed_lead"]), stop

@@ -120,11 +120,13 @@ def score_links(drop: Drop, built: Built) -> dict[str, Any]:
     mistakes = []
     for cluster in clusters:
         link = link_of_cluster.get(cluster["id"])
-        if link is None:
-            continue
         for member in cluster["members"]:
             rid = ru_of.get(" ".join(built.raw[member["segment"]].split()))
             if rid is None:
+                continue
+            if link is None:  # not aligned at all: read as another language
+                if drop.truth[rid] is not None:
+                    mistakes.append((rid, drop.truth[rid], None, f"read as {cluster['lang']}", 0.0))
                 continue
             got = None
             if link["status"] == "linked":
