@@ -53,3 +53,22 @@ def test_a_contraction_cut_by_a_hyphen_is_its_vocabulary_word():
     assert before[0].keys["w:characteristic"] == 0
     assert after[0].keys["w:characteristic"] == 2
     assert after[0].keys - before[0].keys == {"w:characteristic": 2}
+
+
+def test_initials_of_a_vocabulary_phrase_need_no_introduction():
+    """An army-list hand writes "ОЗ" for "очки здоровья" from the start: the initials of
+    the one core-vocabulary phrase they abbreviate carry its word."""
+    before, after = _read(["Модель с 3 ОЗ и больше теряет одно ОЗ в конце фазы."])
+    assert before[0].keys["w:health-point"] == 0
+    assert after[0].keys - before[0].keys == {"w:health-point": 2}
+
+
+def test_the_drops_own_introduction_wins_over_the_vocabulary():
+    """A drop that says what its "ОЗ" are ("особые заклинания") means those."""
+    before, after = _read(
+        [
+            "Маг знает особые заклинания (дальше ОЗ), и не больше двух.",
+            "Каждое ОЗ отряда стоит 10 очков.",
+        ]
+    )
+    assert after[1].keys - before[1].keys == {"w:spell": 1}

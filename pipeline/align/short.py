@@ -8,7 +8,8 @@ Two ways of writing short are read, both rules of how texts are written, not lis
 - initials in capitals ("АИ", "КС") stand for the phrase whose words start with those
   letters that the drop introduces them with ("активный игрок (дальше просто АИ)"), where
   every introduction carries the same anchors (the bracket that introduces them is not
-  one more mention: the phrase is said there once);
+  one more mention: the phrase is said there once), or, with no introduction, the one
+  phrase of the core vocabulary they are the initials of ("ОЗ": "очки здоровья");
 - a contraction cut by a hyphen ("хар-ка", "хар-ке") stands for the one word of the core
   vocabulary that starts with its first part and has a form ending with its second.
 
@@ -68,7 +69,8 @@ def read_short_forms(found: Sequence[Anchors], facts: Mapping[str, Facts]) -> li
         keys: Counter[str] = Counter()
         grown = 0
         for m in inits:
-            if (long := long_forms.get(m.group())) and not _introduced(a.text, m):
+            long = long_forms.get(m.group()) or _vocabulary_initials(a.lang).get(m.group())
+            if long and not _introduced(a.text, m):
                 keys.update(long[0])
                 grown += long[1] - len(m.group())
         for m in conts:
@@ -167,3 +169,24 @@ def _forms(word: str) -> frozenset[str]:
     from ..lang import word_forms
 
     return frozenset(word_forms(word))
+
+
+@cache
+def _vocabulary_initials(lang: str) -> dict[str, tuple[Counter[str], int]]:
+    """Initials -> (anchors, length) of the one core-vocabulary term a phrase of which
+    they are the initials renders ("ОЗ": "очки здоровья"), every word of the phrase
+    `_MIN_WORD` letters or more; initials of two terms' phrases stand for neither."""
+    from ..extract.keywords import core_words
+
+    found: dict[str, set[str]] = {}
+    length: dict[str, int] = {}
+    for term in core_words(lang).terms:
+        for form in term.renderings.get(lang, ()):
+            words = form.split()
+            if len(words) > 1 and all(len(w) >= _MIN_WORD for w in words):
+                initials = "".join(w[0] for w in words).upper()
+                found.setdefault(initials, set()).add(term.id)
+                length[initials] = max(length.get(initials, 0), len(form))
+    return {
+        k: (Counter({"w:" + ids.pop(): 1}), length[k]) for k, ids in found.items() if len(ids) == 1
+    }
