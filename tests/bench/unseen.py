@@ -118,12 +118,14 @@ def score_links(drop: Drop, built: Built) -> dict[str, Any]:
     clusters = json.loads((built.out / "clusters.json").read_text("utf-8"))["clusters"]
     made = right = 0
     mistakes = []
+    read: set[str] = set()
     for cluster in clusters:
         link = link_of_cluster.get(cluster["id"])
         for member in cluster["members"]:
             rid = ru_of.get(" ".join(built.raw[member["segment"]].split()))
             if rid is None:
                 continue
+            read.add(rid)
             if link is None:  # not aligned at all: read as another language
                 if drop.truth[rid] is not None:
                     mistakes.append((rid, drop.truth[rid], None, f"read as {cluster['lang']}", 0.0))
@@ -137,6 +139,9 @@ def score_links(drop: Drop, built: Built) -> dict[str, Any]:
                 right += got == want
             if got != want:
                 mistakes.append((rid, want, got, link["status"], link["score"]))
+    for rid, want in drop.truth.items():  # a paragraph ingest cut into several blocks
+        if want is not None and rid not in read:
+            mistakes.append((rid, want, None, "not read as one block", 0.0))
     wanted = sum(v is not None for v in drop.truth.values())
     return {
         "precision": right / max(made, 1),
