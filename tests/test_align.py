@@ -376,6 +376,7 @@ def test_close_candidates_are_told_apart_by_the_anchors_they_differ_in(who, gene
         "platforms",
         "banners",
         "monsters",
+        "items",
     ],
 )
 def test_an_unseen_drop_is_aligned_without_a_glossary(tmp_path, name):
@@ -387,7 +388,8 @@ def test_an_unseen_drop_is_aligned_without_a_glossary(tmp_path, name):
     rules as numbered steps and basics natural rolls as nouns ("натуральная шестёрка"),
     hidden adds translator's notes citing an older edition's numbers, platforms recasts
     rules as questions and answers, banners is typed in haste, monsters keeps the rules'
-    English terms in Latin letters inside Russian sentences."""
+    English terms in Latin letters inside Russian sentences, items is scanned with OCR
+    letter confusions."""
     import sys
 
     sys.path.insert(0, str(ROOT / "tests" / "bench"))
