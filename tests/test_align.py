@@ -755,6 +755,30 @@ def test_a_modifier_naming_another_characteristic_contradicts():
     assert not contradicts(offensive, english)
 
 
+def test_a_modifier_of_the_same_characteristic_with_another_value_contradicts():
+    """A look-alike swaps the values of two quantities: "+2 Discipline" for "+1", "1 rank"
+    for "2": each value is still somewhere on the other side, the modifier is not."""
+    from pipeline.align.paragraphs import differences
+
+    english, swapped, same = _anchors_of(
+        [
+            ("A unit with 2 more Full Ranks takes its Break Tests with +1 Discipline.", "en"),
+            (
+                "Отряд, у которого на 1 полную шеренгу больше, проверяет разгром с +2 к Дисциплине.",
+                "ru",
+            ),
+            (
+                "Отряд, у которого на 2 полные шеренги больше, проверяет разгром с +1 к Дисциплине.",
+                "ru",
+            ),
+        ]
+    )
+    assert differences(swapped, english) == [
+        "2 discipline in the translation, 1 discipline in the English"
+    ]
+    assert differences(same, english) == []
+
+
 _TABLE = (
     "Breakdown Table: roll a D6. On a 1 or 2 the War Machine is destroyed; on a 3 or 4 it"
     " cannot shoot in its next Shooting Phase; on a 5 or 6 nothing else happens."

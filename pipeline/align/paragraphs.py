@@ -441,6 +441,14 @@ def differences(foreign: Anchors, english: Anchors) -> list[str]:
         for e_kv, e_what in sorted(e_named)
         if kv == e_kv and what != e_what
     )
+    found.extend(
+        f"{_shown(k)} in the translation, {_shown(e_k)} in the English"
+        for k in sorted(f_left)
+        if k.startswith(_MODIFIER) and (named := _named(k))
+        for e_k in sorted(e_left)
+        if e_k.startswith(_MODIFIER) and (e_named_k := _named(e_k))
+        if named[1] == e_named_k[1] and _magnitude(k) != _magnitude(e_k)
+    )
     return found
 
 
