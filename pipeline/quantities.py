@@ -188,6 +188,8 @@ class _Grammar:
     max_words: int
     # phrase as written -> {role: canonical}, filled as texts are read (see `_roles`)
     seen: dict[str, dict[str, str]]
+    # the end of a text before a section's number: "п. ", "see page ", "§"
+    section: re.Pattern[str] | None
 
 
 def _phrase_forms(phrase: str, inflect: bool) -> set[str]:
@@ -231,7 +233,10 @@ def _build_grammar(lang: str) -> _Grammar:
     folded: dict[str, list[tuple[str, str]]] = {}
     spelling: dict[str, str] = {}
     max_words = 1
+    section_words: set[str] = set()
     for data, inflect in layers:
+        for phrase in data.get("section_words") or ():
+            section_words.update(_phrase_forms(str(phrase), inflect))
         for key, house in (data.get("spelling_variants") or {}).items():
             spelling[str(key).lower()] = str(house)
         for form, role, canon in _tables(data, inflect):
@@ -249,6 +254,14 @@ def _build_grammar(lang: str) -> _Grammar:
         spelling=spelling,
         max_words=max_words,
         seen={},
+        section=re.compile(
+            r"(?<![^\W\d_])(?:"
+            + "|".join(map(re.escape, sorted(section_words, key=len, reverse=True)))
+            + r")\s*$",
+            re.IGNORECASE,
+        )
+        if section_words
+        else None,
     )
 
 
@@ -595,6 +608,9 @@ def find_quantities(text: str, lang: str) -> list[Quantity]:
         if m is None:
             pos = c.start() + 1
             continue
+        if m.group("n") is not None and (skip := _section_number(text, m, g)):
+            pos = skip
+            continue
         q = _read_core(text, m, g, prev_end)
         if q is None or (isinstance(q.value, float) and not math.isfinite(q.value)):
             pos = m.end()  # not a quantity, or a digit run too long to be one
@@ -631,6 +647,28 @@ def _read_core(text: str, m: re.Match[str], g: _Grammar, lo: int) -> Quantity | 
     if _enumerator(text, m):
         return None
     return _read_number(text, m, g, lo, start, end)
+
+
+_SECTION_POINTS = re.compile(r"[0-9]+(?:\.[0-9]+){2,}\.?")  # "7.3.2": no decimal
+_SECTION_OPENING = re.compile(r"\s*[0-9]+(?:\.[0-9]+)+\.?\s+(?=[^\W\d_])")  # then a capital
+
+
+def _section_number(text: str, m: re.Match[str], g: _Grammar) -> int:
+    """The end of the number of a rulebook's section that `m` starts, or 0: a hand that
+    numbers its sections writes "7.3.2", "п. 7.4", "see page 45", or opens a paragraph
+    with its section's number ("7.4 Орда: ..."). Such a number counts nothing; read as one,
+    it would contradict the English that has none."""
+    start = m.start()
+    if m.group("sign") or m.group("plus"):
+        return 0
+    if points := _SECTION_POINTS.match(text, start):
+        return points.end()
+    if g.section is not None and g.section.search(text, max(0, start - 24), start):
+        return m.end()
+    opening = _SECTION_OPENING.match(text)
+    if opening and start < opening.end() and text[opening.end()].isupper():
+        return m.end()
+    return 0
 
 
 _ITEM_OPENS = ":;.—–\n"  # what a list item follows ("...: 1) ...; 2) ...")

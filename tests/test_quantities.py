@@ -592,3 +592,22 @@ def test_windows_and_whole_text_read_the_same_tokens(
 )
 def test_the_mark_of_a_list_item_is_no_quantity(text, lang, read):
     assert [q.surface for q in find_quantities(text, lang)] == read
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "read"),
+    [
+        ("7.4 Орда: отряд из 10 моделей — орда.", "ru", ["10 моделей"]),
+        ("п. 7.4 Орда: отряд из 10 моделей.", "ru", ["10 моделей"]),
+        ("Отряд получает +1 (см. п. 7.1.3 и согласно разделу 8.1).", "ru", ["+1"]),
+        ("§ 12 Отряд на странице 45 бросает 2D6.", "ru", ["2D6"]),
+        ('2.5 Moving Sideways: a unit moves 2" (see page 45, section 3.1).', "en", ['2"']),
+        # decimals and list items stay what they were
+        ("1.5 дюйма между отрядами.", "ru", ["1.5 дюйма"]),
+        ("A unit 2.5 inches away.", "en", ["2.5 inches"]),
+    ],
+)
+def test_a_sections_number_is_no_quantity(text: str, lang: str, read: list[str]) -> None:
+    """A hand that numbers its sections ("7.3.2", "п. 7.4", "see page 45", a paragraph
+    opened by its section's number before its heading) counts nothing with them."""
+    assert [q.surface for q in find_quantities(text, lang)] == read
