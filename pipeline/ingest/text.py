@@ -2,7 +2,9 @@
 
 Paragraphs are separated by blank lines, or by a line break after sentence-final
 punctuation (drops that put one paragraph on each line). A soft-wrapped line, one that
-breaks mid-sentence, continues its paragraph.
+breaks mid-sentence, continues its paragraph; so does text pasted from a page layout, read
+by the page's structure: wrapped lines between blank lines, page furniture left inside a
+sentence, a closing quote that ends no sentence (`goes_on`, `furniture_after`).
 
 No block is longer than `MAX_BLOCK_CHARS`: a longer run of text (a file with no line
 breaks, a paragraph that never ends a sentence) is cut at line breaks, sentence ends or
@@ -129,6 +131,7 @@ def read_text(text: str, markdown: bool) -> list[Block]:
         raw = text[start:end].rstrip("\r\n")
         blocks.append(Block(kind=kind, raw=raw, lines=(first + 1, last + 1), **extra))  # type: ignore[arg-type]
 
+    wrapped = _wrapped(lines, kinds)
     i = 0
     n = len(lines)
     while i < n:
@@ -159,13 +162,87 @@ def read_text(text: str, markdown: bool) -> list[Block]:
                 i = j + 1
                 continue
         j = i
-        while (
-            j + 1 < n and kinds[j + 1] == "text" and not lines[j].rstrip().endswith(_SENTENCE_END)
-        ):
-            j += 1
+        while j + 1 < n:
+            if kinds[j + 1] == "text" and (wrapped[j] or goes_on(lines[j], lines[j + 1])):
+                j += 1
+            elif skip := furniture_after(lines, j, kinds):
+                j += skip + 1  # the paragraph goes on across a page's header or number
+            else:
+                break
         emit("paragraph", i, j)
         i = j + 1
     return blocks
+
+
+_FULL_STOP = tuple(".!?…")
+_CLOSERS = ')»"”’]'
+
+
+def goes_on(line: str, nxt: str) -> bool:
+    """Whether a paragraph goes on from `line` to the next line `nxt`: the line ends no
+    sentence, or it ends in a semicolon or a closing quote or bracket that closes no
+    sentence ("с правилом «Бешенство»", no . ! ? … before it) and `nxt` goes on in lower
+    case (or, after a closing mark, opens a bracket)."""
+    s = line.rstrip()
+    if not s.endswith(_SENTENCE_END):
+        return True
+    head = nxt.lstrip()[:1]
+    if s.endswith(";"):
+        return head.islower()
+    if s[-1] in _CLOSERS:
+        inner = s.rstrip(_CLOSERS)
+        return bool(inner) and not inner.endswith(_FULL_STOP) and (head.islower() or head == "(")
+    return False
+
+
+_PAGE_NUMBER = re.compile(r"^\s*\d{1,4}\s*$")
+MAX_FURNITURE = 2  # a running header and a page number, one line each
+
+
+def is_furniture(line: str) -> bool:
+    """A line shaped like page furniture: a page number alone ("43"), or a short line in
+    capitals, as running headers are ("44 ГЛАВА 9. ПОЕДИНКИ", "ПОЕДИНКИ 45")."""
+    return _PAGE_NUMBER.match(line) is not None or is_caps_heading(line)
+
+
+def _ends_no_sentence(line: str) -> bool:
+    return not line.rstrip().rstrip(_CLOSERS).endswith((*_FULL_STOP, ":", ";"))
+
+
+def furniture_after(lines: list[str], j: int, kinds: list[str] | None = None) -> int:
+    """How many lines after line `j` are page furniture left inside a sentence: 1 to
+    MAX_FURNITURE furniture-shaped lines between a line that ends no sentence and a line
+    of text that goes on in lower case; 0 when there are none."""
+    if not _ends_no_sentence(lines[j]):
+        return 0
+    k = j + 1
+    while k < len(lines) and k - j <= MAX_FURNITURE and is_furniture(lines[k]):
+        k += 1
+    if k == j + 1 or k >= len(lines) or (kinds is not None and kinds[k] != "text"):
+        return 0
+    return k - j - 1 if lines[k].lstrip()[:1].islower() else 0
+
+
+def _wrapped(lines: list[str], kinds: list[str]) -> list[bool]:
+    """Per line, whether it sits in wrapped text: a run of text lines between blank lines
+    (furniture-shaped lines not counted) more of whose line breaks fall inside a sentence
+    than after one, as a page's lines do. There a line that ends a sentence does not end
+    the paragraph; a file that puts one paragraph on each line has no such run."""
+    out = [False] * len(lines)
+    i = 0
+    while i < len(lines):
+        if kinds[i] != "text":
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(lines) and (kinds[j + 1] == "text" or is_furniture(lines[j + 1])):
+            j += 1
+        run = [x for x in lines[i : j + 1] if not is_furniture(x)]
+        ends = sum(x.rstrip().endswith(_SENTENCE_END) for x in run[:-1])
+        if ends and len(run) - 1 - ends > ends:
+            out[i : j + 1] = [True] * (j + 1 - i)
+        i = j + 1
+    return out
 
 
 def marker_spans(block: Block) -> list[tuple[int, int]]:
