@@ -4,7 +4,9 @@ Paragraphs are separated by blank lines, or by a line break after sentence-final
 punctuation (drops that put one paragraph on each line). A soft-wrapped line, one that
 breaks mid-sentence, continues its paragraph; so does text pasted from a page layout, read
 by the page's structure: wrapped lines between blank lines, page furniture left inside a
-sentence, a closing quote that ends no sentence (`goes_on`, `furniture_after`).
+sentence, a closing quote that ends no sentence (`goes_on`, `furniture_after`). What the
+layout put into the words (hyphens at line ends, soft hyphens, running headers) is left out
+of the normalised text by `layout_spans`; the raw text keeps it.
 
 No block is longer than `MAX_BLOCK_CHARS`: a longer run of text (a file with no line
 breaks, a paragraph that never ends a sentence) is cut at line breaks, sentence ends or
@@ -254,6 +256,55 @@ def marker_spans(block: Block) -> list[tuple[int, int]]:
         m = re.match(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+", block.raw)
         return [(0, m.end())] if m else []
     return []
+
+
+_SOFT_HYPHEN = "\u00ad"
+_LINE_END_HYPHEN = re.compile(r"((?:[^\W\d_]|\u00ad)+)([-\u2010\u00ad])[ \t]*\r?\n?$")
+# A soft hyphen inside a word: a letter before it, a lower-case letter after it. One between
+# digits ("1\u00ad4") or spaces, or before a capital ("Thrice\u00adForged"), stands for a
+# hyphen or a dash a converter lost, and stays.
+_SOFT_IN_WORD = re.compile(r"(?<=[^\W\d_])\u00ad+(?=[^\W\d_])")
+_NEXT_WORD = re.compile(r"[ \t]*((?:[^\W\d_]|\u00ad)+)")
+
+
+def layout_spans(block: Block) -> list[tuple[int, int]]:
+    """Raw spans of a page's layout, left out of normalised text so that it reads as the
+    words were written: soft hyphens inside a word; in a paragraph, page furniture left
+    inside a sentence (`furniture_after`); in a paragraph or list item, the hyphen and line
+    break of a word the layout cut ("со-\\nперника" reads "соперника"), or only the line
+    break after a word's own hyphen ("кто-\\nто" reads "кто-то"; `hyphens.keeps_hyphen`).
+    Computed from the block alone, as `marker_spans`, so the map to raw can be rebuilt."""
+    raw = block.raw
+    spans = [(m.start(), m.end()) for m in _SOFT_IN_WORD.finditer(raw) if raw[m.end()].islower()]
+    if block.kind not in ("paragraph", "list-item") or "\n" not in raw:
+        return spans
+    from .hyphens import keeps_hyphen
+
+    lines = raw.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    j = 0
+    while j + 1 < len(lines):
+        skip = furniture_after(lines, j) if block.kind == "paragraph" else 0
+        nxt = j + 1 + skip
+        if skip:
+            spans.append((offsets[j + 1], offsets[nxt]))
+        cut = _LINE_END_HYPHEN.search(lines[j])
+        word = _NEXT_WORD.match(lines[nxt]) if cut and nxt < len(lines) else None
+        if cut and word:
+            left = cut.group(1).replace(_SOFT_HYPHEN, "")
+            right = word.group(1).replace(_SOFT_HYPHEN, "")
+            keep: bool | None
+            if cut.group(2) == _SOFT_HYPHEN:  # the layout's own; before a capital, a lost dash
+                keep = False if right[0].islower() else None
+            else:
+                keep = keeps_hyphen(left, right)
+            if keep is not None:
+                hyphen = offsets[j] + cut.start(2)
+                spans.append((hyphen + 1 if keep else hyphen, offsets[nxt] + word.start(1)))
+        j = nxt
+    return spans
 
 
 _NUMBERED_HEADING = re.compile(r"^\s*(\d{1,3}(?:\.\d{1,3})+)\.?\s+\S")
