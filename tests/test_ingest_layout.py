@@ -183,3 +183,14 @@ def test_a_pdf_text_box_reads_the_same_way():
     seg = make_segment("d", "book.pdf", 0, found[0])
     assert seg.text == "Models that are charging add the to-hit modifier of their unit."
     assert seg.raw.count("\n") == 3  # the raw text keeps the lines
+
+
+def test_a_semicolon_before_a_capital_and_a_number_after_a_full_stop_are_kept():
+    text = "Первая строка кончается так;\nВторая строка.\nRoll a D6.\n6\nis read as a number.\n"
+    assert [raw for _, raw in blocks(text)] == [
+        "Первая строка кончается так;",
+        "Вторая строка.",
+        "Roll a D6.",
+        "6\nis read as a number.",
+    ]
+    assert texts(text)[-1] == "6 is read as a number."  # no sentence goes on across it
