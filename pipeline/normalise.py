@@ -1,4 +1,7 @@
-"""Normalisation for matching: NFC, folded quotes and inch glyphs, single spaces.
+"""Normalisation for matching: NFC, folded quotes, ligatures and inch glyphs, single spaces.
+
+NFC keeps a typesetter's ligatures ("ﬁ"); they read as their letters (their NFKC, "fi"),
+which NFKC of the whole text would not leave alone elsewhere ("½", "²", full-width forms).
 
 The raw text is never replaced; `normalise_with_map` also returns, for every
 character of the normalised text, the offset in the raw text it came from, so
@@ -27,6 +30,9 @@ QUOTE_FOLD = {
     "\u201a": "'",  # ‚
     "\u201b": "'",  # ‛
 }
+# The Latin ligatures of Unicode's alphabetic presentation forms, as their letters.
+LIGATURE_FOLD = {chr(c): unicodedata.normalize("NFKC", chr(c)) for c in range(0xFB00, 0xFB07)}
+GLYPH_FOLD = {**QUOTE_FOLD, **LIGATURE_FOLD}
 INCH_AFTER_DIGIT = ("''", "\u2032\u2032", "\u2033", '"', "\u201d")  # '' ′′ ″ " ”
 _DOUBLED = {g[0] for g in INCH_AFTER_DIGIT if len(g) == 2}  # a mark written twice
 _SINGLE = {g for g in INCH_AFTER_DIGIT if len(g) == 1}
@@ -118,7 +124,7 @@ def normalise_with_map(raw: str, remove: Iterable[Span] = ()) -> tuple[str, list
     offsets: list[int] = []
     pending_space = -1
     chars = [
-        (pos, "".join(QUOTE_FOLD.get(c, c) for c in piece))
+        (pos, "".join(GLYPH_FOLD.get(c, c) for c in piece))
         for pos, piece in _clusters(raw, list(remove))
     ]
     idx = 0
@@ -156,8 +162,8 @@ def normalise_with_map(raw: str, remove: Iterable[Span] = ()) -> tuple[str, list
     return "".join(out), offsets
 
 
-_QUOTE_TABLE = str.maketrans(QUOTE_FOLD)
-_QUOTE = re.compile(f"[{''.join(QUOTE_FOLD)}]")  # told first: most texts have none to fold
+_QUOTE_TABLE = str.maketrans(GLYPH_FOLD)
+_QUOTE = re.compile(f"[{''.join(GLYPH_FOLD)}]")  # told first: most texts have none to fold
 _INCH = re.compile(r"(?<=[0-9½¼¾⅓⅔])(?:''|\u2032\u2032|[\u2033\"])")
 
 

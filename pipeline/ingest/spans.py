@@ -10,14 +10,16 @@ from __future__ import annotations
 from ..bbcode import tag_spans
 from ..model import Aside, Block, Markup, Segment
 from ..normalise import normalise_with_map, to_raw_span
-from .text import marker_spans
+from .text import layout_spans, marker_spans
 
 Span = tuple[int, int]
 
 
 def left_out(block: Block, markup: tuple[Markup, ...], asides: tuple[Aside, ...]) -> list[Span]:
-    """Raw spans left out of the normalised text: markup tags, asides, Markdown marks."""
-    return tag_spans(markup) + [(a.start, a.end) for a in asides] + marker_spans(block)
+    """Raw spans left out of the normalised text: markup tags, asides, Markdown marks, and
+    what a page's layout put in (soft and line-end hyphens, page furniture)."""
+    spans = tag_spans(markup) + [(a.start, a.end) for a in asides] + marker_spans(block)
+    return spans + layout_spans(block)
 
 
 def removed_spans(segment: Segment) -> list[Span]:

@@ -2,7 +2,11 @@
 
 Paragraphs are separated by blank lines, or by a line break after sentence-final
 punctuation (drops that put one paragraph on each line). A soft-wrapped line, one that
-breaks mid-sentence, continues its paragraph.
+breaks mid-sentence, continues its paragraph; so does text pasted from a page layout, read
+by the page's structure: wrapped lines between blank lines, page furniture left inside a
+sentence, a closing quote that ends no sentence (`goes_on`, `furniture_after`). What the
+layout put into the words (hyphens at line ends, soft hyphens, running headers) is left out
+of the normalised text by `layout_spans`; the raw text keeps it.
 
 No block is longer than `MAX_BLOCK_CHARS`: a longer run of text (a file with no line
 breaks, a paragraph that never ends a sentence) is cut at line breaks, sentence ends or
@@ -129,6 +133,7 @@ def read_text(text: str, markdown: bool) -> list[Block]:
         raw = text[start:end].rstrip("\r\n")
         blocks.append(Block(kind=kind, raw=raw, lines=(first + 1, last + 1), **extra))  # type: ignore[arg-type]
 
+    wrapped = _wrapped(lines, kinds)
     i = 0
     n = len(lines)
     while i < n:
@@ -159,13 +164,87 @@ def read_text(text: str, markdown: bool) -> list[Block]:
                 i = j + 1
                 continue
         j = i
-        while (
-            j + 1 < n and kinds[j + 1] == "text" and not lines[j].rstrip().endswith(_SENTENCE_END)
-        ):
-            j += 1
+        while j + 1 < n:
+            if kinds[j + 1] == "text" and (wrapped[j] or goes_on(lines[j], lines[j + 1])):
+                j += 1
+            elif skip := furniture_after(lines, j, kinds):
+                j += skip + 1  # the paragraph goes on across a page's header or number
+            else:
+                break
         emit("paragraph", i, j)
         i = j + 1
     return blocks
+
+
+_FULL_STOP = tuple(".!?…")
+_CLOSERS = ')»"”’]'
+
+
+def goes_on(line: str, nxt: str) -> bool:
+    """Whether a paragraph goes on from `line` to the next line `nxt`: the line ends no
+    sentence, or it ends in a semicolon or a closing quote or bracket that closes no
+    sentence ("с правилом «Бешенство»", no . ! ? … before it) and `nxt` goes on in lower
+    case (or, after a closing mark, opens a bracket)."""
+    s = line.rstrip()
+    if not s.endswith(_SENTENCE_END):
+        return True
+    head = nxt.lstrip()[:1]
+    if s.endswith(";"):
+        return head.islower()
+    if s[-1] in _CLOSERS:
+        inner = s.rstrip(_CLOSERS)
+        return bool(inner) and not inner.endswith(_FULL_STOP) and (head.islower() or head == "(")
+    return False
+
+
+_PAGE_NUMBER = re.compile(r"^\s*\d{1,4}\s*$")
+MAX_FURNITURE = 2  # a running header and a page number, one line each
+
+
+def is_furniture(line: str) -> bool:
+    """A line shaped like page furniture: a page number alone ("43"), or a short line in
+    capitals, as running headers are ("44 ГЛАВА 9. ПОЕДИНКИ", "ПОЕДИНКИ 45")."""
+    return _PAGE_NUMBER.match(line) is not None or is_caps_heading(line)
+
+
+def _ends_no_sentence(line: str) -> bool:
+    return not line.rstrip().rstrip(_CLOSERS).endswith((*_FULL_STOP, ":", ";"))
+
+
+def furniture_after(lines: list[str], j: int, kinds: list[str] | None = None) -> int:
+    """How many lines after line `j` are page furniture left inside a sentence: 1 to
+    MAX_FURNITURE furniture-shaped lines between a line that ends no sentence and a line
+    of text that goes on in lower case; 0 when there are none."""
+    if not _ends_no_sentence(lines[j]):
+        return 0
+    k = j + 1
+    while k < len(lines) and k - j <= MAX_FURNITURE and is_furniture(lines[k]):
+        k += 1
+    if k == j + 1 or k >= len(lines) or (kinds is not None and kinds[k] != "text"):
+        return 0
+    return k - j - 1 if lines[k].lstrip()[:1].islower() else 0
+
+
+def _wrapped(lines: list[str], kinds: list[str]) -> list[bool]:
+    """Per line, whether it sits in wrapped text: a run of text lines between blank lines
+    (furniture-shaped lines not counted) more of whose line breaks fall inside a sentence
+    than after one, as a page's lines do. There a line that ends a sentence does not end
+    the paragraph; a file that puts one paragraph on each line has no such run."""
+    out = [False] * len(lines)
+    i = 0
+    while i < len(lines):
+        if kinds[i] != "text":
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(lines) and (kinds[j + 1] == "text" or is_furniture(lines[j + 1])):
+            j += 1
+        run = [x for x in lines[i : j + 1] if not is_furniture(x)]
+        ends = sum(x.rstrip().endswith(_SENTENCE_END) for x in run[:-1])
+        if ends and len(run) - 1 - ends > ends:
+            out[i : j + 1] = [True] * (j + 1 - i)
+        i = j + 1
+    return out
 
 
 def marker_spans(block: Block) -> list[tuple[int, int]]:
@@ -177,6 +256,55 @@ def marker_spans(block: Block) -> list[tuple[int, int]]:
         m = re.match(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+", block.raw)
         return [(0, m.end())] if m else []
     return []
+
+
+_SOFT_HYPHEN = "\u00ad"
+_LINE_END_HYPHEN = re.compile(r"((?:[^\W\d_]|\u00ad)+)([-\u2010\u00ad])[ \t]*\r?\n?$")
+# A soft hyphen inside a word: a letter before it, a lower-case letter after it. One between
+# digits ("1\u00ad4") or spaces, or before a capital ("Thrice\u00adForged"), stands for a
+# hyphen or a dash a converter lost, and stays.
+_SOFT_IN_WORD = re.compile(r"(?<=[^\W\d_])\u00ad+(?=[^\W\d_])")
+_NEXT_WORD = re.compile(r"[ \t]*((?:[^\W\d_]|\u00ad)+)")
+
+
+def layout_spans(block: Block) -> list[tuple[int, int]]:
+    """Raw spans of a page's layout, left out of normalised text so that it reads as the
+    words were written: soft hyphens inside a word; in a paragraph, page furniture left
+    inside a sentence (`furniture_after`); in a paragraph or list item, the hyphen and line
+    break of a word the layout cut ("со-\\nперника" reads "соперника"), or only the line
+    break after a word's own hyphen ("кто-\\nто" reads "кто-то"; `hyphens.keeps_hyphen`).
+    Computed from the block alone, as `marker_spans`, so the map to raw can be rebuilt."""
+    raw = block.raw
+    spans = [(m.start(), m.end()) for m in _SOFT_IN_WORD.finditer(raw) if raw[m.end()].islower()]
+    if block.kind not in ("paragraph", "list-item") or "\n" not in raw:
+        return spans
+    from .hyphens import keeps_hyphen
+
+    lines = raw.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    j = 0
+    while j + 1 < len(lines):
+        skip = furniture_after(lines, j) if block.kind == "paragraph" else 0
+        nxt = j + 1 + skip
+        if skip:
+            spans.append((offsets[j + 1], offsets[nxt]))
+        cut = _LINE_END_HYPHEN.search(lines[j])
+        word = _NEXT_WORD.match(lines[nxt]) if cut and nxt < len(lines) else None
+        if cut and word:
+            left = cut.group(1).replace(_SOFT_HYPHEN, "")
+            right = word.group(1).replace(_SOFT_HYPHEN, "")
+            keep: bool | None
+            if cut.group(2) == _SOFT_HYPHEN:  # the layout's own; before a capital, a lost dash
+                keep = False if right[0].islower() else None
+            else:
+                keep = keeps_hyphen(left, right)
+            if keep is not None:
+                hyphen = offsets[j] + cut.start(2)
+                spans.append((hyphen + 1 if keep else hyphen, offsets[nxt] + word.start(1)))
+        j = nxt
+    return spans
 
 
 _NUMBERED_HEADING = re.compile(r"^\s*(\d{1,3}(?:\.\d{1,3})+)\.?\s+\S")
