@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from pipeline.bbcode import find_markup, mask_tags, strip_tags, tag_spans
 from pipeline.export.inline import tokenize
+from pipeline.extract.names import label_name
 from pipeline.ingest import make_segment
 from pipeline.ingest.spans import raw_spans
 from pipeline.ingest.text import read_text
@@ -87,6 +88,19 @@ def test_the_map_gives_a_decoded_character_its_reference():
     assert raw[slice(*to_input_span(raw, offsets, 0, 2))] == "6&#8243;"
     assert raw[slice(*to_input_span(raw, offsets, 3, 4))] == "&amp;"
     assert to_input_span("AT&T", list(range(5)), 0, 3) == (0, 3)
+
+
+def test_a_bold_html_label_names_its_rule_as_bbcode_does():
+    raw = "<p><b>Fear &amp; Terror:</b> Enemy units must take a test.</p>"
+    hit = label_name(raw, _read(raw), "en")
+    assert hit is not None and (hit.name, hit.evidence) == ("Fear & Terror", "bold-label")
+    raw = "<p><strong>Ужас</strong> Отряд получает -1 к Дисциплине.</p>"
+    hit = label_name(raw, _read(raw), "ru")
+    assert hit is not None and hit.name == "Ужас"
+    # Bold further in is not a label.
+    raw = "<p>Enemy units <b>Fear</b> the model.</p>"
+    hit = label_name(raw, _read(raw), "en")
+    assert hit is None or hit.evidence != "bold-label"
 
 
 HTMLY = st.lists(
