@@ -17,10 +17,12 @@ Span = tuple[int, int]
 
 @dataclass(frozen=True, slots=True)
 class Markup:
-    """An inline markup element (BBCode) located in a segment's raw text.
+    """An inline markup element (BBCode or HTML) located in a segment's raw text.
 
     `start`/`end` cover the whole element including its tags; `inner` is the content,
-    or None for a stray opening or closing tag (then `start`/`end` cover the tag).
+    or None for a stray opening or closing tag or an HTML element never closed (`<br>`;
+    then `start`/`end` cover the tag). `tag` is BBCode's name where HTML means the same
+    (`<strong>` is `b`).
     """
 
     tag: str

@@ -1,4 +1,5 @@
-"""Normalisation for matching: NFC, folded quotes, ligatures and inch glyphs, single spaces.
+"""Normalisation for matching: NFC, folded quotes, ligatures and inch glyphs, single spaces,
+HTML character references read (`&#8243;` is ″), a tag that ends a line (`<br>`) a space.
 
 NFC keeps a typesetter's ligatures ("ﬁ"); they read as their letters (their NFKC, "fi"),
 which NFKC of the whole text would not leave alone elsewhere ("½", "²", full-width forms).
@@ -10,11 +11,14 @@ spans found on normalised text can be shown on the raw text.
 
 from __future__ import annotations
 
+import html
+import html.entities
 import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
 
+from .bbcode import HTML_BREAKS, HTML_TAG
 from .model import Span
 
 # One place for the glyph folds. Inch marks only count as such right after a digit.
@@ -45,7 +49,7 @@ def _kept(raw: str, remove: Iterable[Span]) -> tuple[str, list[int]]:
     the letter before the tag on both paths."""
     spans = sorted(remove)
     if not spans:
-        return raw, list(range(len(raw)))
+        return decode_references(raw, list(range(len(raw))))
     pieces: list[str] = []
     where: list[int] = []
     at = 0
@@ -53,8 +57,54 @@ def _kept(raw: str, remove: Iterable[Span]) -> tuple[str, list[int]]:
         if start > at:
             pieces.append(raw[at:start])
             where.extend(range(at, start))
+        if breaks_line(raw, start, end):
+            pieces.append("\n")
+            where.append(start)
         at = max(at, end)
-    return "".join(pieces), where
+    return decode_references("".join(pieces), where)
+
+
+_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+
+
+def _referenced(m: re.Match[str]) -> str:
+    """The characters a reference stands for (Python's `html` module: `&#8243;`, `&#x2033;`,
+    `&nbsp;`); an unknown name (`&foo;`) stands for itself."""
+    ref = m.group()
+    if ref[1] == "#":
+        return html.unescape(ref)
+    return html.entities.html5.get(ref[1:], ref)
+
+
+def decode_references(text: str, where: list[int] | None = None) -> tuple[str, list[int]]:
+    """`text` with its HTML character references read as the characters they stand for,
+    and `where` (a raw offset per character) with each decoded character at its
+    reference's. Only a reference closed by `;` is one: "AT&T" and "&copy" in a word stay."""
+    if "&" not in text:
+        return text, where if where is not None else []
+    out: list[str] = []
+    offsets: list[int] = []
+    at = 0
+    for m in _REFERENCE.finditer(text):
+        chars = _referenced(m)
+        out.append(text[at : m.start()] + chars)
+        if where is not None:
+            offsets.extend(where[at : m.start()])
+            offsets.extend([where[m.start()]] * len(chars))
+        at = m.end()
+    out.append(text[at:])
+    if where is not None:
+        offsets.extend(where[at:])
+    return "".join(out), offsets
+
+
+def breaks_line(raw: str, start: int, end: int) -> bool:
+    """Whether a span left out is a tag that ends a line (`<br>`, `<p>`): the words on its
+    two sides stay apart."""
+    if raw[start : start + 1] != "<":
+        return False
+    m = HTML_TAG.fullmatch(raw, start, end)
+    return m is not None and m.group(2).lower() in HTML_BREAKS
 
 
 # Characters of combining class 0 that NFC composes with the character before them (the
@@ -175,9 +225,12 @@ def normalise(raw: str, remove: Iterable[Span] = ()) -> str:
         for start, end in spans:
             if start > at:
                 pieces.append(raw[at:start])
+            if breaks_line(raw, start, end):
+                pieces.append("\n")
             at = max(at, end)
         pieces.append(raw[at:])
         raw = "".join(pieces)
+    raw = decode_references(raw)[0]
     text = unicodedata.normalize("NFC", raw)
     if _QUOTE.search(text):
         text = text.translate(_QUOTE_TABLE)
@@ -193,10 +246,15 @@ def to_raw_span(offsets: list[int], start: int, end: int) -> Span:
 
 def to_input_span(raw: str, offsets: list[int], start: int, end: int) -> Span:
     """`to_raw_span`, the end carried past the marks and jamo that NFC joined to the last
-    character (`e` + U+0301 is one character of normalised text, two of the raw)."""
+    character (`e` + U+0301 is one character of normalised text, two of the raw), and past
+    the rest of a character reference (`″` is `&#8243;` in the raw)."""
     a, b = to_raw_span(offsets, start, end)
     if end > start:
         limit = offsets[end] if end < len(offsets) else len(raw)
         while b < min(limit, len(raw)) and ord(raw[b]) >= 0x300 and _join_kind(raw[b]):
             b += 1
+        if raw[b - 1 : b] == "&":  # a reference read as its character: the whole of it
+            m = _REFERENCE.match(raw, b - 1)
+            if m is not None and _referenced(m) != m.group():
+                b = m.end()
     return a, b

@@ -1,9 +1,11 @@
-"""BBCode in a text as a stream of text and inline codes, for TMX and XLIFF writers.
+"""Markup in a text (BBCode, HTML) as a stream of text and inline codes, for TMX and XLIFF
+writers.
 
 Matched pairs (`[b]..[/b]`) become an opening and a closing code sharing an id; a tag
 without its partner (a sentence cut through a bold run, a typo) is an isolated code; `[*]`
-stands alone. Codes in the target get the id of the same code in the source, so that a CAT
-tool can tell which target code is which source code.
+and an HTML element that is never closed (`<br>`) stand alone. Codes in the target get the
+id of the same code in the source, so that a CAT tool can tell which target code is which
+source code.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ..bbcode import find_markup
+from ..bbcode import HTML_EMPTY, find_markup
 
 CodeKind = Literal["open", "close", "begin", "end", "ph"]  # begin/end: isolated open/close
 
@@ -40,8 +42,8 @@ def tokenize(text: str) -> list[Token]:
                 (m.start, m.inner[0], Code("open", m.tag, text[m.start : m.inner[0]], pair))
             )
             events.append((m.inner[1], m.end, Code("close", m.tag, text[m.inner[1] : m.end], pair)))
-        elif m.tag == "*":
-            events.append((m.start, m.end, Code("ph", "*", text[m.start : m.end])))
+        elif m.tag == "*" or (text[m.start] == "<" and m.tag in HTML_EMPTY):  # `[*]`, `<br>`
+            events.append((m.start, m.end, Code("ph", m.tag, text[m.start : m.end])))
         elif m.tag.startswith("/"):
             events.append((m.start, m.end, Code("end", m.tag[1:], text[m.start : m.end])))
         else:

@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from pipeline.bbcode import find_markup, mask_tags, strip_tags
 from pipeline.extract.needs import TokenPrefilter
 from pipeline.glossary import Glossary
 from pipeline.lang import data as lang_data
 from pipeline.lang import lemma, nlp, phrase_matcher
+from pipeline.normalise import decode_references
 from pipeline.sentences import sentences
 from pipeline.slug import slugify
 
@@ -178,8 +180,9 @@ def label_name(raw: str, text: str, lang: str) -> NameHit | None:
     name (a verb, a characteristic, a type line such as "Universal Rule")."""
     cl = _lang(lang, None)
     bold = re.match(r"\s*(?:\[b\](?P<b>[^\[\]]{1,80})\[/b\]|\*\*(?P<s>[^*]{1,80})\*\*)", raw, re.I)
-    if bold:
-        name = (bold.group("b") or bold.group("s") or "").strip().rstrip(":").strip()
+    opening = (bold and (bold.group("b") or bold.group("s"))) or _html_bold(raw)
+    if opening:
+        name = opening.strip().rstrip(":").strip()
         name = name if name.endswith("...") else name.rstrip(".").strip()
         name = re.sub(r"\s*\([^()]*\)$", "", name)
         if name and _acceptable(name, cl, marked=True) and name[:1].isupper():
@@ -194,6 +197,20 @@ def label_name(raw: str, text: str, lang: str) -> NameHit | None:
     if m and rest.strip()[:1].isupper() and _acceptable(m.group("name"), cl):
         at = max(text.find(m.group("name")), 0)
         return NameHit(_visible(m.group("name")), "title-line", None, (at, at + len(m[0])))
+    return None
+
+
+def _html_bold(raw: str) -> str | None:
+    """The text of an HTML bold element the raw text opens with (`<p><b>Fear</b>`, also
+    `<strong>`), its tags left out and its references read, as `[b]Fear[/b]` is read."""
+    if "<" not in raw:
+        return None
+    for m in find_markup(raw):
+        if mask_tags(raw[: m.start]).strip():
+            return None
+        if m.tag == "b" and m.inner is not None and raw[m.start] == "<":
+            inner = decode_references(strip_tags(raw[m.inner[0] : m.inner[1]]))[0]
+            return inner if 0 < len(inner) <= 80 and not re.search(r"[\[\]<>]", inner) else None
     return None
 
 
