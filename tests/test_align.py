@@ -763,14 +763,8 @@ def test_a_modifier_of_the_same_characteristic_with_another_value_contradicts():
     english, swapped, same = _anchors_of(
         [
             ("A unit with 2 more Full Ranks takes its Break Tests with +1 Discipline.", "en"),
-            (
-                "Отряд, у которого на 1 полную шеренгу больше, проверяет разгром с +2 к Дисциплине.",
-                "ru",
-            ),
-            (
-                "Отряд, у которого на 2 полные шеренги больше, проверяет разгром с +1 к Дисциплине.",
-                "ru",
-            ),
+            ("Отряд с 1 лишней полной шеренгой проверяет разгром с +2 к Дисциплине.", "ru"),
+            ("Отряд с 2 лишними полными шеренгами проверяет разгром с +1 к Дисциплине.", "ru"),
         ]
     )
     assert differences(swapped, english) == [
