@@ -52,6 +52,8 @@ class Anchors:
     # a hand's rhetorical question, one sentence with its answer in the source ("when ...")
     questions: int = 0
     notes: tuple[Span, ...] = ()  # a translator's notes and footnotes (`_notes`)
+    # what each sentence allows or forbids (`modality`), empty when none does either
+    modal: tuple[str, ...] = ()
 
 
 # A paragraph opening with its name and the English name in brackets, then a stop or a
@@ -244,7 +246,53 @@ def anchors(
         text=segment.text,
         questions=_answered(segment.text, spans) if "?" in segment.text else 0,
         notes=tuple(set_apart),
+        modal=modality(segment.text, spans, segment.lang),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _Modality:
+    breaks: re.Pattern[str]
+    forbid: re.Pattern[str]
+    permit: re.Pattern[str]
+    hedges: re.Pattern[str]
+
+
+@cache
+def _modality_reader(lang: str) -> _Modality | None:
+    raw = lang_data(lang, "align").get("modality")
+    if not raw:
+        return None
+    keys = ("clause_breaks", "forbid", "permit", "hedges")
+    return _Modality(*(re.compile(raw[k], re.IGNORECASE) for k in keys))
+
+
+FORBIDS, PERMITS = "f", "p"  # a clause that forbids, one that allows (`modality`)
+
+
+def modality(text: str, spans: tuple[Span, ...], lang: str) -> tuple[str, ...]:
+    """What each sentence of a text allows or forbids, clause by clause in its order: a
+    string of `FORBIDS` ("cannot", "не может", "нельзя") and `PERMITS` ("may", "можно")
+    per sentence ("fp": "it cannot be dispelled, and it may target ..."), by the
+    `modality` of `lang/<code>/align.yaml`; a hedged clause ("only if", "at most") and one
+    that says neither add nothing. Empty when no sentence says either: most texts, read
+    with one search."""
+    reader = _modality_reader(lang)
+    if reader is None or not (reader.permit.search(text) or reader.forbid.search(text)):
+        return ()
+    out = []
+    for a, b in spans:
+        said = ""
+        for clause in reader.breaks.split(text[a:b]):
+            if reader.hedges.search(clause):
+                continue
+            rest = reader.forbid.sub(" ", clause)
+            if rest != clause:
+                said += FORBIDS
+            if reader.permit.search(rest):  # "may ... and may not ...": both
+                said += PERMITS
+        out.append(said)
+    return tuple(out)
 
 
 def _answered(text: str, spans: tuple[Span, ...]) -> int:

@@ -28,7 +28,17 @@ from typing import Any
 
 import yaml
 
-from .anchors import NAME, Anchors, also_renders, length_ratio, says_a_die, spelled_numbers
+from .anchors import (
+    FORBIDS,
+    NAME,
+    PERMITS,
+    Anchors,
+    also_renders,
+    length_ratio,
+    says_a_die,
+    sentence_lengths,
+    spelled_numbers,
+)
 
 
 @cache
@@ -389,11 +399,66 @@ def _named(key: str) -> tuple[str, str] | None:
 
 
 def contradicts(foreign: Anchors, english: Anchors) -> bool:
-    """Whether the two texts' quantities say different things (`differences`)."""
+    """Whether the two texts' quantities say different things, or their sentences the
+    opposite (`differences`)."""
     return bool(differences(foreign, english))
 
 
+_OPPOSITE = "says the opposite"  # how `opposite` words what it finds
+
+
+class _Said(dict[str, str]):
+    """A sentence's clauses as `opposite` words them ("fp": "forbids, then allows")."""
+
+    def __missing__(self, said: str) -> str:
+        return ", then ".join("forbids" if c == FORBIDS else "allows" for c in said)
+
+
+_MODAL = _Said({FORBIDS: "forbids", PERMITS: "allows"})
+
+
+def opposite(foreign: Anchors, english: Anchors) -> list[str]:
+    """Where the two texts say the opposite, for a reader: a sentence of one that only
+    forbids ("A unit that has moved cannot be chosen again") paired with one of the other
+    that only allows ("... всё ещё можно выбрать"), the sentences paired by their lengths
+    as the link's would be (`anchors.modality`). A translation may reword a rule, but
+    keeps what it allows; a look-alike that says the rule's opposite is no translation.
+    Empty when nothing is opposed (at once where one side allows or forbids nothing)."""
+    f, e = foreign.modal, english.modal
+    if not (f and e):
+        return []
+    fs, es = "".join(f), "".join(e)
+    if not ((FORBIDS in fs and PERMITS in es) or (PERMITS in fs and FORBIDS in es)):
+        return []
+    from .sentences import align_sentences  # here: it reads this module's params
+
+    beads = align_sentences(
+        sentence_lengths(english), sentence_lengths(foreign), ratio=length_ratio(foreign.lang)
+    )
+    found = []
+    for bead in beads:
+        said_e = "".join(e[i] for i in bead.source)
+        said_f = "".join(f[j] for j in bead.target)
+        if len(set(said_e)) == len(set(said_f)) == 1:  # "ff" forbids as "f" does
+            said_e, said_f = said_e[0], said_f[0]
+        # each clause of one says the opposite of the other's, in order ("it cannot be
+        # dispelled, and it may target" beside "его можно рассеять ..., и он не может")
+        if said_e and len(said_e) == len(said_f) and all(map(str.__ne__, said_e, said_f)):
+            found.append(
+                f"{_OPPOSITE}: the English {_MODAL[said_e]} in sentence {bead.source[0] + 1},"
+                f" the translation {_MODAL[said_f]}"
+            )
+    return found
+
+
 def differences(foreign: Anchors, english: Anchors) -> list[str]:
+    """What the two texts say differently, for a reader: their quantities
+    (`_quantities_differ`) and the sentences where one says the opposite of the other
+    (`opposite`). Empty when nothing contradicts."""
+    return _quantities_differ(foreign, english) + opposite(foreign, english)
+
+
+def _quantities_differ(foreign: Anchors, english: Anchors) -> list[str]:
     """What the two texts' quantities say differently, for a reader: a number, distance
     or dice on one side whose value the other side has nowhere ("5 in the English
     only"), or a modifier of one value naming different characteristics on the two sides
@@ -637,7 +702,11 @@ def assign(
                 not contradicts(foreign[fi], v) for v in versions.get(source.cluster, ())
             ):
                 differ = []
-            if differ and not _words_alone(foreign[fi], source, index, candidate.evidence):
+            # what the words say cannot vouch for a text saying the opposite (`opposite`)
+            if differ and (
+                any(d.startswith(_OPPOSITE) for d in differ)
+                or not _words_alone(foreign[fi], source, index, candidate.evidence)
+            ):
                 refused.setdefault(fi, (ci, differ))
                 continue
         taken.add(key)

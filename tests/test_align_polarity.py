@@ -1,0 +1,101 @@
+"""What a rule allows and forbids, compared where a translation's sentences pair with its
+English: a look-alike that says the opposite is no translation (`paragraphs.opposite`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.align.anchors import modality
+from pipeline.sentences import sentences
+from tests.test_align import _anchors_of
+
+_ENGLISH = (
+    "Crossing Rivers: a unit that has waded a river cannot shoot in the same Player Turn."
+    " A unit on a bridge may shoot as normal."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "said"),
+    [
+        ("A unit cannot march. It may reform.", "en", ("f", "p")),
+        ("No unit may march; each may reform.", "en", ("fp",)),
+        # a hedge reads neither way: "only if", "at most" are bounds, not permissions
+        ("A unit may march only if no enemy is near.", "en", ("",)),
+        ("Its Unit Strength may be at most 10.", "en", ("",)),
+        ("Отряд не может маршировать. Перестроиться ему можно.", "ru", ("f", "p")),
+        ("Маршировать нельзя, а перестраиваться допускается.", "ru", ("fp",)),
+        ("Численность не может превышать 10.", "ru", ("",)),
+        # a plain negation is no prohibition: "не стреляет" says what happens
+        ("Отряд, который не двигался, стреляет.", "ru", ()),
+    ],
+)
+def test_clauses_are_read_as_allowing_or_forbidding(text, lang, said):
+    assert modality(text, tuple(sentences(text)), lang) == said
+
+
+@pytest.mark.parametrize(
+    ("russian", "opposite"),
+    [
+        # the translation: the prohibition said with "нельзя", the permission with "может"
+        (
+            "Переправа через реку: отряду, переходившему реку вброд, в этот ход игрока"
+            " стрелять нельзя. Отряд на мосту может стрелять как обычно.",
+            False,
+        ),
+        # a look-alike: the same words, the rule turned round
+        (
+            "Переправа через реку: отряд, переходивший реку вброд, может стрелять в этот ход"
+            " игрока. Отряд на мосту стрелять не может.",
+            True,
+        ),
+    ],
+)
+def test_a_text_saying_the_opposite_of_its_english_contradicts_it(russian, opposite):
+    from pipeline.align.paragraphs import contradicts, differences
+
+    english, foreign = _anchors_of([(_ENGLISH, "en"), (russian, "ru")])
+    assert contradicts(foreign, english) is opposite
+    if opposite:
+        assert differences(foreign, english) == [
+            "says the opposite: the English forbids in sentence 1, the translation allows",
+            "says the opposite: the English allows in sentence 2, the translation forbids",
+        ]
+
+
+def test_clauses_said_the_other_way_round_in_order_contradict():
+    """One sentence that forbids, then allows, beside one that allows, then forbids."""
+    from pipeline.align.paragraphs import opposite
+
+    english, foreign = _anchors_of(
+        [
+            ("A Hex cannot be dispelled, and it may target a unit in combat.", "en"),
+            ("Проклятие можно рассеять, и оно не может выбрать целью отряд в бою.", "ru"),
+        ]
+    )
+    assert opposite(foreign, english) == [
+        "says the opposite: the English forbids, then allows in sentence 1,"
+        " the translation allows, then forbids"
+    ]
+
+
+def test_a_look_alike_saying_the_opposite_stays_unlinked_however_alike():
+    """Its words vouch for it as they would for a translation with a wrong number, but
+    not for a text that turns the rule round: it stays unlinked and says why."""
+    from pipeline.align.paragraphs import assign
+
+    english, foreign = _anchors_of(
+        [
+            (_ENGLISH, "en"),
+            (
+                "Переправа через реку: отряд, переходивший реку вброд, может стрелять в этот"
+                " ход игрока. Отряд на мосту стрелять не может.",
+                "ru",
+            ),
+        ]
+    )
+    [decision] = assign([foreign], [english], {})
+    assert decision.best is not None and decision.best.score >= 0.5  # a link on its score
+    assert decision.status == "unlinked"
+    assert decision.resembles is not None and decision.resembles.source == english.cluster
+    assert decision.differs and all(d.startswith("says the opposite") for d in decision.differs)
