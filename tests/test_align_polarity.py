@@ -99,3 +99,25 @@ def test_a_look_alike_saying_the_opposite_stays_unlinked_however_alike():
     assert decision.status == "unlinked"
     assert decision.resembles is not None and decision.resembles.source == english.cluster
     assert decision.differs and all(d.startswith("says the opposite") for d in decision.differs)
+
+
+def test_sentences_are_paired_by_where_they_stand_when_their_counts_differ():
+    """A translation that joins two sentences in one is compared with the two; one that
+    says the opposite in its last sentence is found there."""
+    from pipeline.align.paragraphs import opposite
+
+    english = (
+        "Marching: a unit may march in the Movement Phase. It doubles its move."
+        " A unit that marched cannot shoot in the same Player Turn."
+    )
+    joined, turned = (
+        "Марш: в фазе движения отряд может маршировать, удваивая движение."
+        f" Отряд, совершивший марш, в этот ход игрока {end}."
+        for end in ("стрелять не может", "может стрелять как обычно")
+    )
+    english_a, joined_a, turned_a = _anchors_of([(english, "en"), (joined, "ru"), (turned, "ru")])
+    assert len(english_a.sentences) == 3 and len(joined_a.sentences) == 2
+    assert opposite(joined_a, english_a) == []
+    assert opposite(turned_a, english_a) == [
+        "says the opposite: the English forbids in sentence 3, the translation allows"
+    ]

@@ -250,11 +250,13 @@ def anchors(
     )
 
 
+FORBIDS, PERMITS = "f", "p"  # a clause that forbids, one that allows (`modality`)
+
+
 @dataclass(frozen=True, slots=True)
 class _Modality:
+    says: re.Pattern[str]  # forbidding and allowing words, as groups `FORBIDS`, `PERMITS`
     breaks: re.Pattern[str]
-    forbid: re.Pattern[str]
-    permit: re.Pattern[str]
     hedges: re.Pattern[str]
 
 
@@ -263,11 +265,13 @@ def _modality_reader(lang: str) -> _Modality | None:
     raw = lang_data(lang, "align").get("modality")
     if not raw:
         return None
-    keys = ("clause_breaks", "forbid", "permit", "hedges")
-    return _Modality(*(re.compile(raw[k], re.IGNORECASE) for k in keys))
-
-
-FORBIDS, PERMITS = "f", "p"  # a clause that forbids, one that allows (`modality`)
+    # at one place a forbidding word wins over the allowing one it holds ("may not")
+    says = f"(?P<{FORBIDS}>{raw['forbid']})|(?P<{PERMITS}>{raw['permit']})"
+    return _Modality(
+        re.compile(f"(?=[{raw['first_letters']}]){raw['word_start']}(?:{says})"),
+        re.compile(raw["clause_breaks"]),
+        re.compile(raw["hedges"]),
+    )
 
 
 def modality(text: str, spans: tuple[Span, ...], lang: str) -> tuple[str, ...]:
@@ -276,21 +280,32 @@ def modality(text: str, spans: tuple[Span, ...], lang: str) -> tuple[str, ...]:
     per sentence ("fp": "it cannot be dispelled, and it may target ..."), by the
     `modality` of `lang/<code>/align.yaml`; a hedged clause ("only if", "at most") and one
     that says neither add nothing. Empty when no sentence says either: most texts, read
-    with one search."""
+    with one search (only the clauses that say either are read further)."""
     reader = _modality_reader(lang)
-    if reader is None or not (reader.permit.search(text) or reader.forbid.search(text)):
+    if reader is None:
+        return ()
+    low = text.lower()
+    if len(low) != len(text):  # a letter whose lower case is longer: keep offsets right
+        low = "".join(ch.lower()[:1] for ch in text)
+    words = [(m.start(), m.lastgroup or "") for m in reader.says.finditer(low)]
+    if not words:
         return ()
     out = []
+    k = 0
     for a, b in spans:
+        while k < len(words) and words[k][0] < a:  # between sentences: in none
+            k += 1
         said = ""
-        for clause in reader.breaks.split(text[a:b]):
-            if reader.hedges.search(clause):
-                continue
-            rest = reader.forbid.sub(" ", clause)
-            if rest != clause:
-                said += FORBIDS
-            if reader.permit.search(rest):  # "may ... and may not ...": both
-                said += PERMITS
+        if k < len(words) and words[k][0] < b:
+            cuts = [a, *(m.end() for m in reader.breaks.finditer(low, a, b)), b]
+            for start, end in pairwise(cuts):
+                clause = ""
+                while k < len(words) and words[k][0] < end:
+                    if words[k][1] not in clause:  # "may ..., and may not ...": both
+                        clause += words[k][1]
+                    k += 1
+                if clause and not reader.hedges.search(low, start, end):
+                    said += clause
         out.append(said)
     return tuple(out)
 

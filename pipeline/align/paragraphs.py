@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -423,32 +424,66 @@ def opposite(foreign: Anchors, english: Anchors) -> list[str]:
     that only allows ("... всё ещё можно выбрать"), the sentences paired by their lengths
     as the link's would be (`anchors.modality`). A translation may reword a rule, but
     keeps what it allows; a look-alike that says the rule's opposite is no translation.
-    Empty when nothing is opposed (at once where one side allows or forbids nothing)."""
+    Empty when nothing is opposed: at once where one side allows or forbids nothing, or
+    where the sentences that say either say the same in the same order (most pairs)."""
     f, e = foreign.modal, english.modal
     if not (f and e):
         return []
     fs, es = "".join(f), "".join(e)
     if not ((FORBIDS in fs and PERMITS in es) or (PERMITS in fs and FORBIDS in es)):
         return []
-    from .sentences import align_sentences  # here: it reads this module's params
-
-    beads = align_sentences(
-        sentence_lengths(english), sentence_lengths(foreign), ratio=length_ratio(foreign.lang)
-    )
+    if [s for s in f if s] == [s for s in e if s]:  # the same, sentence by sentence
+        return []
     found = []
-    for bead in beads:
-        said_e = "".join(e[i] for i in bead.source)
-        said_f = "".join(f[j] for j in bead.target)
+    for source, target in _paired(foreign, english):
+        said_e = "".join(e[i] for i in source)
+        said_f = "".join(f[j] for j in target)
         if len(set(said_e)) == len(set(said_f)) == 1:  # "ff" forbids as "f" does
             said_e, said_f = said_e[0], said_f[0]
         # each clause of one says the opposite of the other's, in order ("it cannot be
         # dispelled, and it may target" beside "его можно рассеять ..., и он не может")
         if said_e and len(said_e) == len(said_f) and all(map(str.__ne__, said_e, said_f)):
             found.append(
-                f"{_OPPOSITE}: the English {_MODAL[said_e]} in sentence {bead.source[0] + 1},"
+                f"{_OPPOSITE}: the English {_MODAL[said_e]} in sentence {source[0] + 1},"
                 f" the translation {_MODAL[said_f]}"
             )
     return found
+
+
+def _paired(foreign: Anchors, english: Anchors) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The sentences of the two texts in pairs (English, translation): one to one where
+    they have as many (a translation keeps its source's sentences), else by where they
+    stand in their texts (by length): the translation's sentences whose middles fall in
+    one English sentence, when that sentence's middle falls in them too. Sentences that
+    stand nowhere alike pair with none: read in one pass, not with the link's
+    alignment, which costs a grid search per pair."""
+    n = len(english.sentences)
+    if n == len(foreign.sentences):
+        return [((i,), (i,)) for i in range(n)]
+    ends = [_ends(sentence_lengths(a)) for a in (english, foreign)]
+    if not (ends[0] and ends[1]):
+        return []
+    groups: dict[int, list[int]] = defaultdict(list)
+    for j, (a, b) in enumerate(pairwise([0.0, *ends[1]])):
+        groups[min(bisect_right(ends[0], (a + b) / 2), n - 1)].append(j)
+    out = []
+    for i, js in groups.items():
+        middle = ((ends[0][i - 1] if i else 0.0) + ends[0][i]) / 2
+        if (ends[1][js[0] - 1] if js[0] else 0.0) <= middle <= ends[1][js[-1]]:
+            out.append(((i,), tuple(js)))
+    return out
+
+
+def _ends(lengths: Sequence[int]) -> list[float]:
+    """Where each sentence ends, as a share of the text's length."""
+    total = sum(lengths)
+    if total <= 0:
+        return []
+    out, at = [], 0
+    for n in lengths:
+        at += n
+        out.append(at / total)
+    return out
 
 
 def differences(foreign: Anchors, english: Anchors) -> list[str]:
