@@ -121,3 +121,46 @@ def test_sentences_are_paired_by_where_they_stand_when_their_counts_differ():
     assert opposite(turned_a, english_a) == [
         "says the opposite: the English forbids in sentence 3, the translation allows"
     ]
+
+
+def test_two_texts_read_as_one_keep_what_each_sentence_allows_or_forbids():
+    """A paragraph translating two English ones is compared with the two read as one:
+    what each sentence says stays with its sentence."""
+    from pipeline.align.paragraphs import _joined, opposite
+
+    first, second, foreign = _anchors_of(
+        [
+            ("Marching: a unit doubles its move.", "en"),
+            ("A unit that marched cannot shoot.", "en"),
+            ("Марш: отряд удваивает движение. Отряд после марша может стрелять.", "ru"),
+        ]
+    )
+    whole = _joined(first, second)
+    assert whole.modal == ("", "f") and len(whole.modal) == len(whole.sentences)
+    assert opposite(foreign, whole) == [
+        "says the opposite: the English forbids in sentence 2, the translation allows"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("russian", "opposite"),
+    [
+        # the translation forbids both, as its English does
+        ("Стрелять и колдовать сбежавшему отряду нельзя, собираться он не может.", False),
+        # a look-alike opens by allowing what the English forbids, then forbids the rest
+        ("Сбежавший отряд может стрелять, но колдовать ему нельзя.", True),
+    ],
+)
+def test_a_translation_opening_with_a_permission_its_english_does_not_give_contradicts(
+    russian, opposite
+):
+    """An English sentence that only forbids, beside one that first allows: the
+    translation adds a permission, and a translation adds nothing to its source."""
+    from pipeline.align.paragraphs import opposite as opposed
+
+    english, foreign = _anchors_of(
+        [("A unit that fled cannot shoot or cast spells, and cannot rally.", "en"), (russian, "ru")]
+    )
+    assert bool(opposed(foreign, english)) is opposite
+    # the other way round the English says more, and a translation may leave out
+    assert opposed(english, foreign) == []

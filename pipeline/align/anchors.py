@@ -251,6 +251,7 @@ def anchors(
 
 
 FORBIDS, PERMITS = "f", "p"  # a clause that forbids, one that allows (`modality`)
+_AFTER = 1 << 62  # past any offset: (start, _AFTER) sorts after every span at start
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,26 +288,29 @@ def modality(text: str, spans: tuple[Span, ...], lang: str) -> tuple[str, ...]:
     low = text.lower()
     if len(low) != len(text):  # a letter whose lower case is longer: keep offsets right
         low = "".join(ch.lower()[:1] for ch in text)
-    words = [(m.start(), m.lastgroup or "") for m in reader.says.finditer(low)]
-    if not words:
+    by_sentence: dict[int, list[tuple[int, str]]] = {}
+    for m in reader.says.finditer(low):
+        i = bisect_right(spans, (m.start(), _AFTER)) - 1  # the sentence it is in, if any
+        if i >= 0 and m.start() < spans[i][1]:
+            by_sentence.setdefault(i, []).append((m.start(), m.lastgroup or ""))
+    if not by_sentence:
         return ()
-    out = []
-    k = 0
-    for a, b in spans:
-        while k < len(words) and words[k][0] < a:  # between sentences: in none
-            k += 1
-        said = ""
-        if k < len(words) and words[k][0] < b:
-            cuts = [a, *(m.end() for m in reader.breaks.finditer(low, a, b)), b]
-            for start, end in pairwise(cuts):
-                clause = ""
-                while k < len(words) and words[k][0] < end:
-                    if words[k][1] not in clause:  # "may ..., and may not ...": both
-                        clause += words[k][1]
-                    k += 1
-                if clause and not reader.hedges.search(low, start, end):
-                    said += clause
-        out.append(said)
+    out = [""] * len(spans)
+    for i, words in by_sentence.items():
+        a, b = spans[i]
+        said, k = "", 0
+        cuts = [*(m.end() for m in reader.breaks.finditer(low, a, b)), b]
+        for start, end in zip([a, *cuts], cuts, strict=False):
+            clause = ""
+            while k < len(words) and words[k][0] < end:
+                if words[k][1] not in clause:  # "may ..., and may not ...": both
+                    clause += words[k][1]
+                k += 1
+            if clause and not reader.hedges.search(low, start, end):
+                said += clause
+            if k == len(words):
+                break
+        out[i] = said
     return tuple(out)
 
 

@@ -438,16 +438,25 @@ def opposite(foreign: Anchors, english: Anchors) -> list[str]:
     for source, target in _paired(foreign, english):
         said_e = "".join(e[i] for i in source)
         said_f = "".join(f[j] for j in target)
-        if len(set(said_e)) == len(set(said_f)) == 1:  # "ff" forbids as "f" does
-            said_e, said_f = said_e[0], said_f[0]
+        said_e, said_f = _once(said_e), _once(said_f)
         # each clause of one says the opposite of the other's, in order ("it cannot be
-        # dispelled, and it may target" beside "его можно рассеять ..., и он не может")
-        if said_e and len(said_e) == len(said_f) and all(map(str.__ne__, said_e, said_f)):
+        # dispelled, and it may target" beside "его можно рассеять ..., и он не может");
+        # or the English only forbids (allows) and the translation opens by allowing
+        # (forbidding): it adds what its English does not say, as no translation does
+        added = len(said_e) == 1 and len(said_f) > 1 and said_f[0] != said_e
+        if added or (
+            said_e and len(said_e) == len(said_f) and all(map(str.__ne__, said_e, said_f))
+        ):
             found.append(
                 f"{_OPPOSITE}: the English {_MODAL[said_e]} in sentence {source[0] + 1},"
                 f" the translation {_MODAL[said_f]}"
             )
     return found
+
+
+def _once(said: str) -> str:
+    """A sentence's clauses that all say one thing, said once ("ff" forbids as "f")."""
+    return said[:1] if len(set(said)) == 1 else said
 
 
 def _paired(foreign: Anchors, english: Anchors) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -816,6 +825,12 @@ def _joined(first: Anchors, second: Anchors) -> Anchors:
         sentences=first.sentences + second.sentences,
         text=f"{first.text} {second.text}",
         questions=first.questions + second.questions,
+        modal=(
+            (first.modal or ("",) * len(first.sentences))
+            + (second.modal or ("",) * len(second.sentences))
+            if first.modal or second.modal
+            else ()
+        ),
     )
 
 
