@@ -298,7 +298,7 @@ def modality(text: str, spans: tuple[Span, ...], lang: str) -> tuple[str, ...]:
     out = [""] * len(spans)
     for i, words in by_sentence.items():
         a, b = spans[i]
-        said, k = "", 0
+        said, last, k = "", "", 0
         cuts = [*(m.end() for m in reader.breaks.finditer(low, a, b)), b]
         for start, end in zip([a, *cuts], cuts, strict=False):
             clause = ""
@@ -306,10 +306,13 @@ def modality(text: str, spans: tuple[Span, ...], lang: str) -> tuple[str, ...]:
                 if words[k][1] not in clause:  # "may ..., and may not ...": both
                     clause += words[k][1]
                 k += 1
-            if clause and not reader.hedges.search(low, start, end):
-                said += clause
-            if k == len(words):
-                break
+            hedge = reader.hedges.search(low, start, end)
+            if hedge and last and not low[start : hedge.start()].strip():
+                said = said[: -len(last)]  # "может, только если ...": it hedges the one before
+            last = "" if hedge else clause
+            said += last
+            if k == len(words) and not last:
+                break  # no clause after it can hedge it
         out[i] = said
     return tuple(out)
 
