@@ -130,6 +130,7 @@ def test_sentences_are_paired_by_where_they_stand_when_their_counts_differ():
 def test_two_texts_read_as_one_keep_what_each_sentence_allows_or_forbids():
     """A paragraph translating two English ones is compared with the two read as one:
     what each sentence says stays with its sentence."""
+    from pipeline.align.anchors import modal
     from pipeline.align.paragraphs import _joined, opposite
 
     first, second, foreign = _anchors_of(
@@ -140,7 +141,7 @@ def test_two_texts_read_as_one_keep_what_each_sentence_allows_or_forbids():
         ]
     )
     whole = _joined(first, second)
-    assert whole.modal == ("", "f") and len(whole.modal) == len(whole.sentences)
+    assert modal(whole) == ("", "f") and len(whole.sentences) == 2
     assert opposite(foreign, whole) == [
         "says the opposite: the English forbids in sentence 2, the translation allows"
     ]

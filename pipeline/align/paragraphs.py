@@ -36,6 +36,7 @@ from .anchors import (
     Anchors,
     also_renders,
     length_ratio,
+    modal,
     says_a_die,
     sentence_lengths,
     spelled_numbers,
@@ -426,8 +427,11 @@ def opposite(foreign: Anchors, english: Anchors) -> list[str]:
     keeps what it allows; a look-alike that says the rule's opposite is no translation.
     Empty when nothing is opposed: at once where one side allows or forbids nothing, or
     where the sentences that say either say the same in the same order (most pairs)."""
-    f, e = foreign.modal, english.modal
-    if not (f and e):
+    f = modal(foreign)
+    if not f:
+        return []
+    e = modal(english)
+    if not e:
         return []
     fs, es = "".join(f), "".join(e)
     if not ((FORBIDS in fs and PERMITS in es) or (PERMITS in fs and FORBIDS in es)):
@@ -822,15 +826,11 @@ def _joined(first: Anchors, second: Anchors) -> Anchors:
         keys=first.keys + second.keys,
         latin=first.latin | second.latin,
         length=first.length + second.length,
-        sentences=first.sentences + second.sentences,
+        # the second's sentences where they stand in the text joined
+        sentences=first.sentences
+        + tuple((a + len(first.text) + 1, b + len(first.text) + 1) for a, b in second.sentences),
         text=f"{first.text} {second.text}",
         questions=first.questions + second.questions,
-        modal=(
-            (first.modal or ("",) * len(first.sentences))
-            + (second.modal or ("",) * len(second.sentences))
-            if first.modal or second.modal
-            else ()
-        ),
     )
 
 
