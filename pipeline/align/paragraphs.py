@@ -422,9 +422,10 @@ _MODAL = _Said({FORBIDS: "forbids", PERMITS: "allows"})
 def opposite(foreign: Anchors, english: Anchors) -> list[str]:
     """Where the two texts say the opposite, for a reader: a sentence of one that only
     forbids ("A unit that has moved cannot be chosen again") paired with one of the other
-    that only allows ("... всё ещё можно выбрать"), the sentences paired by their lengths
-    as the link's would be (`anchors.modality`). A translation may reword a rule, but
-    keeps what it allows; a look-alike that says the rule's opposite is no translation.
+    that only allows ("... всё ещё можно выбрать"), the sentences paired by where they
+    stand (`_paired`; what they allow and forbid: `anchors.modality`). A translation may
+    reword a rule, but keeps what it allows; a look-alike that says the rule's opposite
+    is no translation.
     Empty when nothing is opposed: at once where one side allows or forbids nothing, or
     where the sentences that say either say the same in the same order (most pairs)."""
     f = modal(foreign)
