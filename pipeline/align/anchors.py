@@ -247,6 +247,120 @@ def anchors(
     )
 
 
+FORBIDS, PERMITS = "f", "p"  # a clause that forbids, one that allows (`modality`)
+_AFTER = 1 << 62  # past any offset: (start, _AFTER) sorts after every span at start
+
+
+@dataclass(frozen=True, slots=True)
+class _Modality:
+    stems: tuple[str, ...]  # a part of every such word: a text with none says neither
+    says: re.Pattern[str]  # forbidding and allowing words, as groups `FORBIDS`, `PERMITS`
+    breaks: re.Pattern[str]
+    hedges: re.Pattern[str]
+
+
+@cache
+def _modality_reader(lang: str) -> _Modality | None:
+    raw = lang_data(lang, "align").get("modality")
+    if not raw:
+        return None
+    # at one place a forbidding word wins over the allowing one it holds ("may not")
+    says = f"(?P<{FORBIDS}>{raw['forbid']})|(?P<{PERMITS}>{raw['permit']})"
+    return _Modality(
+        tuple(raw["stems"]),
+        re.compile(f"(?=[{raw['first_letters']}]){raw['word_start']}(?:{says})"),
+        re.compile(raw["clause_breaks"]),
+        re.compile(raw["hedges"]),
+    )
+
+
+_BEFORE, _PAST = 48, 16  # how far a forbidding or allowing word reaches around its stem
+
+
+def _around_stems(low: str, reader: _Modality) -> list[re.Match[str]]:
+    """The forbidding and allowing words of a lower-cased text, in its order, read only
+    around the stems they hold (`stems`: "no unit may" ends in one, "may not" opens with
+    one): a rule text is long and says "may" twice, so a scan of it all would cost most."""
+    windows = []
+    for stem in reader.stems:
+        at = low.find(stem)
+        while at >= 0:
+            windows.append((max(at - _BEFORE, 0), at + len(stem) + _PAST))
+            at = low.find(stem, at + 1)
+    if not windows:
+        return []
+    windows.sort()
+    found: dict[int, re.Match[str]] = {}
+    start, end = windows[0]
+    for a, b in [*windows[1:], (len(low) + _BEFORE, 0)]:
+        if a <= end:
+            end = max(end, b)
+            continue
+        for m in reader.says.finditer(low, start, min(end, len(low))):
+            found.setdefault(m.start(), m)
+        start, end = a, b
+    return [found[k] for k in sorted(found)]
+
+
+_modal_read: dict[tuple[str, str], tuple[str, ...]] = {}
+_MODAL_KEPT = 200_000  # texts whose `modality` is kept; past this the memo starts again
+
+
+def modal(a: Anchors) -> tuple[str, ...]:
+    """The `modality` of a text's sentences, read when a pair of it is first compared and
+    kept by language and text: most texts are never compared so (`paragraphs.opposite`
+    reads the translation's first, and the English only where that says something)."""
+    key = (a.lang, a.text)
+    found = _modal_read.get(key)
+    if found is None:
+        if len(_modal_read) >= _MODAL_KEPT:
+            _modal_read.clear()
+        found = _modal_read[key] = modality(a.text, a.sentences, a.lang)
+    return found
+
+
+def modality(text: str, spans: tuple[Span, ...], lang: str) -> tuple[str, ...]:
+    """What each sentence of a text allows or forbids, clause by clause in its order: a
+    string of `FORBIDS` ("cannot", "не может", "нельзя") and `PERMITS` ("may", "можно")
+    per sentence ("fp": "it cannot be dispelled, and it may target ..."), by the
+    `modality` of `lang/<code>/align.yaml`; a hedged clause ("only if", "at most") and one
+    that says neither add nothing. Empty when no sentence says either: most texts, read
+    with one search (only the clauses that say either are read further)."""
+    reader = _modality_reader(lang)
+    if reader is None:
+        return ()
+    low = text.lower()
+    if len(low) != len(text):  # a letter whose lower case is longer: keep offsets right
+        low = "".join(ch.lower()[:1] for ch in text)
+    by_sentence: dict[int, list[tuple[int, str]]] = {}
+    for m in _around_stems(low, reader):
+        i = bisect_right(spans, (m.start(), _AFTER)) - 1  # the sentence it is in, if any
+        if i >= 0 and m.start() < spans[i][1]:
+            by_sentence.setdefault(i, []).append((m.start(), m.lastgroup or ""))
+    if not by_sentence:
+        return ()
+    out = [""] * len(spans)
+    for i, words in by_sentence.items():
+        a, b = spans[i]
+        said, last, k = "", "", 0
+        cuts = [*(m.end() for m in reader.breaks.finditer(low, a, b)), b]
+        for start, end in zip([a, *cuts], cuts, strict=False):
+            clause = ""
+            while k < len(words) and words[k][0] < end:
+                if words[k][1] not in clause:  # "may ..., and may not ...": both
+                    clause += words[k][1]
+                k += 1
+            hedge = reader.hedges.search(low, start, end)
+            if hedge and last and not low[start : hedge.start()].strip():
+                said = said[: -len(last)]  # "может, только если ...": it hedges the one before
+            last = "" if hedge else clause
+            said += last
+            if k == len(words) and not last:
+                break  # no clause after it can hedge it
+        out[i] = said
+    return tuple(out)
+
+
 def _answered(text: str, spans: tuple[Span, ...]) -> int:
     """How many sentences of `text` are questions another sentence follows: a tutorial
     hand asks "а если два эффекта срабатывают одновременно?" and answers "Тогда ...",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -28,7 +29,18 @@ from typing import Any
 
 import yaml
 
-from .anchors import NAME, Anchors, also_renders, length_ratio, says_a_die, spelled_numbers
+from .anchors import (
+    FORBIDS,
+    NAME,
+    PERMITS,
+    Anchors,
+    also_renders,
+    length_ratio,
+    modal,
+    says_a_die,
+    sentence_lengths,
+    spelled_numbers,
+)
 
 
 @cache
@@ -389,11 +401,113 @@ def _named(key: str) -> tuple[str, str] | None:
 
 
 def contradicts(foreign: Anchors, english: Anchors) -> bool:
-    """Whether the two texts' quantities say different things (`differences`)."""
+    """Whether the two texts' quantities say different things, or their sentences the
+    opposite (`differences`)."""
     return bool(differences(foreign, english))
 
 
+_OPPOSITE = "says the opposite"  # how `opposite` words what it finds
+
+
+class _Said(dict[str, str]):
+    """A sentence's clauses as `opposite` words them ("fp": "forbids, then allows")."""
+
+    def __missing__(self, said: str) -> str:
+        return ", then ".join("forbids" if c == FORBIDS else "allows" for c in said)
+
+
+_MODAL = _Said({FORBIDS: "forbids", PERMITS: "allows"})
+
+
+def opposite(foreign: Anchors, english: Anchors) -> list[str]:
+    """Where the two texts say the opposite, for a reader: a sentence of one that only
+    forbids ("A unit that has moved cannot be chosen again") paired with one of the other
+    that only allows ("... всё ещё можно выбрать"), the sentences paired by where they
+    stand (`_paired`; what they allow and forbid: `anchors.modality`). A translation may
+    reword a rule, but keeps what it allows; a look-alike that says the rule's opposite
+    is no translation.
+    Empty when nothing is opposed: at once where one side allows or forbids nothing, or
+    where the sentences that say either say the same in the same order (most pairs)."""
+    f = modal(foreign)
+    if not f:
+        return []
+    e = modal(english)
+    if not e:
+        return []
+    fs, es = "".join(f), "".join(e)
+    if not ((FORBIDS in fs and PERMITS in es) or (PERMITS in fs and FORBIDS in es)):
+        return []
+    if [s for s in f if s] == [s for s in e if s]:  # the same, sentence by sentence
+        return []
+    found = []
+    for source, target in _paired(foreign, english):
+        said_e = "".join(e[i] for i in source)
+        said_f = "".join(f[j] for j in target)
+        said_e, said_f = _once(said_e), _once(said_f)
+        # each clause of one says the opposite of the other's, in order ("it cannot be
+        # dispelled, and it may target" beside "его можно рассеять ..., и он не может");
+        # or the English only forbids (allows) and the translation opens by allowing
+        # (forbidding): it adds what its English does not say, as no translation does
+        added = len(said_e) == 1 and len(said_f) > 1 and said_f[0] != said_e
+        if added or (
+            said_e and len(said_e) == len(said_f) and all(map(str.__ne__, said_e, said_f))
+        ):
+            found.append(
+                f"{_OPPOSITE}: the English {_MODAL[said_e]} in sentence {source[0] + 1},"
+                f" the translation {_MODAL[said_f]}"
+            )
+    return found
+
+
+def _once(said: str) -> str:
+    """A sentence's clauses that all say one thing, said once ("ff" forbids as "f")."""
+    return said[:1] if len(set(said)) == 1 else said
+
+
+def _paired(foreign: Anchors, english: Anchors) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The sentences of the two texts in pairs (English, translation): one to one where
+    they have as many (a translation keeps its source's sentences), else by where they
+    stand in their texts (by length): the translation's sentences whose middles fall in
+    one English sentence, when that sentence's middle falls in them too. Sentences that
+    stand nowhere alike pair with none: read in one pass, not with the link's
+    alignment, which costs a grid search per pair."""
+    n = len(english.sentences)
+    if n == len(foreign.sentences):
+        return [((i,), (i,)) for i in range(n)]
+    ends = [_ends(sentence_lengths(a)) for a in (english, foreign)]
+    if not (ends[0] and ends[1]):
+        return []
+    groups: dict[int, list[int]] = defaultdict(list)
+    for j, (a, b) in enumerate(pairwise([0.0, *ends[1]])):
+        groups[min(bisect_right(ends[0], (a + b) / 2), n - 1)].append(j)
+    out = []
+    for i, js in groups.items():
+        middle = ((ends[0][i - 1] if i else 0.0) + ends[0][i]) / 2
+        if (ends[1][js[0] - 1] if js[0] else 0.0) <= middle <= ends[1][js[-1]]:
+            out.append(((i,), tuple(js)))
+    return out
+
+
+def _ends(lengths: Sequence[int]) -> list[float]:
+    """Where each sentence ends, as a share of the text's length."""
+    total = sum(lengths)
+    if total <= 0:
+        return []
+    out, at = [], 0
+    for n in lengths:
+        at += n
+        out.append(at / total)
+    return out
+
+
 def differences(foreign: Anchors, english: Anchors) -> list[str]:
+    """What the two texts say differently, for a reader: their quantities
+    (`_quantities_differ`) and the sentences where one says the opposite of the other
+    (`opposite`). Empty when nothing contradicts."""
+    return _quantities_differ(foreign, english) + opposite(foreign, english)
+
+
+def _quantities_differ(foreign: Anchors, english: Anchors) -> list[str]:
     """What the two texts' quantities say differently, for a reader: a number, distance
     or dice on one side whose value the other side has nowhere ("5 in the English
     only"), or a modifier of one value naming different characteristics on the two sides
@@ -645,7 +759,11 @@ def assign(
                 not contradicts(foreign[fi], v) for v in versions.get(source.cluster, ())
             ):
                 differ = []
-            if differ and not _words_alone(foreign[fi], source, index, candidate.evidence):
+            # what the words say cannot vouch for a text saying the opposite (`opposite`)
+            if differ and (
+                any(d.startswith(_OPPOSITE) for d in differ)
+                or not _words_alone(foreign[fi], source, index, candidate.evidence)
+            ):
                 refused.setdefault(fi, (ci, differ))
                 continue
         taken.add(key)
@@ -717,7 +835,9 @@ def _joined(first: Anchors, second: Anchors) -> Anchors:
         keys=first.keys + second.keys,
         latin=first.latin | second.latin,
         length=first.length + second.length,
-        sentences=first.sentences + second.sentences,
+        # the second's sentences where they stand in the text joined
+        sentences=first.sentences
+        + tuple((a + len(first.text) + 1, b + len(first.text) + 1) for a, b in second.sentences),
         text=f"{first.text} {second.text}",
         questions=first.questions + second.questions,
     )
