@@ -303,6 +303,23 @@ def test_a_term_inside_a_glossed_run_of_english_is_not_left_in_english():
     assert found["Towering Presence"] == "Towering Presence"
 
 
+def test_a_bilingual_draft_keeping_whole_english_sentences_is_read_in_linear_time():
+    """A translator's working file keeps each English sentence before its Russian one: a
+    long run of English words with no bracket after it. Read word by word every way before
+    failing, such a run took minutes; its terms left in English are still found."""
+    english = (
+        "A Wizard that knows the Spell may cast it once in each of its Magic Phases when the"
+        " Casting Roll and the Dispel Roll of the opponent and every other roll of the Phase"
+        " are made with the dice of the Wizard and the dice of the Magic Phase pool, and the"
+        " Wizard Apprentice may do the same."
+    )
+    pairs = [
+        (english, f"{english} / Маг, знающий заклинание, может творить его раз в фазу."),
+        ("The Wizard Apprentice knows one Spell.", "Wizard Apprentice знает одно заклинание."),
+    ]
+    assert _found(pairs)["Wizard Apprentice"] == "Wizard Apprentice"
+
+
 def test_a_name_kept_in_english_only_in_the_plural_stays_plural():
     # a hand that keeps rule names in English writes the name as it is: "Lethal Blows",
     # written in the plural only, is rendered "Lethal Blows", not a singular it never has

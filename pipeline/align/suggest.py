@@ -959,7 +959,9 @@ def _valued(
 
 _IN_BRACKETS = re.compile(r"\([^()]*(?:\([^()]*\)[^()]*)*\)")
 #: The rest of a run of English that a bracket in the translation's own words glosses.
-_GLOSSED_RUN = re.compile(r"(?:[A-Za-z'’-]+|[ \t])*\(\s*[^\W\d_A-Za-z]")
+#: Possessive: a long run of English with no bracket after it (a bilingual draft's
+#: sentence) would otherwise be split into words every way before failing, exponentially.
+_GLOSSED_RUN = re.compile(r"(?:[A-Za-z'’-]++|[ \t])*+\(\s*[^\W\d_A-Za-z]")
 _ENGLISH_BEFORE = re.compile(r"[A-Za-z][A-Za-z'’-]*[ \t]+$")
 
 
