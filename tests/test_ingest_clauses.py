@@ -75,6 +75,11 @@ def test_the_clauses_end_at_a_blank_line_a_heading_or_a_line_in_capitals() -> No
     assert got[0] == ("paragraph", "Rule:\n- first clause\n- second clause")
     assert got[1] == ("heading", "NEXT RULE")
     assert blocks("Rule:\n- first;\n\n- second.\n")[0] == ("paragraph", "Rule:\n- first;")
+    assert [k for k, _ in blocks("Rule:\n- ALL CAPS\n- two.\n")] == [
+        "paragraph",
+        "heading",
+        "paragraph",
+    ]
 
 
 def test_a_dash_inside_a_clause_is_a_word_of_it() -> None:

@@ -192,7 +192,7 @@ def clause_run(lines: list[str], j: int) -> int:
     clause, the lines are a list of sentences, not clauses, and stay items of their own."""
     if not lines[j].rstrip().endswith(":") or j + 1 >= len(lines):
         return j
-    if not _CLAUSE_BULLET.match(lines[j + 1]):
+    if not _CLAUSE_BULLET.match(lines[j + 1]) or _classify(lines[j + 1]) in ("heading", "table"):
         return j
     m = j + 1
     while not lines[m].rstrip().rstrip(_CLOSERS).endswith(_FULL_STOP):
