@@ -171,9 +171,59 @@ def read_text(text: str, markdown: bool) -> list[Block]:
                 j += skip + 1  # the paragraph goes on across a page's header or number
             else:
                 break
+        if not markdown:
+            j = clause_run(lines, j)
         emit("paragraph", i, j)
         i = j + 1
     return blocks
+
+
+# A clause's bullet: the marks of `_BULLET` but numbers (a numbered list counts items, as a
+# table's results do), and a dash, which opens a clause only after a lead-in.
+_CLAUSE_BULLET = re.compile(r"^(\s*)([-*+•—–])\s+\S")
+
+
+def clause_run(lines: list[str], j: int) -> int:
+    """The last line of the clauses a paragraph's lead-in (line `j`, ending in ":") goes on
+    into, as bulleted lines with no blank line between, some nested by indentation, a
+    clause going on over an indented line or one in lower case; `j` when there are none.
+    The bullets run to the first line that ends a sentence (the last clause), every line
+    before it ending in ";", ",", ":" or no punctuation; when a bullet follows that last
+    clause, the lines are a list of sentences, not clauses, and stay items of their own."""
+    if not lines[j].rstrip().endswith(":") or j + 1 >= len(lines):
+        return j
+    if not _CLAUSE_BULLET.match(lines[j + 1]) or _classify(lines[j + 1]) in ("heading", "table"):
+        return j
+    m = j + 1
+    while not lines[m].rstrip().rstrip(_CLOSERS).endswith(_FULL_STOP):
+        nxt = lines[m + 1] if m + 1 < len(lines) else ""
+        goes = _CLAUSE_BULLET.match(nxt) or nxt[:1] in " \t" or nxt[:1].islower()
+        if not nxt.strip() or not goes:
+            break
+        if _classify(nxt) in ("heading", "table"):
+            break
+        m += 1
+    if m + 1 < len(lines) and _CLAUSE_BULLET.match(lines[m + 1]):
+        return j
+    return m
+
+
+def clause_marks(raw: str) -> list[tuple[int, int]]:
+    """Raw spans of the bullet marks of a paragraph's clauses (`clause_run`): the lines
+    after its lead-in, when they run to the end of the block."""
+    lines = raw.splitlines(keepends=True)
+    offset = 0
+    for k, line in enumerate(lines[:-1]):
+        offset += len(line)
+        if line.rstrip().endswith(":") and clause_run(lines, k) == len(lines) - 1:
+            spans = []
+            for rest in lines[k + 1 :]:
+                m = _CLAUSE_BULLET.match(rest)
+                if m:
+                    spans.append((offset + m.start(2), offset + m.end() - 1))
+                offset += len(rest)
+            return spans
+    return []
 
 
 _FULL_STOP = tuple(".!?…")
@@ -248,13 +298,16 @@ def _wrapped(lines: list[str], kinds: list[str]) -> list[bool]:
 
 
 def marker_spans(block: Block) -> list[tuple[int, int]]:
-    """Raw spans of Markdown heading marks and list bullets, left out of normalised text."""
+    """Raw spans of Markdown heading marks and list bullets, and of the bullets of a
+    paragraph's clauses (`clause_marks`), left out of normalised text."""
     if block.kind == "heading":
         m = re.match(r"^\s*#{1,6}\s+", block.raw)
         return [(0, m.end())] if m else []
     if block.kind == "list-item":
         m = re.match(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+", block.raw)
         return [(0, m.end())] if m else []
+    if block.kind == "paragraph" and "\n" in block.raw:
+        return clause_marks(block.raw)
     return []
 
 
