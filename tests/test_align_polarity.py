@@ -169,3 +169,27 @@ def test_a_translation_opening_with_a_permission_its_english_does_not_give_contr
     assert bool(opposed(foreign, english)) is opposite
     # the other way round the English says more, and a translation may leave out
     assert opposed(english, foreign) == []
+
+
+def test_a_translation_merging_a_prohibition_and_its_exception_in_one_sentence_agrees():
+    """ "A cannot ... . If ..., A may ..." written as one sentence of bulleted clauses
+    ("не может ...; если ...: может ...") says both: the English sentence it merges is in
+    it, not a permission the translation adds."""
+    from pipeline.align.paragraphs import opposite
+
+    english, merged = _anchors_of(
+        [
+            (
+                "A Wizard cannot cast. If its unit Rallies in the following Movement Phase,"
+                " the Wizard may cast spells again in its next Magic Phase as normal.",
+                "en",
+            ),
+            (
+                "Маг в бегущем отряде:\n• не может колдовать;\n• если отряд собрался в"
+                " следующей фазе движения, маг может снова колдовать в следующей фазе магии.",
+                "ru",
+            ),
+        ]
+    )
+    assert len(english.sentences) == 2 and len(merged.sentences) == 1
+    assert opposite(merged, english) == []

@@ -440,7 +440,11 @@ def opposite(foreign: Anchors, english: Anchors) -> list[str]:
     if [s for s in f if s] == [s for s in e if s]:  # the same, sentence by sentence
         return []
     found = []
-    for source, target in _paired(foreign, english):
+    pairs = _paired(foreign, english)
+    # an English sentence no translation's sentence pairs with is said in one that pairs
+    # with another (two sentences merged in one): what that one opens with may be it
+    whole = {i for source, _ in pairs for i in source} == set(range(len(english.sentences)))
+    for source, target in pairs:
         said_e = "".join(e[i] for i in source)
         said_f = "".join(f[j] for j in target)
         said_e, said_f = _once(said_e), _once(said_f)
@@ -448,7 +452,7 @@ def opposite(foreign: Anchors, english: Anchors) -> list[str]:
         # dispelled, and it may target" beside "его можно рассеять ..., и он не может");
         # or the English only forbids (allows) and the translation opens by allowing
         # (forbidding): it adds what its English does not say, as no translation does
-        added = len(said_e) == 1 and len(said_f) > 1 and said_f[0] != said_e
+        added = whole and len(said_e) == 1 and len(said_f) > 1 and said_f[0] != said_e
         if added or (
             said_e and len(said_e) == len(said_f) and all(map(str.__ne__, said_e, said_f))
         ):
