@@ -267,3 +267,12 @@ def test_the_detector_alone_calls_such_drafts_english() -> None:
 )
 def test_a_text_whose_grammar_is_not_clearly_russian_is_left_to_the_detector(text: str) -> None:
     assert lang.mixed_language(text) is None
+
+
+def test_function_words_are_spacys_stop_words_read_without_its_pipelines() -> None:
+    """The same words spaCy's pipelines give, for every candidate language."""
+    from pipeline.lang.identify import _stop_words
+
+    for code in lang.shared("languages")["languages"]:
+        assert _stop_words(code) == frozenset(lang.nlp(code).Defaults.stop_words)
+    assert _stop_words("no-such-language") == frozenset()

@@ -115,8 +115,28 @@ def _scripts() -> tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]:
 @cache
 def _function_words() -> tuple[int, float, dict[str, frozenset[str]]]:
     """`mixed_language`'s thresholds and every candidate's function words."""
-    from .words import nlp
-
     data = shared("languages")
-    stop = {c: frozenset(nlp(c).Defaults.stop_words) for c in data["languages"]}
+    stop = {c: _stop_words(c) for c in data["languages"]}
     return int(data["mixed_words"]), float(data["mixed_lead"]), stop
+
+
+def _stop_words(lang: str) -> frozenset[str]:
+    """spaCy's stop words of a language, read from their data module alone: importing a
+    language's pipeline to get them costs seconds (French's alone 2 s; spaCy itself 0.6),
+    and a build that meets one mixed text would pay it for seven languages. Empty for a
+    language spaCy has none for."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.find_spec("spacy")
+    if spec is None or not spec.submodule_search_locations:
+        return frozenset()
+    path = Path(spec.submodule_search_locations[0]) / "lang" / lang / "stop_words.py"
+    if not path.is_file():
+        return frozenset()
+    module_spec = importlib.util.spec_from_file_location(f"_stop_words_{lang}", path)
+    if module_spec is None or module_spec.loader is None:
+        return frozenset()
+    module = importlib.util.module_from_spec(module_spec)
+    module_spec.loader.exec_module(module)
+    return frozenset(getattr(module, "STOP_WORDS", ()))
