@@ -3,24 +3,12 @@ lists stay lists. Every text is written here, with our own words."""
 
 from __future__ import annotations
 
-from pipeline.ingest import make_segment
-from pipeline.ingest.spans import removed_spans
 from pipeline.ingest.text import read_text
-from pipeline.normalise import normalise_with_map
+from tests.test_ingest_layout import texts
 
 
 def blocks(text: str, markdown: bool = False) -> list[tuple[str, str]]:
     return [(b.kind, b.raw) for b in read_text(text, markdown=markdown)]
-
-
-def texts(text: str) -> list[str]:
-    """The normalised text of each block, checked against the map that shows spans on raw."""
-    out = []
-    for i, block in enumerate(read_text(text, markdown=False)):
-        seg = make_segment("d", "f.txt", i, block)
-        assert normalise_with_map(seg.raw, removed_spans(seg))[0] == seg.text
-        out.append(seg.text)
-    return out
 
 
 LEAD = (
