@@ -75,16 +75,18 @@ def mask_tags(text: str) -> str:
     return _grammar(text).sub(lambda m: " " * len(m.group()), text)
 
 
-def _breaks(m: re.Match[str]) -> bool:
-    """Whether a tag ends a line (`<br>`, `<p>`, `</li>`)."""
-    return m.group()[0] == "<" and m.group(5).lower() in HTML_BREAKS
+def ends_line(tag: str) -> bool:
+    """Whether a tag ends a line (`<br>`, `<p>`, `</li>`): the words on its two sides stay
+    apart."""
+    m = HTML_TAG.fullmatch(tag) if tag[:1] == "<" else None
+    return m is not None and m.group(2).lower() in HTML_BREAKS
 
 
 def strip_tags(text: str, replacement: str = "") -> str:
     """Tags replaced (by default removed; a tag that ends a line, by a space)."""
     if _plain(text):
         return text
-    return _grammar(text).sub(lambda m: replacement or (" " if _breaks(m) else ""), text)
+    return _grammar(text).sub(lambda m: replacement or (" " if ends_line(m.group()) else ""), text)
 
 
 def find_markup(raw: str) -> tuple[Markup, ...]:

@@ -18,7 +18,7 @@ import unicodedata
 from collections.abc import Iterable
 from functools import cache
 
-from .bbcode import HTML_BREAKS, HTML_TAG
+from .bbcode import ends_line
 from .model import Span
 
 # One place for the glyph folds. Inch marks only count as such right after a digit.
@@ -99,12 +99,8 @@ def decode_references(text: str, where: list[int] | None = None) -> tuple[str, l
 
 
 def breaks_line(raw: str, start: int, end: int) -> bool:
-    """Whether a span left out is a tag that ends a line (`<br>`, `<p>`): the words on its
-    two sides stay apart."""
-    if raw[start : start + 1] != "<":
-        return False
-    m = HTML_TAG.fullmatch(raw, start, end)
-    return m is not None and m.group(2).lower() in HTML_BREAKS
+    """Whether a span left out is a tag that ends a line (`bbcode.ends_line`)."""
+    return raw[start : start + 1] == "<" and ends_line(raw[start:end])
 
 
 # Characters of combining class 0 that NFC composes with the character before them (the

@@ -651,6 +651,7 @@ def _read_core(text: str, m: re.Match[str], g: _Grammar, lo: int) -> Quantity | 
 
 _SECTION_POINTS = re.compile(r"[0-9]+(?:\.[0-9]+){2,}\.?")  # "7.3.2": no decimal
 _SECTION_OPENING = re.compile(r"\s*[0-9]+(?:\.[0-9]+)+\.?\s+(?=[^\W\d_])")  # then a capital
+_OPENING_REACH = 16  # where a text's opening number may start (after white space)
 
 
 def _section_number(text: str, m: re.Match[str], g: _Grammar) -> int:
@@ -665,9 +666,10 @@ def _section_number(text: str, m: re.Match[str], g: _Grammar) -> int:
         return points.end()
     if g.section is not None and g.section.search(text, max(0, start - 24), start):
         return m.end()
-    opening = _SECTION_OPENING.match(text)
-    if opening and start < opening.end() and text[opening.end()].isupper():
-        return m.end()
+    if start < _OPENING_REACH and not text[:start].strip():  # the text's first number
+        opening = _SECTION_OPENING.match(text)
+        if opening and text[opening.end()].isupper():
+            return m.end()
     return 0
 
 

@@ -550,24 +550,26 @@ def _quantities_differ(foreign: Anchors, english: Anchors) -> list[str]:
             found.extend(
                 f"{_shown(k)} in the {side} only" for k in missing if _magnitude(k) not in spelled
             )
-    e_named = {n for k in e_left if (n := _named(k))}
-    f_named = {n for k in f_left if (n := _named(k))}
-    found.extend(
-        f"{kv.removeprefix('q:').replace('|', ' ')} to {_word(what)} in the translation,"
-        f" to {_word(e_what)} in the English"
-        for kv, what in sorted(f_named)
-        for e_kv, e_what in sorted(e_named)
-        if kv == e_kv and what != e_what
-    )
-    found.extend(
-        f"{_shown(k)} in the translation, {_shown(e_k)} in the English"
-        for k in sorted(f_left)
-        if k.startswith(_MODIFIER) and (named := _named(k))
-        for e_k in sorted(e_left)
-        if e_k.startswith(_MODIFIER) and (e_named_k := _named(e_k))
-        if named[1] == e_named_k[1] and _magnitude(k) != _magnitude(e_k)
-    )
-    return found
+    # a modifier of one value naming another characteristic on each side ("+1 к силе",
+    # "+1 Offensive Skill"), or of one characteristic with another value on each side
+    # though each value is found somewhere on the other ("+2 к Дисциплине", "+1 Discipline")
+    other_what, other_value = [], []
+    e_named = sorted((n, k) for k in e_left if (n := _named(k)))
+    for (kv, what), k in sorted((n, k) for k in f_left if (n := _named(k))):
+        for (e_kv, e_what), e_k in e_named:
+            if kv == e_kv and what != e_what:
+                other_what.append(
+                    f"{kv.removeprefix('q:').replace('|', ' ')} to {_word(what)} in the"
+                    f" translation, to {_word(e_what)} in the English"
+                )
+            elif (
+                what == e_what
+                and k.startswith(_MODIFIER)
+                and e_k.startswith(_MODIFIER)
+                and _magnitude(k) != _magnitude(e_k)
+            ):
+                other_value.append(f"{_shown(k)} in the translation, {_shown(e_k)} in the English")
+    return found + other_what + other_value
 
 
 def _word(slug: str) -> str:

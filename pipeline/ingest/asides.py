@@ -84,12 +84,12 @@ def notes(text: str) -> list[tuple[int, int]]:
     older edition's, a comparison), not the rule's. Cheap for a text with no bracket."""
     if "[" not in text and "(" not in text:
         return []
-    return [
-        m.span()
-        for pattern, reason in _patterns()
-        if reason == "translator-note"
-        for m in pattern.finditer(text)
-    ]
+    return [m.span() for pattern in _note_patterns() for m in pattern.finditer(text)]
+
+
+@cache
+def _note_patterns() -> tuple[re.Pattern[str], ...]:
+    return tuple(pattern for pattern, reason in _patterns() if reason == "translator-note")
 
 
 def find_asides(raw: str, terms: Iterable[str] = ()) -> tuple[Aside, ...]:

@@ -328,7 +328,11 @@ def layout_spans(block: Block) -> list[tuple[int, int]]:
     break after a word's own hyphen ("кто-\\nто" reads "кто-то"; `hyphens.keeps_hyphen`).
     Computed from the block alone, as `marker_spans`, so the map to raw can be rebuilt."""
     raw = block.raw
-    spans = [(m.start(), m.end()) for m in _SOFT_IN_WORD.finditer(raw) if raw[m.end()].islower()]
+    spans: list[tuple[int, int]] = []
+    if _SOFT_HYPHEN in raw:  # most texts have none: no search
+        spans = [
+            (m.start(), m.end()) for m in _SOFT_IN_WORD.finditer(raw) if raw[m.end()].islower()
+        ]
     if block.kind not in ("paragraph", "list-item") or "\n" not in raw:
         return spans
     from .hyphens import keeps_hyphen
