@@ -55,11 +55,18 @@ def test_a_sentence_introduces_clauses_that_read_as_clauses() -> None:
     assert texts(text) == ["Отступивший отряд делает следующее. теряет строй; бросает знамя."]
     english = "The unit flees.\n- one;\n- two.\n"
     assert [k for k, _ in blocks(english)] == ["paragraph"]
+    nested = "Отряд делает следующее.\n- теряет строй;\n  - и знамя;\n- бежит.\nПосле он стоит.\n"
+    assert blocks(nested) == [("paragraph", nested.rstrip("\n"))]
+    assert texts(nested) == [
+        "Отряд делает следующее. теряет строй; и знамя; бежит. После он стоит."
+    ]
 
 
 def test_after_a_sentence_a_list_stays_a_list() -> None:
     capitals = "The unit flees.\n- One;\n- two.\n"
     assert [k for k, _ in blocks(capitals)] == ["paragraph", "list-item", "list-item"]
+    nested = "Отряд делает следующее.\n- теряет строй;\n  - И знамя;\n- бежит.\n"
+    assert [k for k, _ in blocks(nested)] == ["paragraph"] + ["list-item"] * 3
     no_clause_ends = "Units affected.\n- infantry\n- cavalry\n"
     assert [k for k, _ in blocks(no_clause_ends)] == ["paragraph", "list-item", "list-item"]
     no_last_stop = "Units affected.\n- infantry;\n- cavalry\n"
