@@ -49,12 +49,75 @@ def test_lists_stay_lists() -> None:
     assert [k for k, _ in blocks(md, markdown=True)] == ["paragraph", "list-item", "list-item"]
 
 
-def test_no_lead_in_no_clauses() -> None:
-    no_colon = "The unit flees.\n- one;\n- two.\n"
-    assert [k for k, _ in blocks(no_colon)] == ["paragraph", "list-item", "list-item"]
+def test_a_sentence_introduces_clauses_that_read_as_clauses() -> None:
+    text = "Отступивший отряд делает следующее.\n- теряет строй;\n- бросает знамя.\n"
+    assert blocks(text) == [("paragraph", text.rstrip("\n"))]
+    assert texts(text) == ["Отступивший отряд делает следующее. теряет строй; бросает знамя."]
+    english = "The unit flees.\n- one;\n- two.\n"
+    assert [k for k, _ in blocks(english)] == ["paragraph"]
+    nested = "Отряд делает следующее.\n- теряет строй;\n  - и знамя;\n- бежит.\nПосле он стоит.\n"
+    assert blocks(nested) == [("paragraph", nested.rstrip("\n"))]
+    assert texts(nested) == [
+        "Отряд делает следующее. теряет строй; и знамя; бежит. После он стоит."
+    ]
+
+
+def test_after_a_sentence_a_list_stays_a_list() -> None:
+    capitals = "The unit flees.\n- One;\n- two.\n"
+    assert [k for k, _ in blocks(capitals)] == ["paragraph", "list-item", "list-item"]
+    nested = "Отряд делает следующее.\n- теряет строй;\n  - И знамя;\n- бежит.\n"
+    assert [k for k, _ in blocks(nested)] == ["paragraph"] + ["list-item"] * 3
+    no_clause_ends = "Units affected.\n- infantry\n- cavalry\n"
+    assert [k for k, _ in blocks(no_clause_ends)] == ["paragraph", "list-item", "list-item"]
+    no_last_stop = "Units affected.\n- infantry;\n- cavalry\n"
+    assert [k for k, _ in blocks(no_last_stop)] == ["paragraph", "list-item", "list-item"]
+    sentences = "The unit flees.\n- it turns;\n- it runs.\n- It stops.\n"
+    assert [k for k, _ in blocks(sentences)] == ["paragraph"] + ["list-item"] * 3
     dialogue = "He said.\n— Go now.\n"
     assert [k for k, _ in blocks(dialogue)] == ["paragraph", "paragraph"]
     assert texts(dialogue)[1] == "— Go now."
+    ellipsis = "And so...\n- one;\n- two.\n"
+    assert [k for k, _ in blocks(ellipsis)] == ["paragraph", "list-item", "list-item"]
+
+
+TAIL = (
+    "Отряд в бегстве не может:\n- стрелять;\n- колдовать.\nКроме того, к нему никто не\n"
+    "присоединяется.\n"
+)
+
+
+def test_a_sentence_after_the_last_clause_closes_the_paragraph() -> None:
+    assert blocks(TAIL) == [("paragraph", TAIL.rstrip("\n"))]
+    assert texts(TAIL) == [
+        "Отряд в бегстве не может: стрелять; колдовать. Кроме того, к нему никто не присоединяется."
+    ]
+    text = "Intro.\n\nRule:\n- first;\n- second.\nAfter it.\n\nNext paragraph.\n"
+    assert [r for _, r in blocks(text)] == [
+        "Intro.",
+        "Rule:\n- first;\n- second.\nAfter it.",
+        "Next paragraph.",
+    ]
+
+
+def test_what_follows_the_clauses_without_a_blank_line_may_be_its_own() -> None:
+    one_per_line = "First paragraph.\nRule:\n- first;\n- second.\nNext paragraph.\n"
+    assert [r for _, r in blocks(one_per_line)][-1] == "Next paragraph."
+    long_run = "Rule:\n- first;\n- second.\nA.\nB.\nC.\nD.\n"
+    assert [r for _, r in blocks(long_run)][:2] == ["Rule:\n- first;\n- second.", "A."]
+    no_stop = "Gains either:\n• one rule\n• another rule\nIt is lost when it flees.\n"
+    assert [r for _, r in blocks(no_stop)][-1] == "It is lost when it flees."
+    assert texts(no_stop)[0] == "Gains either: one rule another rule"
+    results = "Roll:\n- one die;\n- two dice.\n1–2: flees.\n3–6: stands.\n"
+    assert [k for k, _ in blocks(results)] == ["paragraph"] * 3
+    heading = "Rule:\n- first;\n- second.\nNEXT RULE\n"
+    assert [k for k, _ in blocks(heading)] == ["paragraph", "heading"]
+    table = "Rule:\n- first;\n- second.\n| a | b |\n"
+    assert [k for k, _ in blocks(table)] == ["paragraph", "table"]
+    items = "Roll a die:\n- The unit flees.\n- The unit stands.\nThen it turns.\n"
+    assert [k for k, _ in blocks(items)] == ["paragraph", "list-item", "list-item", "paragraph"]
+    md = "Rule:\n- first;\n- second.\nAfter it.\n"
+    assert [k for k, _ in blocks(md, markdown=True)][-1] == "paragraph"
+    assert len(blocks(md, markdown=True)) == 4
 
 
 def test_the_clauses_end_at_a_blank_line_a_heading_or_a_line_in_capitals() -> None:

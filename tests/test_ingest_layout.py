@@ -194,3 +194,107 @@ def test_a_semicolon_before_a_capital_and_a_number_after_a_full_stop_are_kept():
         "6\nis read as a number.",
     ]
     assert texts(text)[-1] == "6 is read as a number."  # no sentence goes on across it
+
+
+def book(pages: list[list[list[str]]], header: str | None = "Chapter 4. Movement") -> bytes:
+    """A PDF of pages of paragraphs (lists of lines), a running header at the top of each
+    page (left on even pages, right on odd ones) and its number at the bottom."""
+    pdf = FPDF()
+    pdf.set_auto_page_break(False)
+    for n, paragraphs in enumerate(pages, start=1):
+        pdf.add_page()
+        pdf.set_font("Helvetica", "", 9)
+        if header:
+            pdf.set_xy(10, 10)
+            pdf.cell(0, 5, header, align="R" if n % 2 else "L")
+        pdf.set_xy(10, 282)
+        pdf.cell(0, 5, str(40 + n), align="C")
+        pdf.set_font("Helvetica", "", 11)
+        y = 25
+        for lines in paragraphs:
+            for line in lines:
+                pdf.set_xy(10, y)
+                pdf.cell(0, 5, line)
+                y += 5
+            y += 8
+    return bytes(pdf.output())
+
+
+def pdf_blocks(data: bytes) -> list[tuple[int | None, tuple[int, int], str]]:
+    return [(b.page, b.lines, b.raw) for b in read_pdf("book.pdf", data)]
+
+
+def test_a_pdf_paragraph_goes_on_over_a_page_break_past_the_furniture():
+    data = book(
+        [
+            [
+                ["Units that march may not shoot", "in the same turn."],
+                ["A unit that charges", "moves"],
+            ],
+            [["towards the enemy and fights in", "the first round."], ["Next paragraph."]],
+        ]
+    )
+    assert pdf_blocks(data) == [
+        (1, (2, 3), "Units that march may not shoot\nin the same turn."),
+        (
+            1,
+            (4, 3),
+            "A unit that charges\nmoves\ntowards the enemy and fights in\nthe first round.",
+        ),
+        (2, (4, 4), "Next paragraph."),
+    ]  # no running header, no page number; the last line counted on the page it ends on
+    cut = book(
+        [[["Models that are charg-"]], [["ing add one; a"]], [["model in the unit does not."]]]
+    )
+    found = read_pdf("book.pdf", cut)
+    assert len(found) == 1 and found[0].raw.count("\n") == 2
+    seg = make_segment("d", "book.pdf", 0, found[0])
+    assert seg.text == "Models that are charging add one; a model in the unit does not."
+
+
+def test_a_paragraph_that_ends_its_sentence_ends_at_the_page_break():
+    data = book([[["The unit flees."]], [["Then it rallies at the table edge."]]])
+    assert [raw for *_, raw in pdf_blocks(data)] == [
+        "The unit flees.",
+        "Then it rallies at the table edge.",
+    ]
+    heading = FPDF()
+    heading.set_auto_page_break(False)
+    for size, text in ((11, "Models with this rule may"), (20, "Charges"), (11, "Roll 2D6.")):
+        if size == 20 or text.startswith("Models"):
+            heading.add_page()
+        heading.set_font("Helvetica", "", size)
+        heading.set_xy(10, 30 if size == 20 else 50)
+        heading.cell(0, 8, text)
+    found = read_pdf("book.pdf", bytes(heading.output()))
+    assert [(b.kind, b.raw) for b in found] == [
+        ("paragraph", "Models with this rule may"),
+        ("heading", "# Charges"),
+        ("paragraph", "Roll 2D6."),
+    ]  # a heading that opens the next page is not where the sentence goes on
+
+
+def test_furniture_is_told_by_its_place_not_its_words():
+    # a line repeated at the same place but in the middle of its pages is text
+    same = [
+        [[first], ["Each roll of 1 is a wound."], [last]]
+        for first, last in (("A.", "B."), ("C.", "D."))
+    ]
+    found = [raw for *_, raw in pdf_blocks(book(same, header=None))]
+    assert found == [
+        "A.",
+        "Each roll of 1 is a wound.",
+        "B.",
+        "C.",
+        "Each roll of 1 is a wound.",
+        "D.",
+    ]
+    # a number alone in the middle of a page (a table's value) is kept
+    middle = book([[["Strength of the attack:"], ["4"], ["Wounds on a 4+."]]], header=None)
+    assert [raw for *_, raw in pdf_blocks(middle)] == [
+        "Strength of the attack:",
+        "4\nWounds on a 4+.",
+    ]  # it goes on into the next box, as any line that ends no sentence
+    # a header on one page only is a line of its own page, not furniture
+    once = book([[["Some rules text."]]], header="CHAPTER 4")
+    assert pdf_blocks(once)[0][2].startswith("CHAPTER 4\n")

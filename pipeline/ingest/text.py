@@ -172,7 +172,7 @@ def read_text(text: str, markdown: bool) -> list[Block]:
             else:
                 break
         if not markdown:
-            j = clause_run(lines, j)
+            j = clause_run(lines, j, i)
         emit("paragraph", i, j)
         i = j + 1
     return blocks
@@ -183,19 +183,24 @@ def read_text(text: str, markdown: bool) -> list[Block]:
 _CLAUSE_BULLET = re.compile(r"^(\s*)([-*+•—–])\s+\S")
 
 
-def clause_run(lines: list[str], j: int) -> int:
-    """The last line of the clauses a paragraph's lead-in (line `j`, ending in ":") goes on
-    into, as bulleted lines with no blank line between, some nested by indentation, a
-    clause going on over an indented line or one in lower case; `j` when there are none.
-    The bullets run to the first line that ends a sentence (the last clause), every line
-    before it ending in ";", ",", ":" or no punctuation; when a bullet follows that last
-    clause, the lines are a list of sentences, not clauses, and stay items of their own."""
-    if not lines[j].rstrip().endswith(":") or j + 1 >= len(lines):
+def clause_run(lines: list[str], j: int, first: int = 0) -> int:
+    """The last line of the clauses a paragraph's lead-in (line `j`) goes on into, as
+    bulleted lines with no blank line between, some nested by indentation, a clause going
+    on over an indented line or one in lower case; `j` when there are none. The bullets
+    run to the first line that ends a sentence (the last clause), every line before it
+    ending in ";", ",", ":" or no punctuation; when a bullet follows that last clause, the
+    lines are a list of sentences, not clauses, and stay items of their own. A lead-in
+    ending in ":" introduces its clauses; one ending in "." ("... подчиняется следующему.")
+    only when the bullets read as clauses of one sentence (`_are_clauses`). A sentence or
+    two after the last clause, with no blank line, close the paragraph (`_tail`) when it
+    began after a blank line (`first`, its first line)."""
+    lead = lines[j].rstrip()
+    if j + 1 >= len(lines) or not lead.endswith((":", ".")) or lead.endswith(".."):
         return j
     if not _CLAUSE_BULLET.match(lines[j + 1]) or _classify(lines[j + 1]) in ("heading", "table"):
         return j
     m = j + 1
-    while not lines[m].rstrip().rstrip(_CLOSERS).endswith(_FULL_STOP):
+    while not _ends_sentence(lines[m]):
         nxt = lines[m + 1] if m + 1 < len(lines) else ""
         goes = _CLAUSE_BULLET.match(nxt) or nxt[:1] in " \t" or nxt[:1].islower()
         if not nxt.strip() or not goes:
@@ -205,7 +210,50 @@ def clause_run(lines: list[str], j: int) -> int:
         m += 1
     if m + 1 < len(lines) and _CLAUSE_BULLET.match(lines[m + 1]):
         return j
-    return m
+    if lead.endswith(".") and not _are_clauses(lines[j + 1 : m + 1]):
+        return j
+    return _tail(lines, m, first)
+
+
+def _ends_sentence(line: str) -> bool:
+    return line.rstrip().rstrip(_CLOSERS).endswith(_FULL_STOP)
+
+
+def _are_clauses(run: list[str]) -> bool:
+    """Whether bulleted lines after a sentence are clauses it introduces, not a list: every
+    bullet opens in lower case, one or more lines before the last end in ";" or ",", and
+    the last ends the sentence ("- объявлять атаки;\n- стрелять.")."""
+    for line in run:
+        m = _CLAUSE_BULLET.match(line)
+        if m and not line[m.end() - 1].islower():
+            return False
+    ends = [line.rstrip()[-1:] for line in run[:-1]]
+    return _ends_sentence(run[-1]) and any(e in ";," for e in ends if e)
+
+
+MAX_TAIL = 3  # lines of text after the last clause that still close its paragraph
+
+
+def _tail(lines: list[str], m: int, first: int) -> int:
+    """The last line of the text that closes a paragraph of clauses whose last clause, line
+    `m`, ends the sentence: up to MAX_TAIL lines of text after it, no blank line between,
+    that run to a blank line or the end, when the paragraph began after a blank line (or at
+    the start; a file that puts one paragraph on each line has its paragraphs on lines next
+    to each other). A bullet, a heading, a table or a numbered line ("1–2: ...") there
+    keeps it a block of its own, and so does a last item that ends no sentence (a list
+    whose items have no punctuation, "• +1 Armour\nThis cannot ..."); `m` when there is no
+    such text."""
+    if (first > 0 and lines[first - 1].strip()) or not _ends_sentence(lines[m]):
+        return m
+    k = m
+    while k + 1 < len(lines) and lines[k + 1].strip():
+        nxt = lines[k + 1]
+        if k - m >= MAX_TAIL or _CLAUSE_BULLET.match(nxt) or _classify(nxt) != "text":
+            return m
+        if nxt.lstrip()[:1].isdigit():
+            return m
+        k += 1
+    return k
 
 
 def clause_marks(raw: str) -> list[tuple[int, int]]:
@@ -215,7 +263,8 @@ def clause_marks(raw: str) -> list[tuple[int, int]]:
     offset = 0
     for k, line in enumerate(lines[:-1]):
         offset += len(line)
-        if line.rstrip().endswith(":") and clause_run(lines, k) == len(lines) - 1:
+        last = clause_run(lines, k)
+        if last > k and last == len(lines) - 1:
             spans = []
             for rest in lines[k + 1 :]:
                 m = _CLAUSE_BULLET.match(rest)
