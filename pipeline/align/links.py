@@ -12,10 +12,12 @@ from typing import Any
 from ..dedup import Cluster
 from ..extract.facts import Facts
 from ..gc_pause import gc_paused
+from ..ingest.bilingual import SOURCE_COPY
 from ..ingest.spans import raw_spans
 from ..model import Segment
+from ..normalise import normalise
 from .anchors import Anchors, anchors, length_ratio, sentence_anchors, sentence_lengths
-from .paragraphs import Scored, assign, params, share_with_near_copies
+from .paragraphs import Decision, Scored, assign, params, share_with_near_copies
 from .sentences import Bead, align_sentences
 from .short import read_short_forms
 
@@ -161,6 +163,61 @@ def _sentence_links(
     )
 
 
+def _folded(text: str) -> str:
+    return " ".join(normalise(text).casefold().split())
+
+
+def _copied(clusters: Sequence[Cluster]) -> dict[str, str | None]:
+    """Foreign cluster -> the English cluster a translator's copy of the source in its
+    block (`ingest.bilingual`) is word for word, or None when it is no English text of the
+    corpus. The copy is read from the first member that has one."""
+    found: dict[str, str | None] = {}
+    english: dict[str, str] | None = None
+    for cluster in clusters:
+        if cluster.lang in (MASTER, "und"):
+            continue
+        for member in cluster.members:
+            seg = member.segment
+            if not seg.asides:
+                continue
+            copy = [seg.raw[a.start : a.end] for a in seg.asides if a.reason == SOURCE_COPY]
+            if not copy:
+                continue
+            if english is None:  # most corpora have no copy: no English text is folded
+                english = {
+                    _folded(m.segment.text): c.id
+                    for c in clusters
+                    if c.lang == MASTER
+                    for m in c.members
+                }
+            text = " ".join(part.strip().removesuffix("/").strip() for part in copy)
+            found[cluster.id] = english.get(_folded(text))
+            break
+    return found
+
+
+def _assign_but_uncopied(
+    foreign: Sequence[Anchors],
+    english: Sequence[Anchors],
+    adjacency: Mapping[tuple[str, str], float],
+    stated: Mapping[str, str],
+    versions: Mapping[str, Sequence[Anchors]],
+    copied: Mapping[str, str | None],
+) -> list[Decision]:
+    """`assign` of the foreign clusters but those whose copy of the source is no English
+    text of the corpus (a look-alike with English of its own, a text of another edition):
+    what they translate is not here, so they stay unlinked and take no English text from
+    the translation the anchors would choose."""
+    kept = [f for f in foreign if copied.get(f.cluster, "") is not None]
+    decided = iter(assign(kept, english, adjacency, stated, versions))
+    return [
+        next(decided)
+        if copied.get(f.cluster, "") is not None
+        else Decision(f.cluster, "unlinked", None, ())
+        for f in foreign
+    ]
+
+
 @gc_paused()  # scores and links by the hundred thousand, no cycle among them (as dedup)
 def align(
     segments: Sequence[Segment], clusters: Sequence[Cluster], facts: Mapping[str, Facts]
@@ -191,7 +248,18 @@ def align(
     }
     stated = _stated(segments, cluster_of)
     wanted_pairs = {c: cluster_of[pair[0].id] for c, pair in stated.items()}
-    decisions = assign(foreign, english, _adjacency(segments, cluster_of), wanted_pairs, versions)
+    adjacency = _adjacency(segments, cluster_of)
+    copied = _copied(clusters)
+    for cluster, source_cluster in copied.items():
+        if source_cluster is not None:  # its own translation unit: the copy is the source
+            key = (cluster, source_cluster)
+            adjacency[key] = max(adjacency.get(key, 0.0), params()["paragraphs"]["same_unit"])
+    if any(source_cluster is None for source_cluster in copied.values()):
+        decisions = _assign_but_uncopied(
+            foreign, english, adjacency, wanted_pairs, versions, copied
+        )
+    else:
+        decisions = assign(foreign, english, adjacency, wanted_pairs, versions)
     decisions = share_with_near_copies(decisions, foreign, english)
     english_of = {a.cluster: a for a in english}
     links = []

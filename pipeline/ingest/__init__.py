@@ -20,6 +20,7 @@ from ..files import MAX_FILE_BYTES, MAX_TEXT_CHARS, read_bytes, text_too_long
 from ..model import Aside, Block, Markup, Segment
 from ..normalise import normalise
 from .asides import find_asides
+from .bilingual import SOURCE_COPY, source_copies
 from .langid import Identification, identify, identify_all, settle
 from .spans import left_out
 from .text import read_text_file
@@ -105,10 +106,20 @@ def _normalised(block: Block, terms: tuple[str, ...]) -> _Read:
     raw = block.raw
     markup = find_markup(raw)
     asides = find_asides(raw, terms)
+    if block.kind == "paragraph" and block.role is None and (copies := source_copies(raw)):
+        asides = _with_copies(asides, copies)
     removed = left_out(block, markup, asides)
     text = normalise(raw, removed)
     hashed = normalise(raw, left_out(block, markup, ())) if asides else text
     return markup, asides, text, hashed
+
+
+def _with_copies(asides: tuple[Aside, ...], copies: list[tuple[int, int]]) -> tuple[Aside, ...]:
+    """A bilingual paragraph's asides: its source sentences (`bilingual.source_copies`),
+    and the remarks found outside them."""
+    kept = [a for a in asides if not any(s < a.end and a.start < e for s, e in copies)]
+    found = kept + [Aside(s, e, SOURCE_COPY) for s, e in copies]
+    return tuple(sorted(found, key=lambda a: a.start))
 
 
 def _segment(

@@ -163,6 +163,10 @@ def read_text(text: str, markdown: bool) -> list[Block]:
                 emit("list-item", i, j)
                 i = j + 1
                 continue
+        if (pair := bilingual_run(lines, kinds, i)) > i:
+            emit("paragraph", i, pair)
+            i = pair + 1
+            continue
         j = i
         while j + 1 < n:
             if kinds[j + 1] == "text" and (wrapped[j] or goes_on(lines[j], lines[j + 1])):
@@ -176,6 +180,26 @@ def read_text(text: str, markdown: bool) -> list[Block]:
         emit("paragraph", i, j)
         i = j + 1
     return blocks
+
+
+def bilingual_run(lines: list[str], kinds: list[str], i: int) -> int:
+    """The last line of a translator's bilingual paragraph opening at line `i`
+    (`bilingual.is_bilingual`): the run of text lines from a blank line (or the file's
+    start) to the next (or the file's end), not the whole file, whose lines alternate a
+    source sentence and its translation; `i` when the run is no such paragraph. Only blank
+    lines tell where such a paragraph ends, so a file with none has no bilingual run."""
+    if i > 0 and kinds[i - 1] != "blank":
+        return i
+    j = i
+    while j + 1 < len(lines) and kinds[j + 1] == "text":
+        j += 1
+    if j == i or (j + 1 < len(lines) and kinds[j + 1] != "blank"):
+        return i
+    if i == 0 and j + 1 == len(lines):
+        return i
+    from .bilingual import is_bilingual
+
+    return j if is_bilingual(lines[i : j + 1]) else i
 
 
 # A clause's bullet: the marks of `_BULLET` but numbers (a numbered list counts items, as a
