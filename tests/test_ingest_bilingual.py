@@ -86,6 +86,17 @@ def test_without_blank_lines_every_line_stays_a_paragraph_of_its_own():
     assert [s.lang for s in found] == ["en", "ru", "en", "ru"]
 
 
+def test_in_a_working_file_a_russian_paragraph_keeps_its_sentences_on_lines_of_their_own():
+    # the file's bilingual paragraph shows that its line breaks fall between sentences of
+    # one paragraph: a translation whose source lines were taken out is one block too
+    russian = f"{RU1}\n{RU2}"
+    found = segments(f"{LINES}\n{russian}\n\n{OTHER}\n")
+    assert [s.raw for s in found] == [LINES.rstrip("\n"), russian, OTHER]
+    assert found[1].text == RUSSIAN
+    # in a file with no bilingual paragraph, a line after a full stop ends a paragraph
+    assert [s.raw for s in segments(f"{russian}\n\n{OTHER}\n")] == [RU1, RU2, OTHER]
+
+
 def test_russian_that_quotes_english_is_not_a_bilingual_paragraph():
     quoted = [
         # English terms inside Russian sentences

@@ -134,6 +134,7 @@ def read_text(text: str, markdown: bool) -> list[Block]:
         blocks.append(Block(kind=kind, raw=raw, lines=(first + 1, last + 1), **extra))  # type: ignore[arg-type]
 
     wrapped = _wrapped(lines, kinds)
+    runs = bilingual_runs(lines, kinds)
     i = 0
     n = len(lines)
     while i < n:
@@ -163,9 +164,9 @@ def read_text(text: str, markdown: bool) -> list[Block]:
                 emit("list-item", i, j)
                 i = j + 1
                 continue
-        if (pair := bilingual_run(lines, kinds, i)) > i:
-            emit("paragraph", i, pair)
-            i = pair + 1
+        if i in runs:  # a paragraph of a translator's bilingual working file
+            emit("paragraph", i, runs[i])
+            i = runs[i] + 1
             continue
         j = i
         while j + 1 < n:
@@ -182,24 +183,32 @@ def read_text(text: str, markdown: bool) -> list[Block]:
     return blocks
 
 
-def bilingual_run(lines: list[str], kinds: list[str], i: int) -> int:
-    """The last line of a translator's bilingual paragraph opening at line `i`
-    (`bilingual.is_bilingual`): the run of text lines from a blank line (or the file's
-    start) to the next (or the file's end), not the whole file, whose lines alternate a
-    source sentence and its translation; `i` when the run is no such paragraph. Only blank
-    lines tell where such a paragraph ends, so a file with none has no bilingual run."""
-    if i > 0 and kinds[i - 1] != "blank":
-        return i
-    j = i
-    while j + 1 < len(lines) and kinds[j + 1] == "text":
-        j += 1
-    if j == i or (j + 1 < len(lines) and kinds[j + 1] != "blank"):
-        return i
-    if i == 0 and j + 1 == len(lines):
-        return i
+def bilingual_runs(lines: list[str], kinds: list[str]) -> dict[int, int]:
+    """First line -> last line of the paragraphs of a translator's bilingual working file;
+    {} when the file is none. Such a file holds a run of text lines between blank lines
+    (or the file's start and end, not the whole file) that alternate a source sentence and
+    its translation (`bilingual.is_bilingual`): it separates its paragraphs by blank lines
+    and breaks lines between the sentences of one paragraph, so each such run of it is one
+    paragraph, the ones in one language too (a translation whose source lines were taken
+    out). Only blank lines tell where such a paragraph ends: a file with none has no run."""
     from .bilingual import is_bilingual
 
-    return j if is_bilingual(lines[i : j + 1]) else i
+    found: dict[int, int] = {}
+    n = len(lines)
+    i = 0
+    while i < n:
+        if kinds[i] != "text" or (i > 0 and kinds[i - 1] != "blank"):
+            i += 1
+            continue
+        j = i
+        while j + 1 < n and kinds[j + 1] == "text":
+            j += 1
+        if j > i and (j + 1 == n or kinds[j + 1] == "blank") and (i > 0 or j + 1 < n):
+            found[i] = j
+        i = j + 1
+    if not any(is_bilingual(lines[a : b + 1]) for a, b in found.items()):
+        return {}
+    return found
 
 
 # A clause's bullet: the marks of `_BULLET` but numbers (a numbered list counts items, as a
