@@ -125,7 +125,9 @@ class Block:
     rule: str | None = None  # a translation unit's own name for what it translates (an id)
     sentences: tuple[Span, ...] | None = None  # raw spans of sentences the unit ids give
     page: int | None = None  # the page it is on, in a paginated file (PDF)
-    extra: dict[str, Any] = field(default_factory=dict)  # file facts, e.g. "version"
+    # file facts, e.g. "version"; a chat message's "sender" and "time"
+    extra: dict[str, Any] = field(default_factory=dict)
+    asides: tuple[Aside, ...] = ()  # what the reader knows is no text of the block (chat.py)
 
 
 def rule_flag(

@@ -20,6 +20,7 @@ from ..files import MAX_FILE_BYTES, MAX_TEXT_CHARS, read_bytes, text_too_long
 from ..model import Aside, Block, Markup, Segment
 from ..normalise import normalise
 from .asides import find_asides
+from .chat import FURNITURE
 from .langid import Identification, identify, identify_all, settle
 from .spans import left_out
 from .text import read_text_file
@@ -93,7 +94,7 @@ def make_segment(
 ) -> Segment:
     """Give a block its markup, asides, normalised text, hash and language. The hash is
     of the normalised text with the asides in: two blocks that differ only in an aside
-    are not exact copies."""
+    are not exact copies (a chat message's header is furniture, not an aside, and is out)."""
     return _segment(drop, file, index, block, _normalised(block, terms))
 
 
@@ -105,9 +106,14 @@ def _normalised(block: Block, terms: tuple[str, ...]) -> _Read:
     raw = block.raw
     markup = find_markup(raw)
     asides = find_asides(raw, terms)
+    if block.asides:  # the reader's own (a chat message's header and quotes) come first
+        stated = block.asides
+        found = [a for a in asides if not any(a.start < b.end and b.start < a.end for b in stated)]
+        asides = tuple(sorted((*stated, *found), key=lambda a: a.start))
     removed = left_out(block, markup, asides)
     text = normalise(raw, removed)
-    hashed = normalise(raw, left_out(block, markup, ())) if asides else text
+    furniture = tuple(a for a in asides if a.reason in FURNITURE)
+    hashed = normalise(raw, left_out(block, markup, furniture)) if asides else text
     return markup, asides, text, hashed
 
 
