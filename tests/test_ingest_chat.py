@@ -5,6 +5,7 @@ written here, with our own words."""
 
 from __future__ import annotations
 
+from pipeline.build_folder import own_text
 from pipeline.ingest import make_segment
 from pipeline.ingest.spans import removed_spans
 from pipeline.ingest.text import read_text
@@ -193,3 +194,52 @@ def test_a_quote_mark_inside_a_line_or_before_a_number_is_text():
     )
     segs = segments(text)
     assert [s.text for s in segs] == [">5 моделей в шеренге дают бонус", "да, a > b", "ок"]
+
+
+def test_own_text_leaves_out_a_header_and_a_quotation_and_maps_offsets():
+    raw = "[03.04.2027 18:04] Гоша:\n> Засада: 10″.\nОтряд идёт на 6″.\n"
+    asides = [
+        {"start": 0, "end": 24, "reason": "chat-header"},
+        {"start": 25, "end": 39, "reason": "quotation"},
+        {"start": 45, "end": 49, "reason": "translator-comment"},  # stays: a remark is text
+    ]
+    text, moved = own_text(raw, asides)
+    assert text == "Отряд идёт на 6″.\n"
+    assert text[moved(raw.index("6″")) :].startswith("6″")
+    assert own_text("Отряд.", [])[0] == "Отряд."
+
+
+EN_CHAPTER = (
+    "Ambush: a unit in Ambush is deployed after all others, no closer than 10″ to the enemy.\n"
+    "\n"
+    "Scouting: a model with Scouting may make a free move of 6″ before the first turn.\n"
+    "\n"
+    "Reserves: a unit in Reserve enters from any table edge in its second turn; if it has not"
+    " entered by the fourth turn, it counts as destroyed.\n"
+)
+
+
+def test_a_chat_builds_checks_and_exports_without_its_stamps_and_quotes(tmp_path):
+    from pipeline.build import build
+    from pipeline.check.pairs import read_build
+    from pipeline.export.pairs import load_pairs
+
+    drop = tmp_path / "corpus" / "drops" / "book"
+    drop.mkdir(parents=True)
+    (drop / "en.txt").write_text(EN_CHAPTER, "utf-8")
+    (drop / "ru.txt").write_text(TELEGRAM + "\n" + SPLIT, "utf-8")
+    build(tmp_path / "corpus", tmp_path / "out", None)
+    pairs = read_build(tmp_path / "out").pairs
+    targets = {p.target for p in pairs}
+    assert (
+        "Засада: отряд в засаде выставляется после всех остальных, не ближе 10″ от врага."
+        in targets
+    )
+    assert not any("18:0" in t or "> " in t for t in targets if t)
+    split = [t for t in targets if t and t.startswith("Резерв")]
+    assert split and "\n\nесли он не вышел" in split[0]  # the second header left out
+    for pair in pairs:
+        for _, _, spans in pair.sentences:
+            assert all(0 <= a <= b <= len(pair.target or "") for a, b in spans)
+    exported = {p.target for p in load_pairs(tmp_path / "out", "sentence")}
+    assert not any("18:0" in t for t in exported)

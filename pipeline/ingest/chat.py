@@ -29,13 +29,12 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..model import Aside
+from ..model import CHAT_HEADER, QUOTATION, Aside
 
 MIN_MESSAGES = 3  # header lines of one shape that make a file a chat
 MAX_PREAMBLE = 3  # lines of text a chat export may have before its first message
 JOIN_MINUTES = 2  # a sender's two messages this close may be one split sentence
-HEADER = "chat-header"
-QUOTATION = "quotation"
+HEADER = CHAT_HEADER
 FURNITURE = frozenset({HEADER})  # asides left out of the hash too
 
 _DATE = r"\d{1,4}[./-]\d{1,2}[./-]\d{2,4}"
