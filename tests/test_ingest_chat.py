@@ -5,8 +5,11 @@ written here, with our own words."""
 
 from __future__ import annotations
 
+import pytest
+
 from pipeline.build_folder import own_text
 from pipeline.ingest import make_segment
+from pipeline.ingest.chat import header
 from pipeline.ingest.spans import removed_spans
 from pipeline.ingest.text import read_text
 from pipeline.model import Segment
@@ -243,3 +246,36 @@ def test_a_chat_builds_checks_and_exports_without_its_stamps_and_quotes(tmp_path
             assert all(0 <= a <= b <= len(pair.target or "") for a, b in spans)
     exported = {p.target for p in load_pairs(tmp_path / "out", "sentence")}
     assert not any("18:0" in t for t in exported)
+
+
+@pytest.mark.parametrize(
+    ("line", "sender", "stamp", "text_at"),
+    [
+        ("[12.05.2027 20:15] Вера:", "Вера", "12.05.2027 20:15", 24),
+        ("[20:15] Вера:", "Вера", "20:15", 13),
+        ("[12.05.27, 20:15:09] Вера: да", "Вера", "12.05.27, 20:15:09", 27),
+        ("12.05.2027, 20:15 - Вера: да", "Вера", "12.05.2027, 20:15", 26),
+        ("5/12/27, 8:15 PM - Vera: yes", "Vera", "5/12/27, 8:15 PM", 25),
+        ("Вера — 12.05.2027 20:15", "Вера", "12.05.2027 20:15", 23),
+        ("Вера, [12.05.2027 20:15]", "Вера", "12.05.2027 20:15", 24),
+    ],
+)
+def test_header_shapes_of_real_exports(line, sender, stamp, text_at):
+    found = header(line)
+    assert found is not None
+    assert (found.sender, found.stamp, found.end) == (sender, stamp, text_at)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "[Note]:",
+        "10:30 the gates open:",
+        "[10:30]:",
+        "Roll 2D6 at 10:30 - Rule: the unit flees.",
+        "Вера: при 12.05.2027 20:15 отряд бежит.",
+        "> [12.05.2027 20:15] Вера:",
+    ],
+)
+def test_lines_with_a_time_or_a_label_are_no_header(line):
+    assert header(line) is None
