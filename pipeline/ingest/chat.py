@@ -65,6 +65,8 @@ _SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
+_CLOCK = re.compile(r"\d:\d\d")
+_STAMP_WITHIN = 80  # every shape has its time this near the line's start
 _QUOTE = re.compile(r"^>(?:[ \t]|$)")
 _FULL_STOP = tuple(".!?…")
 _CLOSERS = ')»"”’]'
@@ -95,8 +97,8 @@ class Message:
 def header(line: str) -> Header | None:
     """The header a line is, if it has a header's shape."""
     s = line.rstrip("\r\n")
-    if not s[:1].strip() or len(s) > 400:
-        return None
+    if not s[:1].strip() or ":" not in s or _CLOCK.search(s, 0, _STAMP_WITHIN) is None:
+        return None  # most lines: no time near their start, no pattern tried
     for shape, pattern in _SHAPES:
         m = pattern.match(s)
         if m:
