@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ from .errors import InputError
 from .files import MAX_BUILD_FILE_BYTES, Inventory, decode, file_kind, read_bytes
 from .gc_pause import gc_paused
 from .jsonl import long_number, read_jsonl
+from .model import OUTSIDE_TEXT
 from .schemas import problem
 
 #: Everything a build writes: a folder holding anything else is not replaced by a build.
@@ -138,5 +139,33 @@ def read_segments(build: Path) -> Iterator[dict[str, Any]]:
 
 @gc_paused()
 def read_segment_texts(build: Path) -> dict[str, dict[str, Any]]:
-    """Segment id -> {"raw", "lang"} from segments.jsonl."""
-    return {s["id"]: {"raw": s["raw"], "lang": s["lang"]} for s in read_segments(build)}
+    """Segment id -> {"raw", "lang", "asides"} from segments.jsonl."""
+    return {
+        s["id"]: {"raw": s["raw"], "lang": s["lang"], "asides": s["asides"]}
+        for s in read_segments(build)
+    }
+
+
+def own_text(raw: str, asides: list[dict[str, Any]]) -> tuple[str, Callable[[int], int]]:
+    """A segment's raw text without what is no text of it (`model.OUTSIDE_TEXT`: a chat
+    message's header and quoted lines, each with the line break after it), and the map of
+    an offset in raw to one in that text. Most segments have none: raw, unchanged."""
+    cuts = []
+    for a in asides:
+        if a["reason"] in OUTSIDE_TEXT:
+            start, end = int(a["start"]), int(a["end"])
+            end += 2 if raw.startswith("\r\n", end) else 1 if raw.startswith("\n", end) else 0
+            cuts.append((start, end))
+    if not cuts:
+        return raw, lambda offset: offset
+    cuts.sort()
+    pieces, at = [], 0
+    for start, end in cuts:
+        pieces.append(raw[at:start])
+        at = max(at, end)
+    pieces.append(raw[at:])
+
+    def moved(offset: int) -> int:
+        return offset - sum(min(end, offset) - start for start, end in cuts if start < offset)
+
+    return "".join(pieces), moved

@@ -43,11 +43,19 @@ def _markup_json(m: Markup) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class Aside:
-    """Text inside a rule that is not rule text (a translator's comment)."""
+    """Text inside a block that is not rule text: a translator's comment or note, a chat
+    message's header or a quotation of another message."""
 
     start: int
     end: int
     reason: str
+
+
+# Asides that are no text of their block at all: a chat message's header, its quotations of
+# other messages (pipeline/ingest/chat.py). Checks and exports of a build leave them out.
+CHAT_HEADER = "chat-header"
+QUOTATION = "quotation"
+OUTSIDE_TEXT = frozenset({CHAT_HEADER, QUOTATION})
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +133,9 @@ class Block:
     rule: str | None = None  # a translation unit's own name for what it translates (an id)
     sentences: tuple[Span, ...] | None = None  # raw spans of sentences the unit ids give
     page: int | None = None  # the page it is on, in a paginated file (PDF)
-    extra: dict[str, Any] = field(default_factory=dict)  # file facts, e.g. "version"
+    # file facts, e.g. "version"; a chat message's "sender" and "time"
+    extra: dict[str, Any] = field(default_factory=dict)
+    asides: tuple[Aside, ...] = ()  # what the reader knows is no text of the block (chat.py)
 
 
 def rule_flag(

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..build_folder import member, read_links, read_rules, read_segment_texts
+from ..build_folder import member, own_text, read_links, read_rules, read_segment_texts
 from ..errors import InputError
 from ..files import MAX_TEXT_CHARS, decode, read_bytes, text_lines, text_too_long
 from ..jsonl import read_jsonl
@@ -110,13 +110,23 @@ def _spans(raw: Any) -> tuple[Span, ...]:
     return tuple((int(s[0]), int(s[1])) for s in raw if isinstance(s, list) and len(s) == 2)
 
 
+def _moved(spans: tuple[Span, ...], moved: Callable[[int], int]) -> tuple[Span, ...]:
+    return tuple((moved(a), moved(b)) for a, b in spans)
+
+
 def _alone(
     segments: dict[str, dict[str, Any]], linked: set[str], rule_of: dict[str, str]
 ) -> list[Pair]:
     """Segments checked on their own: every English one (the master-side checks), and every
     other one that is not the target of a linked pair (homoglyphs, doubled words)."""
     return [
-        Pair(seg_id, s["raw"], None, s["lang"] or "und", rule=rule_of.get(seg_id))
+        Pair(
+            seg_id,
+            own_text(s["raw"], s["asides"])[0],
+            None,
+            s["lang"] or "und",
+            rule=rule_of.get(seg_id),
+        )
         for seg_id, s in segments.items()
         if base_lang(s["lang"]) == "en" or seg_id not in linked
     ]
@@ -146,16 +156,23 @@ def read_build(folder: Path) -> BuildPairs:
                     align_path, f"segment {sid!r} is not in segments.jsonl", f"links/{i}"
                 )
         linked.add(tgt)
+        # A chat message's header and quotations are no text of it (build_folder.own_text).
+        source, in_source = own_text(segments[src]["raw"], segments[src]["asides"])
+        target, in_target = own_text(segments[tgt]["raw"], segments[tgt]["asides"])
         sentences = tuple(
-            (str(s.get("type")), _spans(s.get("source_spans")), _spans(s.get("target_spans")))
+            (
+                str(s.get("type")),
+                _moved(_spans(s.get("source_spans")), in_source),
+                _moved(_spans(s.get("target_spans")), in_target),
+            )
             for s in link.get("sentences") or ()
             if isinstance(s, dict)
         )
         pairs.append(
             Pair(
                 link["id"],
-                segments[src]["raw"],
-                segments[tgt]["raw"],
+                source,
+                target,
                 str(link.get("source_lang") or segments[src]["lang"] or "en"),
                 str(link.get("target_lang") or segments[tgt]["lang"] or "und"),
                 sentences,

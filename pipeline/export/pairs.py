@@ -1,38 +1,47 @@
 """The aligned pairs of a build: linked links, at paragraph or sentence level.
 
 Source is always the English master side, target the translation; texts are the segments'
-raw text (BBCode kept), so that what a translator exports is what the drop said.
+raw text (BBCode kept), so that what a translator exports is what the drop said, less what
+is no text of it (a chat message's header and quotations).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
-from ..build_folder import read_links, read_segment_texts, read_segments
+from ..build_folder import own_text, read_links, read_segment_texts, read_segments
 from ..errors import InputError
 from ..pairs import Pair
 
 Level = Literal["paragraph", "sentence"]
 
 
-def _resolve(segments: dict[str, dict[str, Any]], seg_id: Any, where: str, file: str) -> str:
+def _resolve(
+    segments: dict[str, dict[str, Any]], seg_id: Any, where: str, file: str
+) -> tuple[str, Callable[[int], int]]:
+    """A segment's text as exported (`own_text`: a chat message without its header and
+    quotations) and the map of raw offsets into it."""
     if not isinstance(seg_id, str) or seg_id not in segments:
         raise InputError(file, f"segment {seg_id!r} is not in segments.jsonl", where)
-    return segments[seg_id]["raw"]
+    return own_text(segments[seg_id]["raw"], segments[seg_id]["asides"])
 
 
-def _cut(raw: str, spans: list[Any], where: str, file: str) -> str:
-    """The text from the first span's start to the last span's end (sentences in between kept)."""
+def _cut(text: tuple[str, Callable[[int], int]], spans: list[Any], where: str, file: str) -> str:
+    """The text from the first span's start to the last span's end (sentences in between
+    kept); spans are of the raw text, mapped into the exported one."""
     if not spans:
         return ""
+    own, moved = text
     try:
         start, end = int(spans[0][0]), int(spans[-1][1])
     except (TypeError, ValueError, IndexError):
         raise InputError(file, "a sentence span is not [start, end]", where) from None
-    if not 0 <= start <= end <= len(raw):
+    start, end = moved(start), moved(end)
+    if not 0 <= start <= end <= len(own):
         raise InputError(file, f"sentence span [{start}, {end}] outside the text", where)
-    return raw[start:end].strip()
+    return own[start:end].strip()
 
 
 def load_pairs(build: Path, level: Level = "paragraph") -> list[Pair]:
@@ -52,7 +61,8 @@ def load_pairs(build: Path, level: Level = "paragraph") -> list[Pair]:
         target_lang = str(link.get("target_lang") or segments[link["target"]]["lang"])
         rule = link.get("rule") if isinstance(link.get("rule"), str) else None
         if level == "paragraph":
-            pairs.append(Pair(link["id"], source, target, source_lang, target_lang, rule=rule))
+            pair = Pair(link["id"], source[0], target[0], source_lang, target_lang, rule=rule)
+            pairs.append(pair)
             continue
         for k, sentence in enumerate(link.get("sentences") or [], start=1):
             here = f"{where}/sentences/{k - 1}"

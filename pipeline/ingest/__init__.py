@@ -21,6 +21,7 @@ from ..model import Aside, Block, Markup, Segment
 from ..normalise import normalise
 from .asides import find_asides
 from .bilingual import SOURCE_COPY, source_copies
+from .chat import FURNITURE
 from .langid import Identification, identify, identify_all, settle
 from .spans import left_out
 from .text import read_text_file
@@ -94,7 +95,7 @@ def make_segment(
 ) -> Segment:
     """Give a block its markup, asides, normalised text, hash and language. The hash is
     of the normalised text with the asides in: two blocks that differ only in an aside
-    are not exact copies."""
+    are not exact copies (a chat message's header is furniture, not an aside, and is out)."""
     return _segment(drop, file, index, block, _normalised(block, terms))
 
 
@@ -106,20 +107,17 @@ def _normalised(block: Block, terms: tuple[str, ...]) -> _Read:
     raw = block.raw
     markup = find_markup(raw)
     asides = find_asides(raw, terms)
+    stated = block.asides  # the reader's own: a chat message's header and quotes
     if block.kind == "paragraph" and block.role is None and (copies := source_copies(raw)):
-        asides = _with_copies(asides, copies)
+        stated += tuple(Aside(s, e, SOURCE_COPY) for s, e in copies)
+    if stated:  # they come first: a remark found inside one is part of it
+        found = [a for a in asides if not any(a.start < b.end and b.start < a.end for b in stated)]
+        asides = tuple(sorted((*stated, *found), key=lambda a: a.start))
     removed = left_out(block, markup, asides)
     text = normalise(raw, removed)
-    hashed = normalise(raw, left_out(block, markup, ())) if asides else text
+    furniture = tuple(a for a in asides if a.reason in FURNITURE)
+    hashed = normalise(raw, left_out(block, markup, furniture)) if asides else text
     return markup, asides, text, hashed
-
-
-def _with_copies(asides: tuple[Aside, ...], copies: list[tuple[int, int]]) -> tuple[Aside, ...]:
-    """A bilingual paragraph's asides: its source sentences (`bilingual.source_copies`),
-    and the remarks found outside them."""
-    kept = [a for a in asides if not any(s < a.end and a.start < e for s, e in copies)]
-    found = kept + [Aside(s, e, SOURCE_COPY) for s, e in copies]
-    return tuple(sorted(found, key=lambda a: a.start))
 
 
 def _segment(

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..files import decode
 from ..model import Block, SegmentKind
+from .chat import messages
 
 _MD_HEADING = re.compile(r"^(#{1,6})\s+\S")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S")
@@ -135,10 +136,17 @@ def read_text(text: str, markdown: bool) -> list[Block]:
 
     wrapped = _wrapped(lines, kinds)
     runs = bilingual_runs(lines, kinds)
+    chat = {m.first: m for m in messages(lines)}
     i = 0
     n = len(lines)
     while i < n:
         kind = kinds[i]
+        if i in chat:  # a chat export's message: one block, its header and quotes asides
+            m = chat[i]
+            said = {"sender": m.sender, "time": m.stamp}
+            emit("paragraph", i, m.last, asides=m.asides, extra=said)
+            i = m.last + 1
+            continue
         if kind == "blank":
             i += 1
             continue
