@@ -1277,6 +1277,28 @@ def test_a_latin_letter_inside_a_russian_word_reads_as_the_cyrillic_it_looks_lik
     assert not any("d6" in k for k in keys)
 
 
+def test_a_page_s_line_breaks_and_broken_words_leave_one_phrase():
+    # a PDF paste breaks lines inside a sentence and hyphenates a word at a line's end; an
+    # OCR breaks a word with a space: the phrase is read whole, the word as one
+    text = "Тяжёлые\nудары по вра-\nжеским рыцарям и армор-\nсейв: Обыч ный щит, же лезный шлем"
+    found = candidates(text, "ru")
+    keys = {c.key for c in found}
+    assert {"тяжелый удар", "вражеский рыцарь", "армор-сейв", "обычный щит"} <= keys
+    assert "железный шлем" in keys
+    assert not keys & {"жеский", "обыч", "ный"}
+    phrase = next(c for c in found if c.key == "вражеский рыцарь")
+    assert phrase.words == ("вражеским", "рыцарям")
+    assert text[phrase.start : phrase.end] == "вра-\nжеским рыцарям"
+    # two words the dictionary knows stay two, though together they make a third
+    assert "потом" not in {c.key for c in candidates("по том полю", "ru")}
+    # and a term pairs with the phrase whole wherever the page breaks it
+    pasted = [
+        ("A model with Heavy Blows strikes first.", "Модель с Тяжёлыми\nударами бьёт первой."),
+        ("Heavy Blows are lost in a Duel.", "Тяжёлые уда-\nры теряются в Поединке."),
+    ]
+    assert _found(pasted)["Heavy Blows"] == "Тяжёлые удары"
+
+
 # an army-list hand: characteristics as their abbreviations, with the values the English
 # gives the terms
 VALUED = [
