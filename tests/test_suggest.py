@@ -129,12 +129,14 @@ def test_lower_case_rule_words_of_the_vocabulary_are_proposed_with_the_drops_ren
         ("The first rank may reroll.", "Первая шеренга может перебросить."),
         # "Impact Hits" is a name of its own, not the word hit
         ("Impact Hits are resolved first.", "Таранные удары наносятся первыми."),
+        ("The player rolls for each hit.", "Игрок бросает за каждое попадание."),
+        ("The player then rolls again.", "Затем игрок бросает снова."),
     ]
     found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
     assert found["hit"].target == "попадание" and found["hit"].note == "core vocabulary"
     assert found["rank"].target == "шеренга"
     # an everyday word of the vocabulary is no term of the drop's glossary
-    assert "model" not in found
+    assert "player" not in found and "roll" not in found
 
 
 def test_a_name_heading_both_texts_and_used_again_is_proposed_from_one_link():
@@ -1327,3 +1329,78 @@ def test_a_value_two_terms_share_pairs_no_abbreviation():
     found = {s.source: s.target for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
     assert "Strength" not in found
     assert "Armour Penetration" not in found
+
+
+def test_the_pieces_every_rule_speaks_of_are_terms_in_lower_case():
+    # model, unit and target are written in lower case, yet a team lists them first: the
+    # drop's renderings are proposed, as for hit and rank; "player" is an everyday word
+    pairs = [
+        ("The unit chooses a target.", "Отряд выбирает цель."),
+        ("Each model of the unit shoots at the target.", "Каждая модель отряда стреляет по цели."),
+        (
+            "A model in base contact with an enemy unit fights.",
+            "Модель в контакте с врагом бьётся.",
+        ),
+        ("The player removes the enemy model.", "Игрок убирает вражескую модель."),
+        ("The player moves the unit.", "Игрок двигает юнит."),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["unit"].target == "отряд"
+    assert found["model"].target == "модель"
+    assert found["target"].target == "цель"
+    assert found["unit"].note == "core vocabulary"
+    assert "player" not in found
+
+
+def test_a_subject_in_lower_case_tells_nothing_of_a_drop_s_capitals():
+    # the drop capitalises its rule terms ("Марш", "Атака"); "отряд" and "модель", lower
+    # case in every hand, leave it so: a rendering in lower case of a capitalised term,
+    # seen twice, is still refused
+    capitalised = [
+        ("The unit may declare a Charge.", "Отряд может объявить Атаку."),
+        ("After a failed Charge the unit stops.", "После неудачной Атаки отряд стоит."),
+        ("It cannot March after its Charge.", "После своей Атаки отряд не может совершить Марш."),
+        ("A unit that did not March may shoot.", "Отряд, не совершивший Марш, может стрелять."),
+        ("Each model of the unit fights.", "Каждая модель отряда сражается."),
+        ("A model leaves the unit.", "Модель покидает отряд."),
+        ("The unit has one model.", "В отряде одна модель."),
+        ("The model joins a unit.", "Модель входит в отряд."),
+        ("Each unit has a Troop Count.", "У каждого отряда есть численность."),
+        ("A Troop Count of 5 is needed.", "Нужна численность от 5."),
+    ]
+    found = _found(capitalised)
+    assert found["March"] == "Марш"
+    assert found["unit"] == "отряд"
+    assert "Troop Count" not in found
+
+
+def test_the_bootstrap_leaves_the_subjects_to_the_vocabulary():
+    # alignment reads "отряд" as the vocabulary's unit already: the glossary it induces
+    # for its next round does not hold the subject again, though suggest proposes it
+    from pipeline.align.bootstrap import _beads, induce
+    from pipeline.align.links import align
+    from pipeline.build import extract_all
+    from pipeline.dedup import dedup
+    from pipeline.ingest import make_segment
+    from pipeline.model import Block
+
+    pairs = [
+        ("The unit rolls for its Troop Count.", "Отряд бросает на свою Численность."),
+        ("A unit with a Troop Count of 5 may March.", "Отряд с Численностью 5 может Маршировать."),
+        (
+            "Halve the Troop Count of a fleeing unit.",
+            "Численность бегущего отряда делится пополам.",
+        ),
+    ]
+    blocks = [(t, lang) for en, ru in pairs for t, lang in ((ru, "ru"), (en, "en"))]
+    segs = tuple(
+        make_segment("d", "tm.txt", i, Block("paragraph", text, (i, i), lang_hint=lang))
+        for i, (text, lang) in enumerate(blocks, start=1)
+    )
+    links = align(segs, tuple(dedup(segs)), extract_all(segs, None))
+    by_id = {s.id: s for s in segs}
+    proposed = {s.source for s in suggest(_beads(links, by_id, "ru"), "ru")}
+    assert {"unit", "Troop Count"} <= proposed
+    induced = {t.renderings["en"][0] for t in induce(links, by_id).terms}
+    assert "Troop Count" in induced
+    assert "unit" not in induced

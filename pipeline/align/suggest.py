@@ -101,6 +101,12 @@ MIN_STEM = 4
 #: term said of its kind (`_of_a_kind`).
 KINDS = frozenset({"unit", "model", "spell"})
 
+#: The kinds of the vocabulary's lower-case words proposed as terms: a word the rules
+#: define (`term`: hit, rank) and a subject every rule speaks of (`subject`: model, unit,
+#: enemy, target), which every hand writes in lower case, so that its case tells nothing
+#: of how a drop writes its rule terms.
+LOWER_KINDS = frozenset({"term", "subject"})
+
 
 @dataclass(frozen=True, slots=True)
 class Bead:
@@ -166,9 +172,9 @@ def _known(
         english_forms = term.renderings.get("en", ())
         first = english_key(english_forms[0].split())
         # a capital marks a rule term of the vocabulary (Charge, March), which a team's
-        # glossary holds, and so does `kind: term` (hit, rank); everyday words (unit,
-        # roll) are not proposed
-        if first in english or not (english_forms[0][:1].isupper() or term.kind == "term"):
+        # glossary holds, and so do `kind: term` (hit, rank) and `kind: subject` (unit);
+        # everyday words (roll, player) are not proposed
+        if first in english or not (english_forms[0][:1].isupper() or term.kind in LOWER_KINDS):
             if first not in english:
                 everyday.update((english_key(f.split()), term.id) for f in english_forms)
             continue
@@ -202,12 +208,13 @@ def _inflections(form: str) -> tuple[str, ...]:
 
 @cache
 def _lower_forms() -> re.Pattern[str]:
-    """The English forms of the vocabulary's `kind: term` words, as one pattern."""
+    """The English forms of the vocabulary's `kind: term` and `kind: subject` words, as
+    one pattern."""
     forms = sorted(
         {
             f.lower()
             for t in core_lexicon().terms
-            if t.kind == "term"
+            if t.kind in LOWER_KINDS
             for f in t.renderings.get("en", ())
         },
         key=lambda f: (-len(f), f),
@@ -1087,6 +1094,11 @@ def suggest(
         lexicon_forms[key] = {_lemmas(f, lang): f for f in t.renderings.get(lang, ())}
         english_forms[key] = t.renderings["en"]
     first_form = {k: forms[0] for k, forms in english_forms.items()}
+    subjects = {
+        english_key(t.renderings["en"][0].split())
+        for t in core_lexicon().terms
+        if t.kind == "subject"
+    }
     beads = list(beads)
     en_count: Counter[str] = Counter()
     target_count: Counter[str] = Counter()
@@ -1245,8 +1257,13 @@ def suggest(
         return t in lexicon[e] or (target_seen[t][0].verb and _cognate(t, lexicon[e]))
 
     # Whether capitals tell anything: a drop that writes the vocabulary's rule terms in
-    # lower case ("нападение" for Charge) writes the rest so too.
-    lexical = [p for k, p in pairs.items() if _lexical(k) and not target_seen[k[1]][0].verb]
+    # lower case ("нападение" for Charge) writes the rest so too. A subject ("отряд") is
+    # in lower case in every hand: no evidence.
+    lexical = [
+        p
+        for k, p in pairs.items()
+        if _lexical(k) and not target_seen[k[1]][0].verb and k[0] not in subjects
+    ]
     known = sum(p.caps_known for p in lexical)
     capitals = known < HOUSE_STYLE_NEEDS or 2 * sum(p.caps_agree for p in lexical) >= known
 
