@@ -1404,3 +1404,22 @@ def test_the_bootstrap_leaves_the_subjects_to_the_vocabulary():
     induced = {t.renderings["en"][0] for t in induce(links, by_id).terms}
     assert "Troop Count" in induced
     assert "unit" not in induced
+
+
+def test_a_term_s_state_written_beside_it_is_an_entry_of_its_own():
+    # the English writes Flee and, elsewhere, "Fleeing" alone; where it does, the
+    # translation has the verb's participle: the state is listed beside the term
+    pairs = [
+        ("The unit must Flee.", "Отряд должен бежать."),
+        ("A unit that cannot Flee is destroyed.", "Отряд, который не может бежать, уничтожен."),
+        ("A Fleeing unit cannot shoot.", "Бегущий отряд не может стрелять."),
+        ("Fleeing units move first.", "Бегущие отряды двигаются первыми."),
+        ("A Fleeing unit may rally.", "Бегущий отряд может собраться."),
+    ]
+    found = _found(pairs)
+    assert found["Flee"] == "бежать"
+    assert found["Fleeing"] == "бегущий"
+    # where the translation says the state otherwise, no participle is guessed
+    other = [*pairs[:2], *((en, ru.replace("Бегущий", "Этот")) for en, ru in pairs[2:])]
+    other = [(en, ru.replace("Бегущие", "Эти")) for en, ru in other]
+    assert "Fleeing" not in _found(other)

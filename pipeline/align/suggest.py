@@ -1723,6 +1723,50 @@ def suggest(
             return None
         return written.most_common(1)[0][0], next(iter(full))
 
+    def _state_beside(e: str, found: Suggestion) -> Suggestion | None:
+        """A vocabulary term's state as an entry of its own, as a team lists it beside the
+        term: where the English writes the term's first form ("Flee") and, elsewhere, its
+        -ing form alone ("a Fleeing unit"), and the translation has there a participle of
+        the term's verb in half those sentence pairs or more, two at least, in one full
+        form ("Бегущий отряд": "бегущий")."""
+        ing = [(c, n) for c, n in en_where[e] if len(c.words) == 1 and c.words[0].endswith("ing")]
+        if not ing or len(ing) == len(en_where[e]):
+            return None  # the term only as its -ing form is `_state_of`'s
+        full: Counter[str] = Counter()
+        said: set[int] = set()
+        for _, n in ing:
+            for c in found_all[n]:
+                if not c.verb or len(c.words) != 1:
+                    continue
+                if c.key not in lexicon[e] and not _cognate(c.key, lexicon[e]):
+                    continue
+                read = parses(c.words[0].lower())[:1]
+                if not read or read[0].tag.POS != "PRTF":
+                    continue
+                form = read[0].inflect({"PRTF", "nomn", "sing", "masc"})
+                if form is not None:
+                    full[form.word] += 1
+                    said.add(n)
+        beads_of = {n for _, n in ing}
+        if len(full) != 1 or len(said) < min_count or 2 * len(said) < len(beads_of):
+            return None
+        target = next(iter(full))
+        if target in taken:
+            return None
+        written = Counter(c.words[0] for c, _ in ing)
+        source = written.most_common(1)[0][0]
+        return replace(
+            found,
+            term=slugify(source, fallback="term"),
+            source=source,
+            target=target,
+            together=len(said),
+            source_count=len(beads_of),
+            target_count=sum(full.values()),
+            note=LEXICAL + "; the state of " + found.source,
+            variants=(),
+        )
+
     def _noun_of(e: str, verb: str, found: Suggestion) -> Suggestion | None:
         """A vocabulary term's noun as an entry of its own, where the proposal is its verb
         written as the drop writes it ("Pursue" = "Преследовать") and the English also
@@ -2021,6 +2065,9 @@ def suggest(
                 )
                 out.append(found)
                 continue
+            beside = _state_beside(e, found)
+            if beside is not None:  # "Fleeing" = "бегущий" beside Flee = "бежать"
+                out.append(beside)
             verb = _verb_of(e, t)
             if verb is not None:  # its rendering is the verb's, no more the noun's variant
                 out.append(verb)
