@@ -1423,3 +1423,23 @@ def test_a_term_s_state_written_beside_it_is_an_entry_of_its_own():
     other = [*pairs[:2], *((en, ru.replace("Бегущий", "Этот")) for en, ru in pairs[2:])]
     other = [(en, ru.replace("Бегущие", "Эти")) for en, ru in other]
     assert "Fleeing" not in _found(other)
+
+
+def test_a_kind_of_rule_word_pairs_with_its_adjective_and_noun():
+    # "front rank" and "rear rank" are kinds of rank, a rule word: the translation's
+    # adjective and noun render them, the adjective one the vocabulary does not know
+    # ("первая"), where "enemy unit" ("вражеский отряд") stays a unit described
+    pairs = [
+        ("Models in the front rank strike first.", "Модели в первой шеренге бьют первыми."),
+        ("The front rank gains +1 to hit.", "Первая шеренга получает +1 на попадание."),
+        ("Remove casualties from the rear rank.", "Потери снимаются из задней шеренги."),
+        ("The rear rank may not fight.", "Задняя шеренга не может сражаться."),
+        ("Each rank adds +1.", "Каждая шеренга добавляет +1."),
+        ("An enemy unit in contact may fight.", "Вражеский отряд в контакте может сражаться."),
+        ("Choose an enemy unit to charge.", "Выберите вражеский отряд для атаки."),
+    ]
+    found = _found(pairs)
+    assert found["rank"] == "шеренга"
+    assert found["front rank"] == "первая шеренга"
+    assert found["rear rank"] == "задняя шеренга"
+    assert "enemy unit" not in found

@@ -843,6 +843,29 @@ def _meet(pair: _Pair, n: int, e: Candidate, t: Candidate, bead: Bead) -> None:
         pair.caps_agree += t.capitalised
 
 
+@cache
+def _rule_words() -> frozenset[str]:
+    """The vocabulary's `kind: term` words (hit, rank), by id."""
+    return frozenset(t.id for t in core_lexicon().terms if t.kind == "term")
+
+
+def _kind_of_rule_word(e: Candidate, c: Candidate, lang: str) -> bool:
+    """Whether a lower-case compound of two words naming a kind of a rule word ("front
+    rank", "rear rank") and a phrase of an adjective and its noun render each other: the
+    noun renders the rule word, and the adjective the English word before it or no word
+    the vocabulary knows ("первая шеренга", "задняя шеренга"; "передний ранг"). A subject
+    described is no term: "вражеский отряд" for "enemy unit" (unit is no rule word)."""
+    if len(e.words) != 2 or len(c.words) != 2 or c.verb:
+        return False
+    if [role for _, role in c.parts] != ["adjective", "head"]:
+        return False
+    before, head = english_parts(e.words)
+    if len(head) != 1 or not head <= _rule_words():
+        return False
+    adjective, noun = foreign_parts(c.words, lang)
+    return bool(noun & head) and adjective <= before
+
+
 def _relative(c: Candidate, text: str) -> float:
     return (c.start + c.end) / 2 / max(len(text), 1)
 
@@ -1177,6 +1200,7 @@ def suggest(
                     if all(role != "adjective" for _, role in c.parts)
                     and composed(e.words, c.words, lang)
                 }
+                allowed.update((c.key, c) for c in free.values() if _kind_of_rule_word(e, c, lang))
             elif e.key in lexicon:
                 # the core vocabulary's renderings and their verbs when the bead has one
                 # ("марш", "маршировать"); the drop's own word when it has none ("натиск"
