@@ -129,12 +129,14 @@ def test_lower_case_rule_words_of_the_vocabulary_are_proposed_with_the_drops_ren
         ("The first rank may reroll.", "Первая шеренга может перебросить."),
         # "Impact Hits" is a name of its own, not the word hit
         ("Impact Hits are resolved first.", "Таранные удары наносятся первыми."),
+        ("The player rolls for each hit.", "Игрок бросает за каждое попадание."),
+        ("The player then rolls again.", "Затем игрок бросает снова."),
     ]
     found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
     assert found["hit"].target == "попадание" and found["hit"].note == "core vocabulary"
     assert found["rank"].target == "шеренга"
     # an everyday word of the vocabulary is no term of the drop's glossary
-    assert "model" not in found
+    assert "player" not in found and "roll" not in found
 
 
 def test_a_name_heading_both_texts_and_used_again_is_proposed_from_one_link():
@@ -1277,6 +1279,28 @@ def test_a_latin_letter_inside_a_russian_word_reads_as_the_cyrillic_it_looks_lik
     assert not any("d6" in k for k in keys)
 
 
+def test_a_page_s_line_breaks_and_broken_words_leave_one_phrase():
+    # a PDF paste breaks lines inside a sentence and hyphenates a word at a line's end; an
+    # OCR breaks a word with a space: the phrase is read whole, the word as one
+    text = "Тяжёлые\nудары по вра-\nжеским рыцарям и армор-\nсейв: Обыч ный щит, же лезный шлем"
+    found = candidates(text, "ru")
+    keys = {c.key for c in found}
+    assert {"тяжелый удар", "вражеский рыцарь", "армор-сейв", "обычный щит"} <= keys
+    assert "железный шлем" in keys
+    assert not keys & {"жеский", "обыч", "ный"}
+    phrase = next(c for c in found if c.key == "вражеский рыцарь")
+    assert phrase.words == ("вражеским", "рыцарям")
+    assert text[phrase.start : phrase.end] == "вра-\nжеским рыцарям"
+    # two words the dictionary knows stay two, though together they make a third
+    assert "потом" not in {c.key for c in candidates("по том полю", "ru")}
+    # and a term pairs with the phrase whole wherever the page breaks it
+    pasted = [
+        ("A model with Heavy Blows strikes first.", "Модель с Тяжёлыми\nударами бьёт первой."),
+        ("Heavy Blows are lost in a Duel.", "Тяжёлые уда-\nры теряются в Поединке."),
+    ]
+    assert _found(pasted)["Heavy Blows"] == "Тяжёлые удары"
+
+
 # an army-list hand: characteristics as their abbreviations, with the values the English
 # gives the terms
 VALUED = [
@@ -1305,3 +1329,117 @@ def test_a_value_two_terms_share_pairs_no_abbreviation():
     found = {s.source: s.target for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
     assert "Strength" not in found
     assert "Armour Penetration" not in found
+
+
+def test_the_pieces_every_rule_speaks_of_are_terms_in_lower_case():
+    # model, unit and target are written in lower case, yet a team lists them first: the
+    # drop's renderings are proposed, as for hit and rank; "player" is an everyday word
+    pairs = [
+        ("The unit chooses a target.", "Отряд выбирает цель."),
+        ("Each model of the unit shoots at the target.", "Каждая модель отряда стреляет по цели."),
+        (
+            "A model in base contact with an enemy unit fights.",
+            "Модель в контакте с врагом бьётся.",
+        ),
+        ("The player removes the enemy model.", "Игрок убирает вражескую модель."),
+        ("The player moves the unit.", "Игрок двигает юнит."),
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["unit"].target == "отряд"
+    assert found["model"].target == "модель"
+    assert found["target"].target == "цель"
+    assert found["unit"].note == "core vocabulary"
+    assert "player" not in found
+
+
+def test_a_subject_in_lower_case_tells_nothing_of_a_drop_s_capitals():
+    # the drop capitalises its rule terms ("Марш", "Атака"); "отряд" and "модель", lower
+    # case in every hand, leave it so: a rendering in lower case of a capitalised term,
+    # seen twice, is still refused
+    capitalised = [
+        ("The unit may declare a Charge.", "Отряд может объявить Атаку."),
+        ("After a failed Charge the unit stops.", "После неудачной Атаки отряд стоит."),
+        ("It cannot March after its Charge.", "После своей Атаки отряд не может совершить Марш."),
+        ("A unit that did not March may shoot.", "Отряд, не совершивший Марш, может стрелять."),
+        ("Each model of the unit fights.", "Каждая модель отряда сражается."),
+        ("A model leaves the unit.", "Модель покидает отряд."),
+        ("The unit has one model.", "В отряде одна модель."),
+        ("The model joins a unit.", "Модель входит в отряд."),
+        ("Each unit has a Troop Count.", "У каждого отряда есть численность."),
+        ("A Troop Count of 5 is needed.", "Нужна численность от 5."),
+    ]
+    found = _found(capitalised)
+    assert found["March"] == "Марш"
+    assert found["unit"] == "отряд"
+    assert "Troop Count" not in found
+
+
+def test_the_bootstrap_leaves_the_subjects_to_the_vocabulary():
+    # alignment reads "отряд" as the vocabulary's unit already: the glossary it induces
+    # for its next round does not hold the subject again, though suggest proposes it
+    from pipeline.align.bootstrap import _beads, induce
+    from pipeline.align.links import align
+    from pipeline.build import extract_all
+    from pipeline.dedup import dedup
+    from pipeline.ingest import make_segment
+    from pipeline.model import Block
+
+    pairs = [
+        ("The unit rolls for its Troop Count.", "Отряд бросает на свою Численность."),
+        ("A unit with a Troop Count of 5 may March.", "Отряд с Численностью 5 может Маршировать."),
+        (
+            "Halve the Troop Count of a fleeing unit.",
+            "Численность бегущего отряда делится пополам.",
+        ),
+    ]
+    blocks = [(t, lang) for en, ru in pairs for t, lang in ((ru, "ru"), (en, "en"))]
+    segs = tuple(
+        make_segment("d", "tm.txt", i, Block("paragraph", text, (i, i), lang_hint=lang))
+        for i, (text, lang) in enumerate(blocks, start=1)
+    )
+    links = align(segs, tuple(dedup(segs)), extract_all(segs, None))
+    by_id = {s.id: s for s in segs}
+    proposed = {s.source for s in suggest(_beads(links, by_id, "ru"), "ru")}
+    assert {"unit", "Troop Count"} <= proposed
+    induced = {t.renderings["en"][0] for t in induce(links, by_id).terms}
+    assert "Troop Count" in induced
+    assert "unit" not in induced
+
+
+def test_a_term_s_state_written_beside_it_is_an_entry_of_its_own():
+    # the English writes Flee and, elsewhere, "Fleeing" alone; where it does, the
+    # translation has the verb's participle: the state is listed beside the term
+    pairs = [
+        ("The unit must Flee.", "Отряд должен бежать."),
+        ("A unit that cannot Flee is destroyed.", "Отряд, который не может бежать, уничтожен."),
+        ("A Fleeing unit cannot shoot.", "Бегущий отряд не может стрелять."),
+        ("Fleeing units move first.", "Бегущие отряды двигаются первыми."),
+        ("A Fleeing unit may rally.", "Бегущий отряд может собраться."),
+    ]
+    found = _found(pairs)
+    assert found["Flee"] == "бежать"
+    assert found["Fleeing"] == "бегущий"
+    # where the translation says the state otherwise, no participle is guessed
+    other = [*pairs[:2], *((en, ru.replace("Бегущий", "Этот")) for en, ru in pairs[2:])]
+    other = [(en, ru.replace("Бегущие", "Эти")) for en, ru in other]
+    assert "Fleeing" not in _found(other)
+
+
+def test_a_kind_of_rule_word_pairs_with_its_adjective_and_noun():
+    # "front rank" and "rear rank" are kinds of rank, a rule word: the translation's
+    # adjective and noun render them, the adjective one the vocabulary does not know
+    # ("первая"), where "enemy unit" ("вражеский отряд") stays a unit described
+    pairs = [
+        ("Models in the front rank strike first.", "Модели в первой шеренге бьют первыми."),
+        ("The front rank gains +1 to hit.", "Первая шеренга получает +1 на попадание."),
+        ("Remove casualties from the rear rank.", "Потери снимаются из задней шеренги."),
+        ("The rear rank may not fight.", "Задняя шеренга не может сражаться."),
+        ("Each rank adds +1.", "Каждая шеренга добавляет +1."),
+        ("An enemy unit in contact may fight.", "Вражеский отряд в контакте может сражаться."),
+        ("Choose an enemy unit to charge.", "Выберите вражеский отряд для атаки."),
+    ]
+    found = _found(pairs)
+    assert found["rank"] == "шеренга"
+    assert found["front rank"] == "первая шеренга"
+    assert found["rear rank"] == "задняя шеренга"
+    assert "enemy unit" not in found

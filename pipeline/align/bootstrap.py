@@ -75,9 +75,19 @@ def induce(links: Sequence[Link], by_id: Mapping[str, Segment]) -> Glossary:
     pairs the induction is unsure of are left out."""
     renderings: dict[str, dict[str, tuple[str, ...]]] = {}
     langs = sorted({link.target_lang for link in links})
+    # the vocabulary's subjects (unit, model) are read as its words already: as terms too,
+    # every paragraph would count them twice
+    subjects = {
+        english_key(form.split())
+        for t in core_words().terms
+        if t.kind == "subject"
+        for form in t.renderings.get(MASTER, ())
+    }
     for lang in langs:
         for s in suggest(_beads(links, by_id, lang)[:MAX_BEADS], lang):
             if any(doubt in s.note for doubt in DOUBTS):
+                continue
+            if english_key(s.source.split()) in subjects:
                 continue
             term = renderings.setdefault(s.term, {"en": (s.source,)})
             term[lang] = (s.target, *s.variants)

@@ -101,6 +101,12 @@ MIN_STEM = 4
 #: term said of its kind (`_of_a_kind`).
 KINDS = frozenset({"unit", "model", "spell"})
 
+#: The kinds of the vocabulary's lower-case words proposed as terms: a word the rules
+#: define (`term`: hit, rank) and a subject every rule speaks of (`subject`: model, unit,
+#: enemy, target), which every hand writes in lower case, so that its case tells nothing
+#: of how a drop writes its rule terms.
+LOWER_KINDS = frozenset({"term", "subject"})
+
 
 @dataclass(frozen=True, slots=True)
 class Bead:
@@ -166,9 +172,9 @@ def _known(
         english_forms = term.renderings.get("en", ())
         first = english_key(english_forms[0].split())
         # a capital marks a rule term of the vocabulary (Charge, March), which a team's
-        # glossary holds, and so does `kind: term` (hit, rank); everyday words (unit,
-        # roll) are not proposed
-        if first in english or not (english_forms[0][:1].isupper() or term.kind == "term"):
+        # glossary holds, and so do `kind: term` (hit, rank) and `kind: subject` (unit);
+        # everyday words (roll, player) are not proposed
+        if first in english or not (english_forms[0][:1].isupper() or term.kind in LOWER_KINDS):
             if first not in english:
                 everyday.update((english_key(f.split()), term.id) for f in english_forms)
             continue
@@ -202,12 +208,13 @@ def _inflections(form: str) -> tuple[str, ...]:
 
 @cache
 def _lower_forms() -> re.Pattern[str]:
-    """The English forms of the vocabulary's `kind: term` words, as one pattern."""
+    """The English forms of the vocabulary's `kind: term` and `kind: subject` words, as
+    one pattern."""
     forms = sorted(
         {
             f.lower()
             for t in core_lexicon().terms
-            if t.kind == "term"
+            if t.kind in LOWER_KINDS
             for f in t.renderings.get("en", ())
         },
         key=lambda f: (-len(f), f),
@@ -836,6 +843,29 @@ def _meet(pair: _Pair, n: int, e: Candidate, t: Candidate, bead: Bead) -> None:
         pair.caps_agree += t.capitalised
 
 
+@cache
+def _rule_words() -> frozenset[str]:
+    """The vocabulary's `kind: term` words (hit, rank), by id."""
+    return frozenset(t.id for t in core_lexicon().terms if t.kind == "term")
+
+
+def _kind_of_rule_word(e: Candidate, c: Candidate, lang: str) -> bool:
+    """Whether a lower-case compound of two words naming a kind of a rule word ("front
+    rank", "rear rank") and a phrase of an adjective and its noun render each other: the
+    noun renders the rule word, and the adjective the English word before it or no word
+    the vocabulary knows ("первая шеренга", "задняя шеренга"; "передний ранг"). A subject
+    described is no term: "вражеский отряд" for "enemy unit" (unit is no rule word)."""
+    if len(e.words) != 2 or len(c.words) != 2 or c.verb:
+        return False
+    if [role for _, role in c.parts] != ["adjective", "head"]:
+        return False
+    before, head = english_parts(e.words)
+    if len(head) != 1 or not head <= _rule_words():
+        return False
+    adjective, noun = foreign_parts(c.words, lang)
+    return bool(noun & head) and adjective <= before
+
+
 def _relative(c: Candidate, text: str) -> float:
     return (c.start + c.end) / 2 / max(len(text), 1)
 
@@ -1087,6 +1117,11 @@ def suggest(
         lexicon_forms[key] = {_lemmas(f, lang): f for f in t.renderings.get(lang, ())}
         english_forms[key] = t.renderings["en"]
     first_form = {k: forms[0] for k, forms in english_forms.items()}
+    subjects = {
+        english_key(t.renderings["en"][0].split())
+        for t in core_lexicon().terms
+        if t.kind == "subject"
+    }
     beads = list(beads)
     en_count: Counter[str] = Counter()
     target_count: Counter[str] = Counter()
@@ -1165,6 +1200,7 @@ def suggest(
                     if all(role != "adjective" for _, role in c.parts)
                     and composed(e.words, c.words, lang)
                 }
+                allowed.update((c.key, c) for c in free.values() if _kind_of_rule_word(e, c, lang))
             elif e.key in lexicon:
                 # the core vocabulary's renderings and their verbs when the bead has one
                 # ("марш", "маршировать"); the drop's own word when it has none ("натиск"
@@ -1245,8 +1281,13 @@ def suggest(
         return t in lexicon[e] or (target_seen[t][0].verb and _cognate(t, lexicon[e]))
 
     # Whether capitals tell anything: a drop that writes the vocabulary's rule terms in
-    # lower case ("нападение" for Charge) writes the rest so too.
-    lexical = [p for k, p in pairs.items() if _lexical(k) and not target_seen[k[1]][0].verb]
+    # lower case ("нападение" for Charge) writes the rest so too. A subject ("отряд") is
+    # in lower case in every hand: no evidence.
+    lexical = [
+        p
+        for k, p in pairs.items()
+        if _lexical(k) and not target_seen[k[1]][0].verb and k[0] not in subjects
+    ]
     known = sum(p.caps_known for p in lexical)
     capitals = known < HOUSE_STYLE_NEEDS or 2 * sum(p.caps_agree for p in lexical) >= known
 
@@ -1706,6 +1747,50 @@ def suggest(
             return None
         return written.most_common(1)[0][0], next(iter(full))
 
+    def _state_beside(e: str, found: Suggestion) -> Suggestion | None:
+        """A vocabulary term's state as an entry of its own, as a team lists it beside the
+        term: where the English writes the term's first form ("Flee") and, elsewhere, its
+        -ing form alone ("a Fleeing unit"), and the translation has there a participle of
+        the term's verb in half those sentence pairs or more, two at least, in one full
+        form ("Бегущий отряд": "бегущий")."""
+        ing = [(c, n) for c, n in en_where[e] if len(c.words) == 1 and c.words[0].endswith("ing")]
+        if not ing or len(ing) == len(en_where[e]):
+            return None  # the term only as its -ing form is `_state_of`'s
+        full: Counter[str] = Counter()
+        said: set[int] = set()
+        for _, n in ing:
+            for c in found_all[n]:
+                if not c.verb or len(c.words) != 1:
+                    continue
+                if c.key not in lexicon[e] and not _cognate(c.key, lexicon[e]):
+                    continue
+                read = parses(c.words[0].lower())[:1]
+                if not read or read[0].tag.POS != "PRTF":
+                    continue
+                form = read[0].inflect({"PRTF", "nomn", "sing", "masc"})
+                if form is not None:
+                    full[form.word] += 1
+                    said.add(n)
+        beads_of = {n for _, n in ing}
+        if len(full) != 1 or len(said) < min_count or 2 * len(said) < len(beads_of):
+            return None
+        target = next(iter(full))
+        if target in taken:
+            return None
+        written = Counter(c.words[0] for c, _ in ing)
+        source = written.most_common(1)[0][0]
+        return replace(
+            found,
+            term=slugify(source, fallback="term"),
+            source=source,
+            target=target,
+            together=len(said),
+            source_count=len(beads_of),
+            target_count=sum(full.values()),
+            note=LEXICAL + "; the state of " + found.source,
+            variants=(),
+        )
+
     def _noun_of(e: str, verb: str, found: Suggestion) -> Suggestion | None:
         """A vocabulary term's noun as an entry of its own, where the proposal is its verb
         written as the drop writes it ("Pursue" = "Преследовать") and the English also
@@ -2004,6 +2089,9 @@ def suggest(
                 )
                 out.append(found)
                 continue
+            beside = _state_beside(e, found)
+            if beside is not None:  # "Fleeing" = "бегущий" beside Flee = "бежать"
+                out.append(beside)
             verb = _verb_of(e, t)
             if verb is not None:  # its rendering is the verb's, no more the noun's variant
                 out.append(verb)

@@ -142,7 +142,14 @@ def _hyphened(toks: Sequence[Any], word: Callable[[str], bool]) -> list[Any]:
         ):
             j += 2
         out.append(
-            toks[i] if j == i else _Token("".join(t.text for t in toks[i : j + 1]), toks[i].idx)
+            toks[i]
+            if j == i
+            else _Token(
+                "".join(t.text for t in toks[i : j + 1]),
+                toks[i].idx,
+                _stop(toks[j]),
+                toks[j].whitespace_,
+            )
         )
         i = j + 1
     return out
@@ -338,7 +345,7 @@ def _verb(text: str, tok: Any) -> Candidate | None:
         lemma(tok.text, "ru"),
         (tok.text,),
         tok.idx,
-        tok.idx + len(tok.text),
+        _stop(tok),
         None if initial else capital,
         False,
         initial,
@@ -350,7 +357,7 @@ def russian_candidates(text: str) -> list[Candidate]:
     """Noun phrases of a Russian sentence, with every shorter phrase of the same head, and
     its verbs (`_verb`)."""
     links, not_heads = _ru_data()
-    toks = _hyphened(nlp("ru").make_doc(text), lambda w: bool(_RU_WORD.match(w)))
+    toks = _hyphened(_rejoined(nlp("ru").make_doc(text)), lambda w: bool(_RU_WORD.match(w)))
     words = [t if _RU_WORD.match(t.text) else None for t in toks]
     found: list[Candidate] = []
     for i, tok in enumerate(words):
@@ -478,6 +485,70 @@ def _quoted(text: str, found: list[Candidate]) -> list[Candidate]:
 class _Token:
     text: str
     idx: int
+    stop: int = -1  # where it ends in the text, when not `idx` + its length ("вра-\nжеский")
+    whitespace_: str = ""  # as a spaCy token's: the space after it
+
+
+def _stop(tok: Any) -> int:
+    """Where a token ends in its text."""
+    stop = getattr(tok, "stop", -1)
+    return stop if stop >= 0 else tok.idx + len(tok.text)
+
+
+def _known_word(word: str) -> bool:
+    found = parses(word.lower())
+    return bool(found) and found[0].is_known
+
+
+def _rejoined(toks: Sequence[Any]) -> list[Any]:
+    """The tokens of a translation pasted from a page, with its lines read as one text: a
+    line break inside a sentence is a space ("Ударные\nпопадания" is one phrase); a word
+    hyphenated at a line's end is one word, without the hyphen where the dictionary knows
+    the word so ("вра-\nжеский": "вражеский") and with it otherwise ("армор-\nсейв"); and
+    a word an OCR broke in two, a half no word the dictionary knows and the whole one it
+    does ("Обыч ный": "Обычный", "же лезной": "железной"; "по том" and "армор сейв" stay
+    two)."""
+    out: list[Any] = []
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        if tok.text.isspace() and "\n\n" not in tok.text:
+            i += 1  # one line break: a space
+            continue
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        after = toks[i + 2] if i + 2 < len(toks) else None
+        if (
+            after is not None
+            and tok.text.endswith("-")
+            and _RU_WORD.match(tok.text[:-1])
+            and not tok.whitespace_
+            and nxt.text.isspace()
+            and "\n" in nxt.text
+            and "\n\n" not in nxt.text
+            and _RU_WORD.match(after.text)
+            and after.text[:1].islower()
+        ):
+            whole = tok.text[:-1] + after.text
+            text = whole if _known_word(whole) else tok.text + after.text
+            out.append(_Token(text, tok.idx, _stop(after), after.whitespace_))
+            i += 3
+            continue
+        if (
+            nxt is not None
+            and tok.whitespace_ == " "
+            and _RU_WORD.match(tok.text)
+            and _RU_WORD.match(nxt.text)
+            and nxt.text[:1].islower()
+            and "-" not in tok.text + nxt.text
+            and not (_known_word(tok.text) and _known_word(nxt.text))
+            and _known_word(tok.text + nxt.text)
+        ):
+            out.append(_Token(tok.text + nxt.text, tok.idx, _stop(nxt), nxt.whitespace_))
+            i += 2
+            continue
+        out.append(tok)
+        i += 1
+    return out
 
 
 def _reading(nouns: list[Any], before: Any) -> list[Any]:
@@ -491,7 +562,7 @@ def _reading(nouns: list[Any], before: Any) -> list[Any]:
 
 def _make(text: str, parts: list[tuple[Any, Any, str]], head: int) -> Candidate:
     toks = [t for t, _, _ in parts]
-    start, end = toks[0].idx, toks[-1].idx + len(toks[-1].text)
+    start, end = toks[0].idx, _stop(toks[-1])
     initial = _initial(text, start)
     caps = [t.text[:1].isupper() for t in toks]
     capitalised = any(caps[1:]) or (caps[0] and not initial) or (None if initial else False)
