@@ -959,6 +959,49 @@ def test_another_version_of_a_translation_shares_its_link(other, status):
 
 
 @pytest.mark.parametrize(
+    ("own", "other", "status"),
+    [
+        (0, "translation", "linked"),
+        (0, "none", "unlinked"),  # e2 is free: r2 resembles it too
+        (1, "translation", "unlinked"),  # r2 says something e1 does not
+    ],
+)
+def test_a_version_that_says_nothing_of_its_own_passes_a_runner_up_taken(own, other, status):
+    """r2 renders e1 in other words than r1 and says nothing e1 does not, but leads e2,
+    which shares half of e1's words, by less than `clear_lead`. Where r3 translates e2,
+    more like it, e2 is no rival: r2 is another version of e1's translation. A text with
+    a word of its own may be a look-alike of e1 and stays unlinked."""
+    from pipeline.align.paragraphs import assign, share_with_near_copies
+
+    a = [f"w:a{i}" for i in range(6)]
+    b = [*a[:3], "w:b0", "w:b1", "w:b2"]
+    english = [
+        _bare("e1", "en", dict.fromkeys(a, 1)),
+        _bare("e2", "en", dict.fromkeys(b, 1)),
+        *(_bare(f"e{i}", "en", {"w:text": 1, f"w:n{i}": 1}) for i in range(3, 10)),
+    ]
+    third = dict.fromkeys(b, 1) if other == "translation" else {"w:text": 1, "w:n3": 1}
+    foreign = [
+        _bare("r1", "ru", dict.fromkeys(a, 1), "Всадник использует свой профиль, а чудовище свой."),
+        _bare(
+            "r2",
+            "ru",
+            dict.fromkeys([*a[:5], *["w:own"][:own]], 1),
+            "Профиль всадника берётся из его записи; чудовище берёт свой.",
+        ),
+        _bare("r3", "ru", third, "Отряд идёт в лес."),
+    ]
+    decisions = share_with_near_copies(assign(foreign, english, {}), foreign, english)
+    version = decisions[1]
+    assert decisions[0].status == "linked" and decisions[0].best.source == "e1"
+    assert version.best.source == "e1" and version.alternatives[0].source == "e2"
+    assert 0.5 <= version.best.score < 3 * version.alternatives[0].score
+    assert version.status == status
+    if status == "linked":
+        assert 0 < version.best.evidence["version"] < 0.8
+
+
+@pytest.mark.parametrize(
     ("runner_up", "keys", "status"),
     [
         (0.40, {"q:distance|6|inch": 1}, "linked"),

@@ -1163,14 +1163,18 @@ def share_with_near_copies(
     A text reworded further is another version of the translation (a second hand's, an
     older one kept in the file) when it would link to that English text on its own: it
     scores `link_threshold` and `clear_lead` times its runner-up, and its numbers agree
-    (`version`: its similarity to the other, under `near_copy`). A look-alike that scores
-    as high resembles
-    another paragraph nearly as much, or has other numbers.
+    (`version`: its similarity to the other, under `near_copy`). Where it says nothing
+    its English does not (`version_covered` of what it says), a runner-up another
+    translation took is no rival (`_free_runner_up`): a second hand says the rule again,
+    in words the English paragraphs beside it share. A look-alike that scores as high
+    resembles another paragraph nearly as much, has other numbers, or says things of its
+    own.
     """
     p = params()["paragraphs"]
     english_of = {a.cluster: a for a in english}
     owner = _owners(decisions, foreign, ("linked", "ambiguous"))
     out = list(decisions)
+    index: AnchorIndex | None = None  # built where a version needs it
     for i, (d, f) in enumerate(zip(decisions, foreign, strict=True)):
         if d.status != "unlinked" or d.best is None or d.best.score < p["mutual_threshold"]:
             continue
@@ -1182,6 +1186,13 @@ def share_with_near_copies(
             continue
         runner_up = d.alternatives[0].score if d.alternatives else 0.0
         alike = _similarity(f, foreign[j])
+        if (
+            alike < p["near_copy"]
+            and source is not None
+            and p["link_threshold"] <= d.best.score < p["clear_lead"] * runner_up
+            and _covered(f, source, index := index or AnchorIndex(english)) >= p["version_covered"]
+        ):  # a version that says nothing of its own: the next candidate still in the race
+            runner_up = _free_runner_up(d.alternatives, decisions, owner, f.lang)
         if alike >= p["near_copy"]:
             best = Scored(d.best.source, d.best.score, {**d.best.evidence, "near_copy": alike})
             close = d.best.score - runner_up < p["ambiguous_margin"]
@@ -1193,6 +1204,23 @@ def share_with_near_copies(
             )
             out[i] = Decision(d.target, "linked", best, d.alternatives)
     return out
+
+
+def _free_runner_up(
+    alternatives: Sequence[Scored],
+    decisions: Sequence[Decision],
+    owner: Mapping[tuple[str, str], int],
+    lang: str,
+) -> float:
+    """The score of the first of `alternatives` (an unlinked decision's three next
+    candidates) no other text of `lang` took scoring higher with it (`_runner_up`): what
+    is left is the rest of the book. Where all three are out, the last bounds the rest."""
+    for c in alternatives:
+        j = owner.get((c.source, lang))
+        best = decisions[j].best if j is not None else None
+        if best is None or best.score <= c.score:
+            return c.score
+    return alternatives[-1].score if len(alternatives) >= 3 else 0.0
 
 
 def _similarity(one: Anchors, two: Anchors) -> float:
