@@ -1363,27 +1363,37 @@ def test_a_best_candidate_that_scores_a_link_stays_first_though_taken(a, b, stat
     assert decision.best.source == ("e2" if status == "linked" else "e1")
 
 
-@pytest.mark.parametrize(("other", "status"), [("translation", "linked"), ("none", "unlinked")])
-def test_a_runner_up_another_translation_took_is_no_rival(other, status):
+@pytest.mark.parametrize(
+    ("other", "alike", "status"),
+    [
+        ("translation", 0, "linked"),
+        ("none", 0, "unlinked"),  # e2 is free: r2 may be its look-alike
+        ("translation", 3, "unlinked"),  # as like e3 as e2: like several paragraphs
+    ],
+)
+def test_a_runner_up_another_translation_took_is_no_rival(other, alike, status):
     """r2 translates e1, leaving some of it out, and shares three words with e2: it leads
     e2 by less than `mutual_lead`. Where r1 translates e2, more like it, e2 is out of r2's
     race, and r2 stands out from the rest of the book; with no translation of e2 in the
-    drop, r2 may be its look-alike as well, and stays unlinked."""
+    drop, r2 may be its look-alike as well, and stays unlinked. So does a text as like
+    two translated paragraphs (e2, e3) as one: it resembles several, as a look-alike
+    does."""
     from pipeline.align.paragraphs import assign
 
-    one = [f"w:a{i}" for i in range(6)]
-    two = [f"w:b{i}" for i in range(6)]
+    one, two, three = ([f"w:{c}{i}" for i in range(6)] for c in "abc")
     english = [
         _bare("e1", "en", dict.fromkeys(one, 1)),
         _bare("e2", "en", dict.fromkeys(two, 1)),
-        *(_bare(f"e{i}", "en", {"w:text": 1, f"w:n{i}": 1}) for i in range(3, 10)),
+        _bare("e3", "en", dict.fromkeys(three, 1)),
+        *(_bare(f"e{i}", "en", {"w:text": 1, f"w:n{i}": 1}) for i in range(4, 10)),
     ]
-    first = dict.fromkeys(two, 1) if other == "translation" else {"w:text": 1, "w:n3": 1}
+    first = dict.fromkeys(two, 1) if other == "translation" else {"w:text": 1, "w:n4": 1}
     foreign = [
         _bare("r1", "ru", first),
-        _bare("r2", "ru", dict.fromkeys([*one[:4], *two[:3], "w:o0", "w:o1"], 1)),
+        _bare("r3", "ru", dict.fromkeys(three, 1)),
+        _bare("r2", "ru", dict.fromkeys([*one[:4], *two[:3], *three[:alike], "w:o0", "w:o1"], 1)),
     ]
-    decision = assign(foreign, english, {})[1]
+    decision = assign(foreign, english, {})[2]
     assert decision.best.source == "e1" and decision.alternatives[0].source == "e2"
     assert 0.25 <= decision.best.score < 1.5 * decision.alternatives[0].score
     assert decision.status == status

@@ -1049,6 +1049,10 @@ def _mutual(race: _Race) -> dict[int, set[str]]:
         skipped: set[str] = set()  # the runner-up is the next candidate still in the race
         if best.score < lead * runner_up:
             runner_up, skipped = _runner_up(f, found[first + 1 :], taken, best_for)
+            # a translation shares words with one paragraph translated elsewhere; as like
+            # several, it resembles several paragraphs, as a look-alike does
+            if sum(best.score < lead * c.score for c in found if c.source in skipped) > 1:
+                continue
         if best.score < lead * runner_up:
             continue
         if _shared_anchors(f, source, index, p["mutual_shared"]) < p["mutual_shared"]:
@@ -1075,7 +1079,8 @@ def _runner_up(
     English texts passed over on the way: those another text of the language took scoring
     higher with them. A translation shares words with paragraphs the drop translates
     elsewhere, and the translations of those, more like them, rule them out; what is left
-    is the rest of the book, from which a translation stands out."""
+    is the rest of the book, from which a translation stands out (`_mutual` leaves a text
+    out that is as like two of them: it resembles several paragraphs)."""
     skipped: set[str] = set()
     for c in after:
         key = (c.source, f.lang)
