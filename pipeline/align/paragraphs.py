@@ -401,14 +401,11 @@ def _ones_of_their_kind(left: Counter[str], other: Counter[str]) -> list[str]:
     (`other`) has no 1 of its kind (a roll also none as a number, `_OTHER_KIND`); the 1 of
     a modifier ("-1 to hit") is another thing. A translation may leave a clause out, but
     adds none: a look-alike says things of its own."""
+    added = [k for k in left if k.startswith(_ONES) and _magnitude(k) == "1"]
+    if not added:  # most texts have none
+        return []
     ones = {_kind(k) for k in other if _magnitude(k) == "1"}
-    return [
-        k
-        for k in sorted(left)
-        if k.startswith(_ONES)
-        and _magnitude(k) == "1"
-        and ones.isdisjoint((_kind(k), *_OTHER_KIND.get(_kind(k), ())))
-    ]
+    return [k for k in sorted(added) if ones.isdisjoint((_kind(k), *_OTHER_KIND.get(_kind(k), ())))]
 
 
 def _kind(key: str) -> str:
@@ -842,7 +839,7 @@ def assign(
         rivals = [c for c in found if c is not best]
         # candidates the rest of the drop ruled out (`_first_in_race`, `_runner_up`) are
         # no rivals
-        out = [c for c in found if c.source in passed.get(fi, ())]
+        out = [c for c in found if c.source in passed[fi]] if fi in passed else []
         near = [c for c in rivals if best.score - c.score < p["ambiguous_margin"] and c not in out]
         if out:
             best = replace(best, evidence={**best.evidence, "ruled_out": float(len(out))})
