@@ -538,6 +538,11 @@ WITHIN = "A unit within 6″ flees."
 REFORMED = "A unit that reformed shoots with a -1 to hit."
 SMALL_UNIT = "A unit of 10 models or fewer shoots with all of its models."
 CAST = "The Wizard rolls 2D6 and adds +1."
+SWAMP = "A Swamp is Dangerous Terrain (1). Units in it suffer a -1 to-hit modifier."
+WATER = "Water counts as open ground. Units in Water suffer a -1 to-hit modifier."
+ZERO = "A model with a characteristic of 0 fails every test of it."
+ZERO_NATURAL = "A model with a characteristic of 0 passes its test only on a natural 1."
+ZERO_ROLL = "A model with a characteristic of 0 passes its test only on a roll of 1."
 
 
 @pytest.mark.parametrize(
@@ -954,6 +959,49 @@ def test_another_version_of_a_translation_shares_its_link(other, status):
 
 
 @pytest.mark.parametrize(
+    ("own", "other", "status"),
+    [
+        (0, "translation", "linked"),
+        (0, "none", "unlinked"),  # e2 is free: r2 resembles it too
+        (1, "translation", "unlinked"),  # r2 says something e1 does not
+    ],
+)
+def test_a_version_that_says_nothing_of_its_own_passes_a_runner_up_taken(own, other, status):
+    """r2 renders e1 in other words than r1 and says nothing e1 does not, but leads e2,
+    which shares half of e1's words, by less than `clear_lead`. Where r3 translates e2,
+    more like it, e2 is no rival: r2 is another version of e1's translation. A text with
+    a word of its own may be a look-alike of e1 and stays unlinked."""
+    from pipeline.align.paragraphs import assign, share_with_near_copies
+
+    a = [f"w:a{i}" for i in range(6)]
+    b = [*a[:3], "w:b0", "w:b1", "w:b2"]
+    english = [
+        _bare("e1", "en", dict.fromkeys(a, 1)),
+        _bare("e2", "en", dict.fromkeys(b, 1)),
+        *(_bare(f"e{i}", "en", {"w:text": 1, f"w:n{i}": 1}) for i in range(3, 10)),
+    ]
+    third = dict.fromkeys(b, 1) if other == "translation" else {"w:text": 1, "w:n3": 1}
+    foreign = [
+        _bare("r1", "ru", dict.fromkeys(a, 1), "Всадник использует свой профиль, а чудовище свой."),
+        _bare(
+            "r2",
+            "ru",
+            dict.fromkeys([*a[:5], *["w:own"][:own]], 1),
+            "Профиль всадника берётся из его записи; чудовище берёт свой.",
+        ),
+        _bare("r3", "ru", third, "Отряд идёт в лес."),
+    ]
+    decisions = share_with_near_copies(assign(foreign, english, {}), foreign, english)
+    version = decisions[1]
+    assert decisions[0].status == "linked" and decisions[0].best.source == "e1"
+    assert version.best.source == "e1" and version.alternatives[0].source == "e2"
+    assert 0.5 <= version.best.score < 3 * version.alternatives[0].score
+    assert version.status == status
+    if status == "linked":
+        assert 0 < version.best.evidence["version"] < 0.8
+
+
+@pytest.mark.parametrize(
     ("runner_up", "keys", "status"),
     [
         (0.40, {"q:distance|6|inch": 1}, "linked"),
@@ -1289,6 +1337,102 @@ def test_a_best_candidate_another_translation_took_leaves_a_close_runner_up(ride
         assert decisions[1].best.source == "e2"
         assert decisions[1].best.evidence["ruled_out"] == 1
         assert decisions[1].alternatives[0].source == "e1"  # still shown to the reader
+
+
+@pytest.mark.parametrize(("a", "b", "status"), [(5, 4, "linked"), (6, 5, "unlinked")])
+def test_a_best_candidate_that_scores_a_link_stays_first_though_taken(a, b, status):
+    """r2 says a words of e1, which r1 took, and b of e2: where e1 scores under the link
+    threshold, r2 alone cannot tell it from e2 and is e2's; where it scores a link, r2 is
+    as like e1 as a translation of it is (a look-alike of it), and stays unlinked."""
+    from pipeline.align.paragraphs import assign
+
+    one = [f"w:a{i}" for i in range(6)]
+    two = [f"w:b{i}" for i in range(6)]
+    english = [
+        _bare("e1", "en", dict.fromkeys(one, 1)),
+        _bare("e2", "en", dict.fromkeys(two, 1)),
+        *(_bare(f"e{i}", "en", {"w:text": 1, f"w:n{i}": 1}) for i in range(3, 10)),
+    ]
+    foreign = [_bare("r1", "ru", dict.fromkeys(one, 1))]
+    foreign.append(_bare("r2", "ru", dict.fromkeys([*one[:a], *two[:b]], 1)))
+    decision = assign(foreign, english, {})[1]
+    scores = {c.source: c.score for c in (decision.best, *decision.alternatives)}
+    assert scores["e2"] < scores["e1"] < 1.5 * scores["e2"]
+    assert (scores["e1"] >= 0.5) == (status == "unlinked")
+    assert decision.status == status
+    assert decision.best.source == ("e2" if status == "linked" else "e1")
+
+
+@pytest.mark.parametrize(
+    ("other", "alike", "status"),
+    [
+        ("translation", 0, "linked"),
+        ("none", 0, "unlinked"),  # e2 is free: r2 may be its look-alike
+        ("translation", 3, "unlinked"),  # as like e3 as e2: like several paragraphs
+    ],
+)
+def test_a_runner_up_another_translation_took_is_no_rival(other, alike, status):
+    """r2 translates e1, leaving some of it out, and shares three words with e2: it leads
+    e2 by less than `mutual_lead`. Where r1 translates e2, more like it, e2 is out of r2's
+    race, and r2 stands out from the rest of the book; with no translation of e2 in the
+    drop, r2 may be its look-alike as well, and stays unlinked. So does a text as like
+    two translated paragraphs (e2, e3) as one: it resembles several, as a look-alike
+    does."""
+    from pipeline.align.paragraphs import assign
+
+    one, two, three = ([f"w:{c}{i}" for i in range(6)] for c in "abc")
+    english = [
+        _bare("e1", "en", dict.fromkeys(one, 1)),
+        _bare("e2", "en", dict.fromkeys(two, 1)),
+        _bare("e3", "en", dict.fromkeys(three, 1)),
+        *(_bare(f"e{i}", "en", {"w:text": 1, f"w:n{i}": 1}) for i in range(4, 10)),
+    ]
+    first = dict.fromkeys(two, 1) if other == "translation" else {"w:text": 1, "w:n4": 1}
+    foreign = [
+        _bare("r1", "ru", first),
+        _bare("r3", "ru", dict.fromkeys(three, 1)),
+        _bare("r2", "ru", dict.fromkeys([*one[:4], *two[:3], *three[:alike], "w:o0", "w:o1"], 1)),
+    ]
+    decision = assign(foreign, english, {})[2]
+    assert decision.best.source == "e1" and decision.alternatives[0].source == "e2"
+    assert 0.25 <= decision.best.score < 1.5 * decision.alternatives[0].score
+    assert decision.status == status
+    if status == "linked":
+        assert decision.best.evidence["ruled_out"] == 1
+
+
+@pytest.mark.parametrize(
+    ("english", "russian", "differ"),
+    [
+        # a rule's parameter in brackets, and a natural roll, are numbers the translation
+        # adds where the English has no 1 of their kind: the 1 of "-1 to hit" is another
+        (SWAMP, "Болото — опасная местность (1); отряд в нём получает -1 к попаданию.", []),
+        (
+            WATER,
+            "Болото — опасная местность (1); отряд в нём получает -1 к попаданию.",
+            ["1 in the translation only"],
+        ),
+        (WATER, "Вода — открытая местность; отряд в ней получает -1 к попаданию.", []),
+        (
+            ZERO,
+            "Модель с характеристикой 0 проходит её тест только на натуральной 1.",
+            ["1 natural in the translation only"],
+        ),
+        (ZERO_NATURAL, "Модель с характеристикой 0 проходит её тест только на натуральной 1.", []),
+        (ZERO_ROLL, "Модель с характеристикой 0 проходит её тест только на натуральной 1.", []),
+        # a translation leaves out what it likes
+        (ZERO_NATURAL, "Модель с характеристикой 0 всегда проваливает её тест.", []),
+        (SWAMP, "Болото — опасная местность; отряд в нём получает -1 к попаданию.", []),
+    ],
+)
+def test_a_one_no_count_stands_for_is_a_number_the_translation_adds(english, russian, differ):
+    """A 1 is left out of what contradicts ("one" is a word as often as not), but a
+    natural roll's and a parameter's in brackets are written in digits on both sides: a
+    translation that has one its English lacks adds it, as a look-alike does."""
+    from pipeline.align.paragraphs import differences
+
+    en, ru = _anchors_of([(english, "en"), (russian, "ru")])
+    assert differences(ru, en) == differ
 
 
 def test_a_turn_numbered_after_its_noun_is_the_ordinal_before_it():

@@ -391,6 +391,29 @@ def _counts(key: str) -> bool:
     return value != "1" and any(c.isdigit() for c in value)
 
 
+_ONES = ("q:threshold|", "q:bracket|")  # kinds whose 1 is written in digits, no count
+
+
+def _ones_of_their_kind(left: Counter[str], other: Counter[str]) -> list[str]:
+    """The keys of `left` (the translation's quantities the English lacks) whose value is
+    a 1 no count stands for: a natural roll ("натуральная 1") or a rule's parameter in
+    brackets ("опасная местность (1)") is a number the translation adds where the English
+    (`other`) has no 1 of its kind (a roll also none as a number, `_OTHER_KIND`); the 1 of
+    a modifier ("-1 to hit") is another thing. A translation may leave a clause out, but
+    adds none: a look-alike says things of its own."""
+    added = [k for k in left if k.startswith(_ONES) and _magnitude(k) == "1"]
+    if not added:  # most texts have none
+        return []
+    ones = {_kind(k) for k in other if _magnitude(k) == "1"}
+    return [k for k in sorted(added) if ones.isdisjoint((_kind(k), *_OTHER_KIND.get(_kind(k), ())))]
+
+
+def _kind(key: str) -> str:
+    """The kind of a quantity key, as `_OTHER_KIND` names it ("q:threshold|1|" ->
+    "q:threshold|")."""
+    return key.split("|")[0] + "|"
+
+
 def _named(key: str) -> tuple[str, str] | None:
     """(kind and value, what) of a quantity key naming what it counts or modifies
     ("q:modifier|1|strength"), else None."""
@@ -545,6 +568,8 @@ def _quantities_differ(foreign: Anchors, english: Anchors) -> list[str]:
             if _magnitude(k) not in values and (_counts(k) or k.startswith(_MODIFIER))
         ]
         missing = [k for k in missing if not _dice_in_words(k, other)]
+        if side == "translation":  # a translation leaves a 1 out, but adds none
+            missing += _ones_of_their_kind(left, eq)
         if missing:  # a value the other side writes as a word is there all the same
             spelled = spelled_numbers(other.text, other.lang)
             found.extend(
@@ -812,8 +837,9 @@ def assign(
             continue
         best = found[chosen[fi]]
         rivals = [c for c in found if c is not best]
-        # candidates the rest of the drop ruled out (`_first_in_race`) are no rivals
-        out = found[: chosen[fi]] if fi in passed else []
+        # candidates the rest of the drop ruled out (`_first_in_race`, `_runner_up`) are
+        # no rivals
+        out = [c for c in found if c.source in passed[fi]] if fi in passed else []
         near = [c for c in rivals if best.score - c.score < p["ambiguous_margin"] and c not in out]
         if out:
             best = replace(best, evidence={**best.evidence, "ruled_out": float(len(out))})
@@ -954,11 +980,12 @@ def _in_race(f: Anchors, found: Sequence[Scored], race: _Race) -> list[Scored]:
     return out
 
 
-def _mutual(race: _Race) -> set[int]:
+def _mutual(race: _Race) -> dict[int, set[str]]:
     """Links, in `chosen` and `taken`, of the foreign clusters still free whose best
     candidate in the race (`_first_in_race`) is free too and chooses them back: no other
     text of their language still free scores higher with it (one linked to a text it is
-    more like competes no more), it leads the runner-up by
+    more like competes no more), it leads the runner-up (the next candidate still in the
+    race where the next one leads it by too little, `_runner_up`) by
     `mutual_lead` (`covered_lead` when the English text carries at least `covered` of
     what the foreign one says, `_covered`), the two share at least
     `mutual_shared` anchors (one shared word is all two unrelated headings need) and
@@ -969,11 +996,11 @@ def _mutual(race: _Race) -> set[int]:
     and higher than any other translation scores against that English; a look-alike of a
     paragraph that is translated loses it to the translation, and one of a paragraph that
     is not has other numbers, or resembles several paragraphs. Returns the foreign
-    clusters linked past a candidate ruled out."""
+    clusters linked past candidates ruled out, with those candidates' English texts."""
     foreign, english, scored, chosen = race.foreign, race.english, race.scored, race.chosen
     taken, stated, by_cluster, index = race.taken, race.stated, race.by_cluster, race.index
     p = params()["paragraphs"]
-    passed: set[int] = set()
+    passed: dict[int, set[str]] = {}
     best_for = race.best_for
     rivals: dict[tuple[str, str], list[tuple[float, int]]] = defaultdict(list)
     for fi, found in enumerate(scored):
@@ -1011,11 +1038,18 @@ def _mutual(race: _Race) -> set[int]:
             continue
         if (best.source, f.lang) in taken or best.score < free_for((best.source, f.lang)):
             continue
-        runner_up = found[first + 1].score if len(found) > first + 1 else 0.0
         source = english[by_cluster[best.source]]
         lead = p["mutual_lead"]
+        runner_up = found[first + 1].score if len(found) > first + 1 else 0.0
         if best.score < lead * runner_up and _covered(f, source, index) >= p["covered"]:
             lead = p["covered_lead"]
+        skipped: set[str] = set()  # the runner-up is the next candidate still in the race
+        if best.score < lead * runner_up:
+            runner_up, skipped = _runner_up(f, found[first + 1 :], taken, best_for)
+            # a translation shares words with one paragraph translated elsewhere; as like
+            # several, it resembles several paragraphs, as a look-alike does
+            if sum(best.score < lead * c.score for c in found if c.source in skipped) > 1:
+                continue
         if best.score < lead * runner_up:
             continue
         if _shared_anchors(f, source, index, p["mutual_shared"]) < p["mutual_shared"]:
@@ -1027,9 +1061,31 @@ def _mutual(race: _Race) -> set[int]:
         taken.add((best.source, f.lang))
         chosen[fi] = first
         owner[(best.source, f.lang)] = fi
-        if first:
-            passed.add(fi)
+        if first or skipped:
+            passed[fi] = {c.source for c in found[:first]} | skipped
     return passed
+
+
+def _runner_up(
+    f: Anchors,
+    after: Sequence[Scored],
+    taken: set[tuple[str, str]],
+    best_for: Mapping[tuple[str, str], float],
+) -> tuple[float, set[str]]:
+    """The score of the first candidate in `after` still in the race for `f`, and the
+    English texts passed over on the way: those another text of the language took scoring
+    higher with them. A translation shares words with paragraphs the drop translates
+    elsewhere, and the translations of those, more like them, rule them out; what is left
+    is the rest of the book, from which a translation stands out (`_mutual` leaves a text
+    out that is as like two of them: it resembles several paragraphs)."""
+    skipped: set[str] = set()
+    for c in after:
+        key = (c.source, f.lang)
+        if key in taken and best_for[key] > c.score:
+            skipped.add(c.source)
+            continue
+        return c.score, skipped
+    return 0.0, skipped
 
 
 def _shared_anchors(foreign: Anchors, english: Anchors, index: AnchorIndex, enough: int) -> int:
@@ -1071,13 +1127,15 @@ def _first_in_race(
     one `f` translates), and it is passed over only when the next candidate scores within
     `mutual_lead` of it: two candidates `f` alone cannot tell apart, one of which the rest
     of the drop rules out ("three Health Points" beside the Health Point another
-    translation took). A candidate that leads clearly stays first, out or not: a
-    look-alike of a translated paragraph resembles that one, and its runner-up is no
-    link."""
-    lead = params()["paragraphs"]["mutual_lead"]
+    translation took). A candidate that leads clearly stays first, out or not, and so
+    does one that scores a link: a look-alike of a translated paragraph resembles that
+    one as much as a translation would, and its runner-up is no link."""
+    p = params()["paragraphs"]
     i = 0
-    while i + 1 < len(found) and found[i].score < lead * found[i + 1].score:
+    while i + 1 < len(found) and found[i].score < p["mutual_lead"] * found[i + 1].score:
         c = found[i]
+        if c.score >= p["link_threshold"]:
+            break
         key = (c.source, f.lang)
         out = key in taken and best_for[key] > c.score
         if not out and not contradicts(f, english[by_cluster[c.source]]):
@@ -1107,14 +1165,18 @@ def share_with_near_copies(
     A text reworded further is another version of the translation (a second hand's, an
     older one kept in the file) when it would link to that English text on its own: it
     scores `link_threshold` and `clear_lead` times its runner-up, and its numbers agree
-    (`version`: its similarity to the other, under `near_copy`). A look-alike that scores
-    as high resembles
-    another paragraph nearly as much, or has other numbers.
+    (`version`: its similarity to the other, under `near_copy`). Where it says nothing
+    its English does not (`version_covered` of what it says), a runner-up another
+    translation took is no rival (`_free_runner_up`): a second hand says the rule again,
+    in words the English paragraphs beside it share. A look-alike that scores as high
+    resembles another paragraph nearly as much, has other numbers, or says things of its
+    own.
     """
     p = params()["paragraphs"]
     english_of = {a.cluster: a for a in english}
     owner = _owners(decisions, foreign, ("linked", "ambiguous"))
     out = list(decisions)
+    index: AnchorIndex | None = None  # built where a version needs it
     for i, (d, f) in enumerate(zip(decisions, foreign, strict=True)):
         if d.status != "unlinked" or d.best is None or d.best.score < p["mutual_threshold"]:
             continue
@@ -1126,6 +1188,13 @@ def share_with_near_copies(
             continue
         runner_up = d.alternatives[0].score if d.alternatives else 0.0
         alike = _similarity(f, foreign[j])
+        if (
+            alike < p["near_copy"]
+            and source is not None
+            and p["link_threshold"] <= d.best.score < p["clear_lead"] * runner_up
+            and _covered(f, source, index := index or AnchorIndex(english)) >= p["version_covered"]
+        ):  # a version that says nothing of its own: the next candidate still in the race
+            runner_up = _free_runner_up(d.alternatives, decisions, owner, f.lang)
         if alike >= p["near_copy"]:
             best = Scored(d.best.source, d.best.score, {**d.best.evidence, "near_copy": alike})
             close = d.best.score - runner_up < p["ambiguous_margin"]
@@ -1137,6 +1206,23 @@ def share_with_near_copies(
             )
             out[i] = Decision(d.target, "linked", best, d.alternatives)
     return out
+
+
+def _free_runner_up(
+    alternatives: Sequence[Scored],
+    decisions: Sequence[Decision],
+    owner: Mapping[tuple[str, str], int],
+    lang: str,
+) -> float:
+    """The score of the first of `alternatives` (an unlinked decision's three next
+    candidates) no other text of `lang` took scoring higher with it (`_runner_up`): what
+    is left is the rest of the book. Where all three are out, the last bounds the rest."""
+    for c in alternatives:
+        j = owner.get((c.source, lang))
+        best = decisions[j].best if j is not None else None
+        if best is None or best.score <= c.score:
+            return c.score
+    return alternatives[-1].score if len(alternatives) >= 3 else 0.0
 
 
 def _similarity(one: Anchors, two: Anchors) -> float:
