@@ -219,8 +219,9 @@ def anchors(
     keys.update(map("w:".__add__, facts.words.ids))
     if segment.lang != "en":  # "армор" for Armour, "вундит" for wounds
         read = (facts.words.starts, facts.terms.starts)
-        keys.update(vocabulary_by_sound(segment.text, segment.lang, read))
-        keys.update(vocabulary_by_slip(segment.text, segment.lang, read))  # "jтряд"
+        tokens = segment.text.split()
+        keys.update(vocabulary_by_sound(segment.text, segment.lang, read, tokens))
+        keys.update(vocabulary_by_slip(segment.text, segment.lang, read, tokens))  # "jтряд"
     if segment.lang == "en" and facts.name:
         keys[f"{NAME}{slugify(facts.name)}"] += 1
     elif facts.name_en:  # a foreign text that gives the English name ("... (Loose Mounts)")

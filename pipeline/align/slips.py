@@ -4,10 +4,10 @@ says its vocabulary word as surely as the word spelled right, so alignment reads
 word (`w:` anchor), by the language's reader of slips (`pipeline/lang/typos.py`: a word
 the dictionary does not know, one edit from words of one dictionary form only).
 
-That reader tries every edit of a word, which costs; a word is handed to it only where a
-form of a one-word vocabulary rendering is one edit from it (a letter left out or added, one
-replaced, two swapped: a form and the word share a spelling with one letter or none left
-out), or where it mixes Latin letters into the language's own. Texts are read token by
+That reader asks the dictionary about every edit of a word, which costs; a word is handed
+to it only where the dictionary does not know it and an inflected form of a one-word
+vocabulary rendering is one edit from it, or where it mixes Latin letters into the
+language's own. Texts are read token by
 token, each token's answer kept for the process, as `sounds.py` does.
 """
 
@@ -16,82 +16,82 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from ..lang import fold, shared, word_forms
-from ..lang.typos import mended, min_letters
+from ..lang.typos import edits, known, mended, min_letters
 
 _WORD = re.compile(r"[^\W\d_]+")
 _LATIN = re.compile("[a-z]")
 _MAX_TOKENS = 500_000  # tokens remembered per language before the table starts again
 
 
-def _deletes(word: str) -> set[str]:
-    """The word and the word with any one letter left out."""
-    return {word, *(word[:i] + word[i + 1 :] for i in range(len(word)))}
-
-
 @cache
 def _vocabulary(lang: str) -> tuple[dict[str, str], frozenset[str]]:
-    """The dictionary form of each one-word rendering of the vocabulary -> its id, and the
-    spellings of their forms with one letter or none left out (a word none of whose
-    spellings so is among them is no slip of a vocabulary word)."""
+    """The dictionary form of each one-word rendering of the vocabulary -> its id, and
+    every inflected form of those renderings (a word one edit from none of them is no slip
+    of a vocabulary word)."""
     from ..lang import lemma
 
     ids: dict[str, set[str]] = {}
-    keys: set[str] = set()
+    forms: set[str] = set()
     for term in shared("lexicon").get("terms") or ():
         for form in term.get(lang) or ():
             if " " in str(form):
                 continue
             low = fold(str(form).lower())
             ids.setdefault(lemma(low, lang), set()).add(str(term["id"]))
-            for inflected in word_forms(low):
-                keys.update(_deletes(fold(inflected)))
-    return {k: next(iter(v)) for k, v in ids.items() if len(v) == 1}, frozenset(keys)
+            forms.update(fold(f) for f in word_forms(low))
+    return {k: next(iter(v)) for k, v in ids.items() if len(v) == 1}, frozenset(forms)
 
 
 @cache
-def _tokens(lang: str) -> tuple[dict[str, str], set[str]]:
-    """Token -> the vocabulary id it says with a slip, and the tokens that say none."""
-    return {}, set()
+def _tokens(lang: str) -> tuple[set[str], set[str]]:
+    """The tokens (split at white space) with a word typed with a slip, and those without."""
+    return set(), set()
 
 
+@lru_cache(maxsize=100_000)
 def _says(word: str, lang: str) -> str | None:
     """The vocabulary id a word typed with a slip says, or None."""
     low = fold(word.lower())
-    if len(low) < min_letters(lang) or low.isascii():
+    if len(low) < min_letters(lang) or low.isascii() or known(low):  # most words
         return None
-    by_lemma, keys = _vocabulary(lang)
-    if keys.isdisjoint(_deletes(low)) and not _LATIN.search(low):  # most words: no slip
-        return None
+    by_lemma, forms = _vocabulary(lang)
+    if not _LATIN.search(low) and forms.isdisjoint(edits(low, lang)):
+        return None  # one edit from no vocabulary form: the dictionary is not asked
     found = mended(word, lang)
     return by_lemma.get(found) if found else None
 
 
-def vocabulary_by_slip(text: str, lang: str, read: Iterable[Iterable[int]]) -> Counter[str]:
+def vocabulary_by_slip(
+    text: str, lang: str, read: Iterable[Iterable[int]], tokens: list[str] | None = None
+) -> Counter[str]:
     """The vocabulary ids (`w:` anchors) of the words of `text` typed with a slip, but those
-    starting at an offset of `read` (where the vocabulary or the glossary was found)."""
+    starting at an offset of `read` (where the vocabulary or the glossary was found);
+    `tokens`, the text split at white space, where the caller has it."""
     if lang == "en" or not min_letters(lang):
         return Counter()
     said, silent = _tokens(lang)
-    words = _WORD.findall(text)
-    if silent.issuperset(words):
+    tokens = text.split() if tokens is None else tokens
+    if silent.issuperset(tokens):  # most texts: every token known to say nothing
         return Counter()
     if len(said) + len(silent) > _MAX_TOKENS:
         said.clear()
         silent.clear()
-    for word in set(words) - silent - said.keys():
-        found = _says(word, lang)
-        if found is None:
-            silent.add(word)
-        else:
-            said[word] = found
-    if not said.keys() & set(words):
+    speaking = False
+    for token in set(tokens) - silent:
+        if token not in said:
+            if not any(_says(w, lang) for w in _WORD.findall(token)):
+                silent.add(token)
+                continue
+            said.add(token)
+        speaking = True
+    if not speaking:
         return Counter()
     taken = {start for starts in read for start in starts}
     out: Counter[str] = Counter()
     for m in _WORD.finditer(text):
-        if m.start() not in taken and (found := said.get(m.group())):
+        if m.start() not in taken and (found := _says(m.group(), lang)):
             out["w:" + found] += 1
     return out

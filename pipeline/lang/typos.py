@@ -50,7 +50,8 @@ def min_letters(lang: str) -> int:
     return rules[2] if rules else 0
 
 
-def _known(word: str) -> bool:
+def known(word: str) -> bool:
+    """Whether the dictionary knows `word` (lower case)."""
     from .words import morph
 
     try:
@@ -59,9 +60,14 @@ def _known(word: str) -> bool:
         return True
 
 
+def edits(word: str, lang: str) -> set[str]:
+    """Every string one edit from `word` in the letters of `lang` (none where it mends
+    nothing): a letter left out, two side by side swapped, one replaced, one added."""
+    rules = _rules(lang)
+    return _edits(word, rules[0]) if rules else set()
+
+
 def _edits(word: str, alphabet: str) -> set[str]:
-    """Every string one edit from `word`: a letter left out, two side by side swapped, one
-    replaced, one added."""
     splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
     out = {a + b[1:] for a, b in splits if b}
     out.update(a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1)
@@ -100,11 +106,11 @@ def mended(word: str, lang: str) -> str | None:
     relaid = _relaid(low, alphabet, swaps)
     if relaid:
         candidates = relaid
-    elif any(ch not in alphabet for ch in low) or _known(low):
+    elif any(ch not in alphabet for ch in low) or known(low):
         return None
     else:
         candidates = _edits(low, alphabet)
     from .words import lemma
 
-    forms = {lemma(c, lang) for c in candidates if _known(c)}
+    forms = {lemma(c, lang) for c in candidates if known(c)}
     return next(iter(forms)) if len(forms) == 1 else None
