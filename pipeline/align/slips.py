@@ -58,6 +58,8 @@ def _says(word: str, lang: str) -> str | None:
     if len(low) < min_letters(lang) or low.isascii() or known(low):  # most words
         return None
     by_lemma, forms = _vocabulary(lang)
+    if low in forms:  # a form the dictionary lacks ("бронебойности"): read as it is
+        return None
     if not _LATIN.search(low) and forms.isdisjoint(edits(low, lang)):
         return None  # one edit from no vocabulary form: the dictionary is not asked
     found = mended(word, lang)
