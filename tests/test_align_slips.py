@@ -73,3 +73,12 @@ def test_an_uncertain_slip_adds_nothing() -> None:
 def test_a_homoglyph_is_left_to_the_checks() -> None:
     typed, plain = _anchors_of([("Отряд может двигатьcя.", "ru"), ("Отряд может.", "ru")])
     assert typed.keys == plain.keys
+
+
+def test_a_slip_in_the_first_two_letters_is_read_only_as_their_swap() -> None:
+    # the vocabulary's forms are looked up by the word's first two letters
+    assert mended("оъявляет", "ru") == "объявлять"  # the language's reader finds it ...
+    (dropped,) = _anchors_of([("Игрок оъявляет модель.", "ru")])
+    assert "w:declare" not in dropped.keys  # ... alignment does not look there
+    (swapped,) = _anchors_of([("Игрок боъявляет модель.", "ru")])
+    assert swapped.keys["w:declare"] == 1

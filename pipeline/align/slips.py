@@ -6,8 +6,9 @@ the dictionary does not know, one edit from words of one dictionary form only).
 
 That reader asks the dictionary about every edit of a word, which costs; a word is handed
 to it only where the dictionary does not know it and an inflected form of a one-word
-vocabulary rendering is one edit from it, or where it mixes Latin letters into the
-language's own. Texts are read token by
+vocabulary rendering that begins with the word's first two letters (or those two swapped)
+is one edit from it, or where it mixes Latin letters into the language's own: a slip in
+the first two letters ("тряд") is not read. Texts are read token by
 token, each token's answer kept for the process, as `sounds.py` does.
 """
 
@@ -26,23 +27,36 @@ _LATIN = re.compile("[a-z]")
 _MAX_TOKENS = 500_000  # tokens remembered per language before the table starts again
 
 
+def _renderings(lang: str) -> list[tuple[str, str]]:
+    """(one-word rendering of the vocabulary in lower case, its id)."""
+    return [
+        (fold(str(form).lower()), str(term["id"]))
+        for term in shared("lexicon").get("terms") or ()
+        for form in term.get(lang) or ()
+        if " " not in str(form)
+    ]
+
+
 @cache
-def _vocabulary(lang: str) -> tuple[dict[str, str], frozenset[str]]:
-    """The dictionary form of each one-word rendering of the vocabulary -> its id, and
-    every inflected form of those renderings (a word one edit from none of them is no slip
-    of a vocabulary word)."""
+def _ids(lang: str) -> dict[str, str]:
+    """The dictionary form of each one-word rendering -> the id of its one entry."""
     from ..lang import lemma
 
     ids: dict[str, set[str]] = {}
-    forms: set[str] = set()
-    for term in shared("lexicon").get("terms") or ():
-        for form in term.get(lang) or ():
-            if " " in str(form):
-                continue
-            low = fold(str(form).lower())
-            ids.setdefault(lemma(low, lang), set()).add(str(term["id"]))
-            forms.update(fold(f) for f in word_forms(low))
-    return {k: next(iter(v)) for k, v in ids.items() if len(v) == 1}, frozenset(forms)
+    for low, term in _renderings(lang):
+        ids.setdefault(lemma(low, lang), set()).add(term)
+    return {k: next(iter(v)) for k, v in ids.items() if len(v) == 1}
+
+
+@cache
+def _forms(lang: str, start: str) -> frozenset[str]:
+    """Every inflected form of the one-word renderings that begin with `start` (two
+    letters): a slip is looked for among the words its own first two letters begin, read
+    on first need (the inflections of the whole vocabulary take longer to make than a
+    build spends on all its slips)."""
+    return frozenset(
+        fold(f) for low, _ in _renderings(lang) if low.startswith(start) for f in word_forms(low)
+    )
 
 
 @cache
@@ -57,13 +71,14 @@ def _says(word: str, lang: str) -> str | None:
     low = fold(word.lower())
     if len(low) < min_letters(lang) or low.isascii() or known(low):  # most words
         return None
-    by_lemma, forms = _vocabulary(lang)
-    if low in forms:  # a form the dictionary lacks ("бронебойности"): read as it is
-        return None
-    if not _LATIN.search(low) and forms.isdisjoint(edits(low, lang)):
-        return None  # one edit from no vocabulary form: the dictionary is not asked
+    if not _LATIN.search(low):
+        forms = _forms(lang, low[:2]) | _forms(lang, low[1::-1])  # or the two swapped
+        if low in forms:  # a form the dictionary lacks ("бронебойности"): read as it is
+            return None
+        if forms.isdisjoint(edits(low, lang)):
+            return None  # one edit from no vocabulary form: the dictionary is not asked
     found = mended(word, lang)
-    return by_lemma.get(found) if found else None
+    return _ids(lang).get(found) if found else None
 
 
 def vocabulary_by_slip(
