@@ -190,6 +190,8 @@ class _Grammar:
     seen: dict[str, dict[str, str]]
     # the end of a text before a section's number: "п. ", "see page ", "§"
     section: re.Pattern[str] | None
+    # the end of a text that is a word a number may be typed glued to ("на5+", "в6″")
+    glued: re.Pattern[str] | None = None
 
 
 def _phrase_forms(phrase: str, inflect: bool) -> set[str]:
@@ -234,9 +236,11 @@ def _build_grammar(lang: str) -> _Grammar:
     spelling: dict[str, str] = {}
     max_words = 1
     section_words: set[str] = set()
+    glued_words: set[str] = set()
     for data, inflect in layers:
         for phrase in data.get("section_words") or ():
             section_words.update(_phrase_forms(str(phrase), inflect))
+        glued_words.update(str(w).lower() for w in data.get("glued_words") or ())
         for key, house in (data.get("spelling_variants") or {}).items():
             spelling[str(key).lower()] = str(house)
         for form, role, canon in _tables(data, inflect):
@@ -261,6 +265,14 @@ def _build_grammar(lang: str) -> _Grammar:
             re.IGNORECASE,
         )
         if section_words
+        else None,
+        glued=re.compile(
+            r"(?<![^\W\d_])(?:"
+            + "|".join(map(re.escape, sorted(glued_words, key=len, reverse=True)))
+            + r")$",
+            re.IGNORECASE,
+        )
+        if glued_words
         else None,
     )
 
@@ -605,6 +617,8 @@ def find_quantities(text: str, lang: str) -> list[Quantity]:
         if c is None:
             break
         m = _CORE.match(text, c.start())
+        if m is None and g.glued is not None:
+            m = _glued_core(text, c.start(), g.glued)
         if m is None:
             pos = c.start() + 1
             continue
@@ -618,6 +632,22 @@ def find_quantities(text: str, lang: str) -> list[Quantity]:
         out.append(q)
         pos = prev_end = q.span[1]
     return out
+
+
+_GLUED_REACH = 4  # the longest word a number is read glued to, and the letter before it
+
+
+def _glued_core(text: str, start: int, glued: re.Pattern[str]) -> re.Match[str] | None:
+    """The core at `start` where it follows, with no space, a word of `glued_words`
+    (`lang/<code>/quantities.yaml`): a hand typing fast writes "на5+", "в6″", "на2к6″"
+    for "на 5+", "в 6″", "на 2к6″". Only a number or a die opening right after such a
+    word is read, matched as if a space stood before it: "в6″" is 6″, while a digit after
+    any other letters ("М4", "т1") stays unread."""
+    if not text[start].isdigit() or not glued.search(text, max(0, start - _GLUED_REACH), start):
+        return None
+    spaced = f"{text[: start - 1]} {text[start:]}"  # one letter for a space: offsets stay
+    m = _CORE.match(spaced, start)
+    return m if m is not None and (m.group("n") or m.group("dd")) else None
 
 
 def _make(

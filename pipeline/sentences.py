@@ -29,10 +29,28 @@ def sentences(text: str, start: int = 0, end: int | None = None) -> list[Span]:
     return out
 
 
+# A hand typing fast in a messenger writes no capitals: a text that opens with a lower-case
+# letter ends a sentence also at a full stop after a word of five letters or more (longer
+# than the abbreviations "прим.", "напр.", "табл.") and before a lower-case letter.
+_LOWER_END = re.compile(r"(?<=[^\W\d_]{5})[.!?…]+(?=\s+[a-zа-яё])")
+_FIRST = re.compile(r"\S")
+
+
+def _ends(text: str, start: int, end: int) -> list[re.Match[str]]:
+    """The sentence ends of `text[start:end]`, those `_LOWER_END` finds too in a text
+    opening in lower case ("маунты в вызове: ... скакуна. атаки ...")."""
+    ends = list(_SENTENCE_END.finditer(text, start, end))
+    first = _FIRST.search(text)
+    if first is not None and first.group().islower():
+        ends.extend(_LOWER_END.finditer(text, start, end))
+        ends.sort(key=lambda m: m.start())
+    return ends
+
+
 def _split(text: str, start: int, end: int) -> list[Span]:
     spans: list[Span] = []
     at = start
-    for m in _SENTENCE_END.finditer(text, start, end):
+    for m in _ends(text, start, end):
         if _ABBREV.search(text, max(at, m.start() - 6), m.end()):
             continue
         spans.append((at, m.end()))

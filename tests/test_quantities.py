@@ -611,3 +611,36 @@ def test_a_sections_number_is_no_quantity(text: str, lang: str, read: list[str])
     """A hand that numbers its sections ("7.3.2", "п. 7.4", "see page 45", a paragraph
     opened by its section's number before its heading) counts nothing with them."""
     assert [q.surface for q in find_quantities(text, lang)] == read
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("на5+ на к6", [("threshold", 5), ("dice", "D6")]),  # a threshold typed fast
+        ("целью модель в6″ от себя", [("distance", 6, "inch")]),
+        ("движется на2к6″,вражеский", [("distance", "2D6", "inch")]),
+        ("стреляет до12″", [("distance", 12, "inch")]),
+        ("Во2 шеренге", [("count", 2, "rank")]),  # either case
+        ("+1к силе", [("modifier", 1, "strength")]),  # read already: the sign opens it
+    ],
+)
+def test_a_number_glued_to_a_preposition_is_read(text: str, read: list[tuple]) -> None:
+    assert [q.key() for q in find_quantities(text, "ru")] == read
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("сна5+", "ru"),  # "на" ends a word of its own: no preposition
+        ("модели М4 и т1", "ru"),  # letters glued to a digit that are no preposition
+        ("отряд16 тут", "ru"),
+        ("on5+ in6″", "en"),  # English lists no glued words
+    ],
+)
+def test_a_number_glued_to_other_letters_stays_unread(text: str, lang: str) -> None:
+    assert find_quantities(text, lang) == []
+
+
+def test_a_glued_numbers_span_is_the_number_alone() -> None:
+    (q,) = find_quantities("на5+", "ru")
+    assert (q.span, q.surface) == ((2, 4), "5+")

@@ -23,6 +23,7 @@ from ..lang import lemma, lemmatised, parses
 from ..model import Segment
 from ..sentences import sentences
 from ..slug import slugify
+from .slips import vocabulary_by_slip
 from .sounds import vocabulary_by_sound
 
 if TYPE_CHECKING:
@@ -218,7 +219,9 @@ def anchors(
     keys.update(map("w:".__add__, facts.words.ids))
     if segment.lang != "en":  # "армор" for Armour, "вундит" for wounds
         read = (facts.words.starts, facts.terms.starts)
-        keys.update(vocabulary_by_sound(segment.text, segment.lang, read))
+        tokens = segment.text.split()
+        keys.update(vocabulary_by_sound(segment.text, segment.lang, read, tokens))
+        keys.update(vocabulary_by_slip(segment.text, segment.lang, read, tokens))  # "jтряд"
     if segment.lang == "en" and facts.name:
         keys[f"{NAME}{slugify(facts.name)}"] += 1
     elif facts.name_en:  # a foreign text that gives the English name ("... (Loose Mounts)")

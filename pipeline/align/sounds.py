@@ -60,14 +60,17 @@ def _broken(text: str, end: int) -> bool:
     return text[end : end + 1] == "-" and (end + 1 == len(text) or text[end + 1].isspace())
 
 
-def vocabulary_by_sound(text: str, lang: str, read: Iterable[Iterable[int]]) -> Counter[str]:
+def vocabulary_by_sound(
+    text: str, lang: str, read: Iterable[Iterable[int]], tokens: list[str] | None = None
+) -> Counter[str]:
     """The vocabulary ids (`w:` anchors) of the words of `text` that write a vocabulary
     word's English by sound, but those starting at an offset of `read` (where the
-    vocabulary's renderings or the glossary's terms were found already)."""
+    vocabulary's renderings or the glossary's terms were found already); `tokens`, the
+    text split at white space, where the caller has it."""
     if lang == "en" or not transcribes(lang):
         return Counter()
     speaking, silent = _tokens(lang)
-    tokens = text.split()
+    tokens = text.split() if tokens is None else tokens
     if silent.issuperset(tokens):
         return Counter()
     if len(silent) + len(speaking) > _MAX_TOKENS:
