@@ -381,6 +381,8 @@ def test_close_candidates_are_told_apart_by_the_anchors_they_differ_in(who, gene
         "phases",
         "specialattacks",
         "rally",
+        "spells",
+        "wizards",
     ],
 )
 def test_an_unseen_drop_is_aligned_without_a_glossary(tmp_path, name):
@@ -393,8 +395,9 @@ def test_an_unseen_drop_is_aligned_without_a_glossary(tmp_path, name):
     hidden adds translator's notes citing an older edition's numbers, platforms recasts
     rules as questions and answers, banners is typed in haste, monsters keeps the rules'
     English terms in Latin letters inside Russian sentences, items is scanned with OCR
-    letter confusions, rally writes each rule as a lead-in and bulleted clauses; in
-    flyers, phases and specialattacks a look-alike says the opposite of its English."""
+    letter confusions, rally writes each rule as a lead-in and bulleted clauses, wizards
+    is a working file keeping each English sentence before its Russian one; in flyers,
+    phases, specialattacks and spells a look-alike says the opposite of its English."""
     import sys
 
     sys.path.insert(0, str(ROOT / "tests" / "bench"))
