@@ -383,6 +383,8 @@ def test_close_candidates_are_told_apart_by_the_anchors_they_differ_in(who, gene
         "rally",
         "spells",
         "wizards",
+        "cavalry",
+        "duels",
     ],
 )
 def test_an_unseen_drop_is_aligned_without_a_glossary(tmp_path, name):
@@ -397,7 +399,9 @@ def test_an_unseen_drop_is_aligned_without_a_glossary(tmp_path, name):
     English terms in Latin letters inside Russian sentences, items is scanned with OCR
     letter confusions, rally writes each rule as a lead-in and bulleted clauses, wizards
     is a working file keeping each English sentence before its Russian one; in flyers,
-    phases, specialattacks and spells a look-alike says the opposite of its English."""
+    phases, specialattacks and spells a look-alike says the opposite of its English; in
+    cavalry and duels one adds a number to the words of its English ("+1 атаку" for "no
+    extra attack")."""
     import sys
 
     sys.path.insert(0, str(ROOT / "tests" / "bench"))
@@ -827,6 +831,53 @@ def test_a_look_alike_scoring_a_link_on_its_numbers_stays_unlinked_and_says_why(
     assert decision.status == "unlinked"
     assert decision.resembles is not None and decision.resembles.source == english[0].cluster
     assert decision.differs == ("5 in the English only",)
+
+
+_DUEL = (
+    "Magic in a Duel: a Wizard fighting a duel may cast only Hex spells on its opponent"
+    ' while the duel lasts; it cannot cast Augment spells on units within 12" of it.'
+)
+
+
+@pytest.mark.parametrize(
+    ("russian", "status", "differs"),
+    [
+        # a look-alike: the same words and a distance of its own, nothing left out
+        (
+            "Магия в дуэли: маг, сражающийся в дуэли, может колдовать только заклинания"
+            ' Hex на противника в 6" от себя, пока идёт дуэль; он не может колдовать'
+            ' заклинания Augment на отряды в 12" от себя.',
+            "unlinked",
+            ("6 inch in the translation only",),
+        ),
+        # a translation with a number miscopied (18 for 12): linked on its words
+        (
+            "Магия в дуэли: маг, сражающийся в дуэли, может колдовать только заклинания"
+            " Hex на противника, пока идёт дуэль; он не может колдовать заклинания Augment"
+            ' на отряды в 18" от себя.',
+            None,
+            None,
+        ),
+    ],
+)
+def test_words_cannot_vouch_for_a_text_that_only_adds_numbers(russian, status, differs):
+    """A translation leaves numbers out or miscopies one, but adds none its English lacks;
+    a look-alike of a shorter paragraph says the same and a number of its own, and its
+    words, however alike, cannot vouch for it."""
+    from pipeline.align.paragraphs import _adds_only, assign
+
+    *english, foreign = _anchors_of(
+        [(_DUEL, "en"), *((text, "en") for text in _OTHERS), (russian, "ru")]
+    )
+    [decision] = assign([foreign], english, {})
+    assert decision.best is not None and decision.best.score >= 0.5  # a link on its score
+    if status is None:  # the miscopied number: not added alone
+        assert decision.status == "linked" and decision.best.source == english[0].cluster
+        assert not _adds_only(decision.differs)
+        return
+    assert decision.status == status
+    assert decision.resembles is not None and decision.resembles.source == english[0].cluster
+    assert decision.differs == differs
 
 
 def test_a_translation_of_another_version_of_the_english_does_not_contradict_it():

@@ -597,6 +597,17 @@ def _quantities_differ(foreign: Anchors, english: Anchors) -> list[str]:
     return found + other_what + other_value
 
 
+_ADDED = "in the translation only"  # how `_quantities_differ` words an added value
+
+
+def _adds_only(differ: Sequence[str]) -> bool:
+    """Whether the quantities that differ are all ones the translation adds, the English
+    keeping every number it has: a translation leaves numbers out (or miscopies one), but
+    adds none; a look-alike of a shorter paragraph says the same and more of its own
+    ("in 6″ of itself"), and its words cannot vouch for it."""
+    return bool(differ) and all(d.endswith(_ADDED) for d in differ)
+
+
 def _word(slug: str) -> str:
     return slug.replace("-", " ")
 
@@ -793,6 +804,7 @@ def assign(
             # what the words say cannot vouch for a text saying the opposite (`opposite`)
             if differ and (
                 any(d.startswith(_OPPOSITE) for d in differ)
+                or _adds_only(differ)
                 or not _words_alone(foreign[fi], source, index, candidate.evidence)
             ):
                 refused.setdefault(fi, (ci, differ))
