@@ -60,6 +60,7 @@ def test_variant_rows_need_a_preferred_row(tmp_path):
 # --- glossary induction (rulepipe glossary suggest) ------------------------------------
 
 from pipeline.align.suggest import Bead, suggest, to_glossary, to_tsv  # noqa: E402
+from pipeline.extract.keywords import core_lexicon  # noqa: E402
 
 PAIRS = [
     # "зона расстановки" is written in lower case away from a sentence start: a rendering
@@ -86,9 +87,14 @@ PAIRS = [
 ]
 
 
+SUBJECTS = {t.renderings["en"][0] for t in core_lexicon().terms if t.kind == "subject"}
+
+
 def _found(pairs, **kwargs) -> dict[str, str]:
+    """The proposals of the beads but the vocabulary's subjects ("unit" = "отряд"), which
+    every bead that speaks of a unit proposes too."""
     beads = [Bead(en, ru) for en, ru in pairs]
-    return {s.source: s.target for s in suggest(beads, "ru", **kwargs)}
+    return {s.source: s.target for s in suggest(beads, "ru", **kwargs) if s.source not in SUBJECTS}
 
 
 def test_inflected_russian_terms_are_proposed_in_their_dictionary_form():
@@ -109,9 +115,12 @@ def test_one_unambiguous_occurrence_is_enough_and_said_to_be_one():
     beads = [
         Bead("Models with Vanguard may move first.", "Модели с правилом Авангард ходят первыми.")
     ]
-    (s,) = suggest(beads, "ru")
-    assert (s.source, s.target) == ("Vanguard", "Авангард")
-    assert s.note == "unsure: one occurrence"
+    found = {s.source: s for s in suggest(beads, "ru")}
+    # the vocabulary's subject beside it is proposed as well, marked as such
+    assert set(found) == {"Vanguard", "model"}
+    assert found["Vanguard"].target == "Авангард"
+    assert found["Vanguard"].note == "unsure: one occurrence"
+    assert found["model"].note == "core vocabulary; unsure: one occurrence"
 
 
 def test_a_term_left_alone_once_the_others_are_settled_is_proposed_from_one_bead():
