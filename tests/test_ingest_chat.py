@@ -317,3 +317,27 @@ def test_a_remark_counts_in_the_hash():
     other = REMARKS.replace("то же у разведки.", "вот у разведки.")
     assert segments(other)[1].text == segments(REMARKS)[1].text
     assert segments(other)[1].sha256 != segments(REMARKS)[1].sha256
+
+
+def test_a_message_quoting_another_is_a_reply_to_it():
+    """`links._replies`: a quotation names the message whose text it opens; one too short
+    to name a message names none."""
+    from pipeline.align.links import _replies
+    from pipeline.dedup import Cluster, Member
+
+    text = (
+        "[05.04.2027 20:10] Вера:\n"
+        "Засада: отряд в засаде выставляется последним, не ближе 10″ от врага.\n"
+        "[05.04.2027 20:12] Гоша:\n"
+        "> Засада: отряд в засаде выставляется последним\n"
+        "я бы проще: засадный отряд ставится в самом конце\n"
+        "[05.04.2027 20:13] Вера:\n"
+        "> Засада\n"
+        "ок\n"
+    )
+    segs = segments(text)
+    clusters = [
+        Cluster(f"c{i}", "ru", s.id, (Member(s, "canonical", 1.0),), "single")
+        for i, s in enumerate(segs)
+    ]
+    assert _replies(clusters, {s.id: s for s in segs}) == {"c1": {"c0"}}
