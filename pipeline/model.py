@@ -52,10 +52,12 @@ class Aside:
 
 
 # Asides that are no text of their block at all: a chat message's header, its quotations of
-# other messages (pipeline/ingest/chat.py). Checks and exports of a build leave them out.
+# other messages, a remark opening it before its translation (pipeline/ingest/chat.py).
+# Checks and exports of a build leave them out.
 CHAT_HEADER = "chat-header"
 QUOTATION = "quotation"
-OUTSIDE_TEXT = frozenset({CHAT_HEADER, QUOTATION})
+CHAT_REMARK = "chat-remark"
+OUTSIDE_TEXT = frozenset({CHAT_HEADER, QUOTATION, CHAT_REMARK})
 
 
 @dataclass(frozen=True, slots=True)

@@ -1085,6 +1085,46 @@ def test_a_near_copy_shares_its_translations_link_as_surely_as_its_own_evidence(
     assert shared[0] == decisions[0]
 
 
+SIX = "q:distance|6|inch"
+
+
+@pytest.mark.parametrize(
+    ("quotes", "runner_up", "keys", "status"),
+    [
+        ({"r1"}, 0.25, {"w:a": 1, SIX: 1}, "linked"),  # quotes r1: another version of it
+        (set(), 0.25, {"w:a": 1, SIX: 1}, "unlinked"),  # no quote: a lead of 1.8 is little
+        ({"r1"}, 0.35, {"w:a": 1, SIX: 1}, "unlinked"),  # another English text fits too
+        ({"r1"}, 0.25, {SIX: 1}, "unlinked"),  # one shared anchor is no evidence
+        ({"r1"}, 0.25, {"w:a": 1, "q:distance|12|inch": 1}, "unlinked"),  # other numbers
+    ],
+)
+def test_a_chat_reply_quoting_a_linked_translation_is_a_version_of_it(
+    quotes, runner_up, keys, status
+):
+    """A message quoting the translation that took its English ("> ..."), with a text of
+    its own for it, is a second version by the chat's structure: judged as the mutual rule
+    judges a translation, not on the lead a translation standing alone must show."""
+    from pipeline.align.paragraphs import Decision, Scored, share_with_near_copies
+
+    english = [
+        _bare("e1", "en", {"w:a": 1, "w:b": 1, SIX: 1}),
+        _bare("e2", "en", {"w:c": 1}),
+    ]
+    foreign = [
+        _bare("r1", "ru", {"w:a": 1, "w:b": 1, SIX: 1}, "Отряд в 6″ от леса идёт медленнее."),
+        _bare("r2", "ru", keys, "я бы проще: в 6″ от леса отряд тормозит"),
+    ]
+    decisions = [
+        Decision("r1", "linked", Scored("e1", 0.9, {}), ()),
+        Decision("r2", "unlinked", Scored("e1", 0.45, {}), (Scored("e2", runner_up, {}),)),
+    ]
+    shared = share_with_near_copies(decisions, foreign, english, {"r2": quotes})
+    assert shared[1].status == status
+    if status == "linked":
+        assert shared[1].best.source == "e1" and 0 < shared[1].best.evidence["version"] < 0.8
+    assert shared[0] == decisions[0]
+
+
 MAGIC_EN = [
     ("e1", {"w:spell": 2, "w:wizard": 1, "w:roll": 1, "w:dice": 1, "w:modifier": 1}),
     ("e2", {"w:spell": 1, "w:phase": 1, "w:player": 1}),

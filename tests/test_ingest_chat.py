@@ -279,3 +279,65 @@ def test_header_shapes_of_real_exports(line, sender, stamp, text_at):
 )
 def test_lines_with_a_time_or_a_label_are_no_header(line):
     assert header(line) is None
+
+
+REMARKS = (
+    "[05.04.2027 20:10] Вера:\n"
+    "> Разведка: модель с разведкой может сделать бесплатный ход.\n"
+    "теперь мой: Засада: отряд в засаде выставляется последним, не ближе 10″ от врага.\n"
+    "\n"
+    "[05.04.2027 20:12] Гоша:\n"
+    "то же у разведки. Разведка: бесплатный ход на 6″ до первого хода.\n"
+    "\n"
+    "[05.04.2027 20:15] Вера:\n"
+    "короче: засада — это выставление последним.\n"
+    "\n"
+    "[05.04.2027 20:17] Гоша:\n"
+    "а вот это уже слишком длинное вступление: Засада работает иначе.\n"
+)
+
+
+def test_a_short_remark_in_lower_case_before_a_capital_is_no_text_of_the_message():
+    segs = segments(REMARKS)
+    assert segs[0].text == 'Засада: отряд в засаде выставляется последним, не ближе 10" от врага.'
+    remark = segs[0].asides[-1]
+    assert (remark.reason, segs[0].raw[remark.start : remark.end]) == (
+        "chat-remark",
+        "теперь мой: ",
+    )
+    assert segs[1].text == 'Разведка: бесплатный ход на 6" до первого хода.'
+    asides = [{"start": a.start, "end": a.end, "reason": a.reason} for a in segs[1].asides]
+    assert own_text(segs[1].raw, asides)[0] == "Разведка: бесплатный ход на 6″ до первого хода."
+    # what follows in lower case is the message's own words; so is a long opening
+    assert segs[2].text == "короче: засада — это выставление последним."
+    assert segs[3].text.startswith("а вот это уже слишком длинное вступление:")
+
+
+def test_a_remark_counts_in_the_hash():
+    other = REMARKS.replace("то же у разведки.", "вот у разведки.")
+    assert segments(other)[1].text == segments(REMARKS)[1].text
+    assert segments(other)[1].sha256 != segments(REMARKS)[1].sha256
+
+
+def test_a_message_quoting_another_is_a_reply_to_it():
+    """`links._replies`: a quotation names the message whose text it opens; one too short
+    to name a message names none."""
+    from pipeline.align.links import _replies
+    from pipeline.dedup import Cluster, Member
+
+    text = (
+        "[05.04.2027 20:10] Вера:\n"
+        "Засада: отряд в засаде выставляется последним, не ближе 10″ от врага.\n"
+        "[05.04.2027 20:12] Гоша:\n"
+        "> Засада: отряд в засаде выставляется последним\n"
+        "я бы проще: засадный отряд ставится в самом конце\n"
+        "[05.04.2027 20:13] Вера:\n"
+        "> Засада\n"
+        "ок\n"
+    )
+    segs = segments(text)
+    clusters = [
+        Cluster(f"c{i}", "ru", s.id, (Member(s, "canonical", 1.0),), "single")
+        for i, s in enumerate(segs)
+    ]
+    assert _replies(clusters, {s.id: s for s in segs}) == {"c1": {"c0"}}

@@ -14,7 +14,7 @@ from ..extract.facts import Facts
 from ..gc_pause import gc_paused
 from ..ingest.bilingual import SOURCE_COPY
 from ..ingest.spans import raw_spans
-from ..model import Segment
+from ..model import QUOTATION, Segment
 from ..normalise import normalise
 from .anchors import Anchors, anchors, length_ratio, sentence_anchors, sentence_lengths
 from .paragraphs import Decision, Scored, assign, params, share_with_near_copies
@@ -218,6 +218,32 @@ def _assign_but_uncopied(
     ]
 
 
+QUOTE_KEY = 20  # characters of a quotation that name the message it quotes
+
+
+def _replies(clusters: Sequence[Cluster], by_id: Mapping[str, Segment]) -> dict[str, set[str]]:
+    """Foreign cluster -> the clusters of its language whose text one of its quotations
+    opens (a chat message answering another, "> ..."). Texts are looked up by their first
+    `QUOTE_KEY` characters, so the cost stays linear; a shorter quotation names nothing."""
+    opening: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for c in clusters:
+        text = by_id[c.canonical].text.lower()
+        opening.setdefault((c.lang, text[:QUOTE_KEY]), []).append((c.id, text))
+    out: dict[str, set[str]] = {}
+    for c in clusters:
+        seg = by_id[c.canonical]
+        for a in seg.asides:
+            if a.reason != QUOTATION:
+                continue
+            quote = normalise(seg.raw[a.start : a.end].lstrip()[1:]).lower()
+            if len(quote) < QUOTE_KEY:
+                continue
+            for other, text in opening.get((c.lang, quote[:QUOTE_KEY]), ()):
+                if other != c.id and text.startswith(quote):
+                    out.setdefault(c.id, set()).add(other)
+    return out
+
+
 @gc_paused()  # scores and links by the hundred thousand, no cycle among them (as dedup)
 def align(
     segments: Sequence[Segment], clusters: Sequence[Cluster], facts: Mapping[str, Facts]
@@ -260,7 +286,9 @@ def align(
         )
     else:
         decisions = assign(foreign, english, adjacency, wanted_pairs, versions)
-    decisions = share_with_near_copies(decisions, foreign, english)
+    decisions = share_with_near_copies(
+        decisions, foreign, english, _replies(foreign_clusters, by_id)
+    )
     english_of = {a.cluster: a for a in english}
     links = []
     for cluster, found, decision in zip(foreign_clusters, foreign, decisions, strict=True):

@@ -20,7 +20,7 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import pairwise
@@ -1160,6 +1160,7 @@ def share_with_near_copies(
     decisions: Sequence[Decision],
     foreign: Sequence[Anchors],
     english: Sequence[Anchors],
+    replies: Mapping[str, Set[str]] | None = None,
 ) -> list[Decision]:
     """Decisions where a foreign cluster left unlinked only because its best candidate went
     to a near copy of it (one translation pasted twice and edited a little, too far apart
@@ -1183,6 +1184,13 @@ def share_with_near_copies(
     in words the English paragraphs beside it share. A look-alike that scores as high
     resembles another paragraph nearly as much, has other numbers, or says things of its
     own.
+
+    A chat message that quotes the translation that took its best candidate (`replies`:
+    foreign cluster -> the clusters its quotations open) and gives a text of its own for
+    the same English ("> Вымуштрованные: ..." / "я бы проще: ...") is another version by
+    the chat's structure: it is judged as the mutual rule judges a translation
+    (`mutual_lead` over the next candidate still in the race, `mutual_shared` anchors),
+    not on a lead only a translation on its own shows.
     """
     p = params()["paragraphs"]
     english_of = {a.cluster: a for a in english}
@@ -1200,6 +1208,22 @@ def share_with_near_copies(
             continue
         runner_up = d.alternatives[0].score if d.alternatives else 0.0
         alike = _similarity(f, foreign[j])
+        if (
+            source is not None
+            and foreign[j].cluster in (replies or {}).get(f.cluster, ())
+            and alike < p["near_copy"]
+            and d.best.score
+            >= p["mutual_lead"] * _free_runner_up(d.alternatives, decisions, owner, f.lang)
+            and _shared_anchors(
+                f, source, index := index or AnchorIndex(english), p["mutual_shared"]
+            )
+            >= p["mutual_shared"]
+        ):
+            best = Scored(
+                d.best.source, d.best.score, {**d.best.evidence, "version": round(alike, 4)}
+            )
+            out[i] = Decision(d.target, "linked", best, d.alternatives)
+            continue
         if (
             alike < p["near_copy"]
             and source is not None

@@ -21,6 +21,13 @@ any aside does.
 A sentence split over two messages is one message: when a sender's message ends no
 sentence and their next one, within `JOIN_MINUTES`, goes on in lower case ("... до 4;" /
 "каждая ...") the two are one block, both headers furniture.
+
+A message may open with a remark before the translation it shares ("дальше мой: Захождение
+назад: ...", "похожее у колесниц. Колесницы и манёвры: ..."): a few words in lower case up
+to a colon or a full stop, then a capital. A translation opens as its rule does, with a
+capital; the remark is an aside of the block (`chat-remark`), kept in the raw text and the
+hash, left out of the normalised text as a quotation is: it is not what the translation
+says.
 """
 
 from __future__ import annotations
@@ -29,11 +36,12 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..model import CHAT_HEADER, QUOTATION, Aside
+from ..model import CHAT_HEADER, CHAT_REMARK, QUOTATION, Aside
 
 MIN_MESSAGES = 3  # header lines of one shape that make a file a chat
 MAX_PREAMBLE = 3  # lines of text a chat export may have before its first message
 JOIN_MINUTES = 2  # a sender's two messages this close may be one split sentence
+MAX_REMARK_WORDS = 4  # a remark opening a message before its translation is this short
 HEADER = CHAT_HEADER
 FURNITURE = frozenset({HEADER})  # asides left out of the hash too
 
@@ -70,6 +78,8 @@ _STAMP_WITHIN = 80  # every shape has its time this near the line's start
 _QUOTE = re.compile(r"^>(?:[ \t]|$)")
 _FULL_STOP = tuple(".!?…")
 _CLOSERS = ')»"”’]'
+# lower-case words up to a colon or a full stop, then a capital (checked by `_remark`)
+_REMARK = re.compile(r"[ \t]*(?P<remark>[^\W\d_][^.:!?…\n]*?[.:])[ \t]+(?P<next>[^\W\d_])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +150,39 @@ def messages(lines: list[str]) -> list[Message]:
         while last > i and not lines[last].strip():
             last -= 1
         out.append(Message(i, last, h.sender, h.stamp, _asides(lines, i, last, h)))
-    return _join_split(lines, out)
+    return [_with_remark(lines, m) for m in _join_split(lines, out)]
+
+
+def _remark(line: str) -> tuple[int, int] | None:
+    """The span of a remark opening a message's first line of its own text: at most
+    `MAX_REMARK_WORDS` words starting in lower case, up to a colon or a full stop, then a
+    capital; the span takes the space after it (what is left opens with the capital). A
+    translation opens with a capital; so does a rule's "Name: text", whose name a remark
+    in lower case cannot be."""
+    m = _REMARK.match(line)
+    if m is None or not m["remark"][0].islower() or not m["next"].isupper():
+        return None
+    if len(m["remark"].split()) > MAX_REMARK_WORDS:
+        return None
+    return m.start("remark"), m.start("next")  # the space after it too
+
+
+def _with_remark(lines: list[str], m: Message) -> Message:
+    """`m` with a remark opening its own text (`_remark`) as an aside."""
+    head = header(lines[m.first])
+    start = head.end if head is not None else 0
+    at = 0  # offset of each line in the message's raw text
+    for k, line in enumerate(lines[m.first : m.last + 1]):
+        text = line[start:] if k == 0 else line
+        if text.strip() and not _QUOTE.match(text):
+            span = _remark(text.rstrip("\r\n"))
+            if span is None:
+                return m
+            skip = at + (start if k == 0 else 0)
+            found = Aside(skip + span[0], skip + span[1], CHAT_REMARK)
+            return Message(m.first, m.last, m.sender, m.stamp, (*m.asides, found))
+        at += len(line)
+    return m
 
 
 def _asides(lines: list[str], first: int, last: int, head: Header) -> tuple[Aside, ...]:
