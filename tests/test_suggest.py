@@ -1443,3 +1443,19 @@ def test_a_kind_of_rule_word_pairs_with_its_adjective_and_noun():
     assert found["front rank"] == "первая шеренга"
     assert found["rear rank"] == "задняя шеренга"
     assert "enemy unit" not in found
+
+
+def test_a_rendering_takes_its_cognate_of_the_other_part_of_speech_as_a_variant():
+    """ "Bypass" is "обход" where a noun and "обходить" where the team writes the verb in
+    the term's own sentences: one entry, the verb in its dictionary form beside the noun;
+    a drop that never writes the verb gets no variant."""
+    pairs = [
+        ("A unit may make a Bypass.", "Отряд может совершить Обход."),
+        ("After its Bypass the unit stops.", "После Обхода отряд останавливается."),
+        ("Units that Bypass it lose their bonus.", "Отряды, которые его обходят, теряют бонус."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert by_source["Bypass"].target == "Обход"
+    assert by_source["Bypass"].variants == ("Обходить",)
+    alone = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs[:2]], "ru")}
+    assert alone["Bypass"].variants == ()

@@ -2114,7 +2114,58 @@ def suggest(
         out.append(found)
     own = {k for k, seen in en_seen.items() if any(c.capitalised for c in seen)}
     out = _of_a_kind(out, own, alias)
+    out = _with_cognates(out, alias, en_where, found_all)
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
+
+
+def _with_cognates(
+    out: list[Suggestion],
+    alias: Mapping[str, str],
+    en_where: Mapping[str, list[tuple[Candidate, int]]],
+    found_all: Sequence[Sequence[Candidate]],
+) -> list[Suggestion]:
+    """Each one-word rendering with its cognate of the other part of speech as a variant,
+    where the translation writes that word in the term's own sentences: a team lists the
+    noun and the verb of one English word ("Charge": "чардж", "чарджить"; "Reform":
+    "перестроиться", "перестроение"), the verb in its dictionary form. A cognate another
+    entry of the same English word renders already is left to it."""
+    taken: dict[str, set[str]] = defaultdict(set)
+    for s in out:
+        key = english_key(s.source.split())
+        taken[alias.get(key, key)].update(x.lower() for x in (s.target, *s.variants))
+    result = []
+    for s in out:
+        if " " in s.target or len(s.variants) >= MAX_VARIANTS:
+            result.append(s)
+            continue
+        key = english_key(s.source.split())
+        key = alias.get(key, key)
+        target = s.target.lower()
+        is_verb = any(
+            c.verb
+            for n in {n for _, n in en_where.get(key, ())}
+            for c in found_all[n]
+            if c.key == target
+        )
+        counts: Counter[str] = Counter()
+        for n in {n for _, n in en_where.get(key, ())}:
+            for c in found_all[n]:
+                if (
+                    c.verb != is_verb
+                    and len(c.words) == 1
+                    and c.key not in taken[key]
+                    and (_cognate(c.key, (target,)) if c.verb else _cognate(target, (c.key,)))
+                ):
+                    counts[c.key] += 1
+        if not counts:
+            result.append(s)
+            continue
+        word = counts.most_common(1)[0][0]
+        if s.target[:1].isupper():
+            word = word[:1].upper() + word[1:]
+        taken[key].add(word.lower())
+        result.append(replace(s, variants=(*s.variants, word)))
+    return result
 
 
 def _of_a_kind(
