@@ -1459,3 +1459,7 @@ def test_a_rendering_takes_its_cognate_of_the_other_part_of_speech_as_a_variant(
     assert by_source["Bypass"].variants == ("Обходить",)
     alone = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs[:2]], "ru")}
     assert alone["Bypass"].variants == ()
+    # a name of two English words is no verb's: "Bypass Move" is "Обход" alone
+    named = [(en.replace("Bypass", "Bypass Move"), ru) for en, ru in pairs]
+    moves = {s.source: s for s in suggest([Bead(en, ru) for en, ru in named], "ru")}
+    assert (moves["Bypass Move"].target, moves["Bypass Move"].variants) == ("Обход", ())

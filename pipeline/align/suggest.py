@@ -2118,6 +2118,12 @@ def suggest(
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
 
 
+def _pos(word: str) -> str:
+    """A word's part of speech as the dictionary reads it first, "" if unknown."""
+    read = parses(word.lower())[:1]
+    return str(read[0].tag.POS or "") if read else ""
+
+
 def _with_cognates(
     out: list[Suggestion],
     alias: Mapping[str, str],
@@ -2128,19 +2134,25 @@ def _with_cognates(
     where the translation writes that word in the term's own sentences: a team lists the
     noun and the verb of one English word ("Charge": "чардж", "чарджить"; "Reform":
     "перестроиться", "перестроение"), the verb in its dictionary form. A cognate another
-    entry of the same English word renders already is left to it."""
+    entry of the same English word renders already is left to it. A state ("расстроенный")
+    is its verb's form and takes the verb ("расстроить"); an adjective takes nothing; nor
+    is a name of two English words one word a verb says ("Bolt Thrower": "стреломёт", not
+    "стрелять")."""
     taken: dict[str, set[str]] = defaultdict(set)
     for s in out:
         key = english_key(s.source.split())
         taken[alias.get(key, key)].update(x.lower() for x in (s.target, *s.variants))
     result = []
     for s in out:
-        if " " in s.target or len(s.variants) >= MAX_VARIANTS:
+        if " " in s.source or " " in s.target or len(s.variants) >= MAX_VARIANTS:
             result.append(s)
             continue
         key = english_key(s.source.split())
         key = alias.get(key, key)
         target = s.target.lower()
+        if _pos(target) in ("ADJF", "ADJS"):
+            result.append(s)
+            continue
         is_verb = any(
             c.verb
             for n in {n for _, n in en_where.get(key, ())}
