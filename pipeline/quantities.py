@@ -258,23 +258,18 @@ def _build_grammar(lang: str) -> _Grammar:
         spelling=spelling,
         max_words=max_words,
         seen={},
-        section=re.compile(
-            r"(?<![^\W\d_])(?:"
-            + "|".join(map(re.escape, sorted(section_words, key=len, reverse=True)))
-            + r")\s*$",
-            re.IGNORECASE,
-        )
-        if section_words
-        else None,
-        glued=re.compile(
-            r"(?<![^\W\d_])(?:"
-            + "|".join(map(re.escape, sorted(glued_words, key=len, reverse=True)))
-            + r")$",
-            re.IGNORECASE,
-        )
-        if glued_words
-        else None,
+        section=_ending_in(section_words, r"\s*$"),
+        glued=_ending_in(glued_words, "$"),
     )
+
+
+def _ending_in(words: set[str], tail: str) -> re.Pattern[str] | None:
+    """A pattern for text that ends in one of `words` (a whole word, any case), then
+    `tail`; None when there are none."""
+    if not words:
+        return None
+    alternatives = "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
+    return re.compile(rf"(?<![^\W\d_])(?:{alternatives}){tail}", re.IGNORECASE)
 
 
 _SEEN_KEPT = 50_000  # phrases whose roles a grammar keeps; cleared when full
