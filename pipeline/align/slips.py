@@ -9,7 +9,7 @@ to it only where the dictionary does not know it and an inflected form of a one-
 vocabulary rendering that begins with the word's first two letters (or those two swapped)
 is one edit from it, or where it mixes Latin letters into the language's own: a slip in
 the first two letters ("тряд") is not read. Texts are read token by
-token, each token's answer kept for the process, as `sounds.py` does.
+token, each token's answer kept for the process (`sounds.any_token_speaks`).
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from functools import cache, lru_cache
 
 from ..lang import fold, shared, word_forms
 from ..lang.typos import edits, known, mended, min_letters
+from .sounds import any_token_speaks
 
 _WORD = re.compile(r"[^\W\d_]+")
 _LATIN = re.compile("[a-z]")
-_MAX_TOKENS = 500_000  # tokens remembered per language before the table starts again
 
 
 def _renderings(lang: str) -> list[tuple[str, str]]:
@@ -81,6 +81,10 @@ def _says(word: str, lang: str) -> str | None:
     return _ids(lang).get(found) if found else None
 
 
+def _speaks_in(token: str, lang: str) -> bool:
+    return any(_says(w, lang) for w in _WORD.findall(token))
+
+
 def vocabulary_by_slip(
     text: str, lang: str, read: Iterable[Iterable[int]], tokens: list[str] | None = None
 ) -> Counter[str]:
@@ -89,22 +93,8 @@ def vocabulary_by_slip(
     `tokens`, the text split at white space, where the caller has it."""
     if lang == "en" or not min_letters(lang):
         return Counter()
-    said, silent = _tokens(lang)
     tokens = text.split() if tokens is None else tokens
-    if silent.issuperset(tokens):  # most texts: every token known to say nothing
-        return Counter()
-    if len(said) + len(silent) > _MAX_TOKENS:
-        said.clear()
-        silent.clear()
-    speaking = False
-    for token in set(tokens) - silent:
-        if token not in said:
-            if not any(_says(w, lang) for w in _WORD.findall(token)):
-                silent.add(token)
-                continue
-            said.add(token)
-        speaking = True
-    if not speaking:
+    if not any_token_speaks(tokens, _tokens(lang), lambda token: _speaks_in(token, lang)):
         return Counter()
     taken = {start for starts in read for start in starts}
     out: Counter[str] = Counter()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 
 from ..lang import shared
@@ -41,9 +41,33 @@ def _vocabulary(lang: str) -> dict[str, str]:
 
 
 @cache
-def _tokens(lang: str) -> tuple[dict[str, bool], set[str]]:
-    """Token -> whether one of its words writes a vocabulary word, and the tokens with none."""
-    return {}, set()
+def _tokens(lang: str) -> tuple[set[str], set[str]]:
+    """The tokens one of whose words writes a vocabulary word, and the tokens with none."""
+    return set(), set()
+
+
+def any_token_speaks(
+    tokens: list[str], memo: tuple[set[str], set[str]], speaks: Callable[[str], bool]
+) -> bool:
+    """Whether `speaks` holds for one of `tokens` (a text split at white space), each
+    token's answer kept in `memo` (the tokens that speak, those that do not) for the
+    process, up to `_MAX_TOKENS`: most texts are made of tokens seen before, and a text
+    whose tokens are all known to say nothing is passed over with one set test."""
+    said, silent = memo
+    if silent.issuperset(tokens):
+        return False
+    if len(said) + len(silent) > _MAX_TOKENS:
+        said.clear()
+        silent.clear()
+    found = False
+    for token in set(tokens) - silent:
+        if token not in said:
+            if not speaks(token):
+                silent.add(token)
+                continue
+            said.add(token)
+        found = True
+    return found
 
 
 def _speaks(token: str, lang: str) -> bool:
@@ -69,24 +93,8 @@ def vocabulary_by_sound(
     text split at white space, where the caller has it."""
     if lang == "en" or not transcribes(lang):
         return Counter()
-    speaking, silent = _tokens(lang)
     tokens = text.split() if tokens is None else tokens
-    if silent.issuperset(tokens):
-        return Counter()
-    if len(silent) + len(speaking) > _MAX_TOKENS:
-        speaking.clear()
-        silent.clear()
-    any_speaks = False
-    for token in set(tokens) - silent:
-        said = speaking.get(token)
-        if said is None:
-            said = _speaks(token, lang)
-            if not said:
-                silent.add(token)
-                continue
-            speaking[token] = said
-        any_speaks = True
-    if not any_speaks:
+    if not any_token_speaks(tokens, _tokens(lang), lambda token: _speaks(token, lang)):
         return Counter()
     vocabulary = _vocabulary(lang)
     taken = {start for starts in read for start in starts}
