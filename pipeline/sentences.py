@@ -11,6 +11,16 @@ Span = tuple[int, int]
 # digit, a bracket, a quote or a dash.
 _SENTENCE_END = re.compile(r"[.!?…]+[\"»”')\]]*(?=\s+[\"«“(\[•+]?[A-ZА-ЯЁ0-9\-–])")
 # An abbreviation's full stop ends no sentence ("e.g. Flying Movement", "т. е.").
+#: What ends a sentence at the end of a line or text, and the closing marks it may stand in.
+FULL_STOP = tuple(".!?…")
+CLOSERS = ')»"”’]'
+
+
+def ends_sentence(text: str) -> bool:
+    """Whether `text` ends a sentence: a full stop, perhaps inside closing marks ("...».")."""
+    return text.rstrip().rstrip(CLOSERS).endswith(FULL_STOP)
+
+
 _ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|см|т\.е|т\.к|т\.д|т\.п|напр|стр|p)\.?)$", re.I)
 
 

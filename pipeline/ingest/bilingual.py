@@ -22,12 +22,11 @@ import re
 
 from ..lang import mixed_language
 from ..lang.scripts import ANY_CYRILLIC, is_cyrillic, is_latin
+from ..sentences import ends_sentence
 
 SOURCE_COPY = "source-copy"
 MAX_RATIO = 2.0  # the longer half of a pair at most twice the shorter (in letters)
 _CUT = re.compile(r"\r?\n|[ \t]+/[ \t]+|(?<=[.!?…])[ \t]+(?=[\"«“(]?[^\W\d_])")
-_END = tuple(".!?…")
-_CLOSERS = ')»"”’]'
 _NUMBER = re.compile(r"\d+")
 
 Span = tuple[int, int]
@@ -76,7 +75,7 @@ def _a_pair(source: str, target: str) -> bool:
     """A sentence and its translation: both end a sentence, lengths within MAX_RATIO,
     the numbers of one among the other's."""
     for half in (source, target):
-        if not half.rstrip(_CLOSERS).endswith(_END):
+        if not ends_sentence(half):
             return False
     a, b = _letters(source), _letters(target)
     if max(a, b) > MAX_RATIO * min(a, b):

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..model import CHAT_HEADER, CHAT_REMARK, QUOTATION, Aside
+from ..sentences import ends_sentence
 
 MIN_MESSAGES = 3  # header lines of one shape that make a file a chat
 MAX_PREAMBLE = 3  # lines of text a chat export may have before its first message
@@ -76,8 +77,6 @@ _SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
 _CLOCK = re.compile(r"\d:\d\d")
 _STAMP_WITHIN = 80  # every shape has its time this near the line's start
 _QUOTE = re.compile(r"^>(?:[ \t]|$)")
-_FULL_STOP = tuple(".!?…")
-_CLOSERS = ')»"”’]'
 # lower-case words up to a colon or a full stop, then a capital (checked by `_remark`)
 _REMARK = re.compile(r"[ \t]*(?P<remark>[^\W\d_][^.:!?…\n]*?[.:])[ \t]+(?P<next>[^\W\d_])")
 
@@ -217,7 +216,7 @@ def _goes_on(before: Message, after: Message, lines: list[str]) -> bool:
     mine, theirs = _text_lines(lines, before), _text_lines(lines, after)
     if not mine or not theirs:
         return False
-    if mine[-1].rstrip().rstrip(_CLOSERS).endswith(_FULL_STOP):
+    if ends_sentence(mine[-1]):
         return False
     return theirs[0].lstrip()[:1].islower()
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..files import decode
 from ..model import Block, SegmentKind
+from ..sentences import CLOSERS, FULL_STOP, ends_sentence
 from .chat import messages
 
 _MD_HEADING = re.compile(r"^(#{1,6})\s+\S")
@@ -241,7 +242,7 @@ def clause_run(lines: list[str], j: int, first: int = 0) -> int:
     if not _CLAUSE_BULLET.match(lines[j + 1]) or _classify(lines[j + 1]) in ("heading", "table"):
         return j
     m = j + 1
-    while not _ends_sentence(lines[m]):
+    while not ends_sentence(lines[m]):
         nxt = lines[m + 1] if m + 1 < len(lines) else ""
         goes = _CLAUSE_BULLET.match(nxt) or nxt[:1] in " \t" or nxt[:1].islower()
         if not nxt.strip() or not goes:
@@ -256,10 +257,6 @@ def clause_run(lines: list[str], j: int, first: int = 0) -> int:
     return _tail(lines, m, first)
 
 
-def _ends_sentence(line: str) -> bool:
-    return line.rstrip().rstrip(_CLOSERS).endswith(_FULL_STOP)
-
-
 def _are_clauses(run: list[str]) -> bool:
     """Whether bulleted lines after a sentence are clauses it introduces, not a list: every
     bullet opens in lower case, one or more lines before the last end in ";" or ",", and
@@ -269,7 +266,7 @@ def _are_clauses(run: list[str]) -> bool:
         if m and not line[m.end() - 1].islower():
             return False
     ends = [line.rstrip()[-1:] for line in run[:-1]]
-    return _ends_sentence(run[-1]) and any(e in ";," for e in ends if e)
+    return ends_sentence(run[-1]) and any(e in ";," for e in ends if e)
 
 
 MAX_TAIL = 3  # lines of text after the last clause that still close its paragraph
@@ -284,7 +281,7 @@ def _tail(lines: list[str], m: int, first: int) -> int:
     keeps it a block of its own, and so does a last item that ends no sentence (a list
     whose items have no punctuation, "• +1 Armour\nThis cannot ..."); `m` when there is no
     such text."""
-    if (first > 0 and lines[first - 1].strip()) or not _ends_sentence(lines[m]):
+    if (first > 0 and lines[first - 1].strip()) or not ends_sentence(lines[m]):
         return m
     k = m
     while k + 1 < len(lines) and lines[k + 1].strip():
@@ -316,10 +313,6 @@ def clause_marks(raw: str) -> list[tuple[int, int]]:
     return []
 
 
-_FULL_STOP = tuple(".!?…")
-_CLOSERS = ')»"”’]'
-
-
 def goes_on(line: str, nxt: str) -> bool:
     """Whether a paragraph goes on from `line` to the next line `nxt`: the line ends no
     sentence, or it ends in a semicolon or a closing quote or bracket that closes no
@@ -331,9 +324,9 @@ def goes_on(line: str, nxt: str) -> bool:
     head = nxt.lstrip()[:1]
     if s.endswith(";"):
         return head.islower()
-    if s[-1] in _CLOSERS:
-        inner = s.rstrip(_CLOSERS)
-        return bool(inner) and not inner.endswith(_FULL_STOP) and (head.islower() or head == "(")
+    if s[-1] in CLOSERS:
+        inner = s.rstrip(CLOSERS)
+        return bool(inner) and not inner.endswith(FULL_STOP) and (head.islower() or head == "(")
     return False
 
 
@@ -348,7 +341,7 @@ def is_furniture(line: str) -> bool:
 
 
 def _ends_no_sentence(line: str) -> bool:
-    return not line.rstrip().rstrip(_CLOSERS).endswith((*_FULL_STOP, ":", ";"))
+    return not line.rstrip().rstrip(CLOSERS).endswith((*FULL_STOP, ":", ";"))
 
 
 def furniture_after(lines: list[str], j: int, kinds: list[str] | None = None) -> int:
