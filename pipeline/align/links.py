@@ -225,12 +225,15 @@ def _replies(clusters: Sequence[Cluster], by_id: Mapping[str, Segment]) -> dict[
     """Foreign cluster -> the clusters of its language whose text one of its quotations
     opens (a chat message answering another, "> ..."). Texts are looked up by their first
     `QUOTE_KEY` characters, so the cost stays linear; a shorter quotation names nothing."""
+    quoting = [c for c in clusters if any(a.reason == QUOTATION for a in by_id[c.canonical].asides)]
+    if not quoting:  # most corpora: no text is looked up
+        return {}
     opening: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for c in clusters:
         text = by_id[c.canonical].text.lower()
         opening.setdefault((c.lang, text[:QUOTE_KEY]), []).append((c.id, text))
     out: dict[str, set[str]] = {}
-    for c in clusters:
+    for c in quoting:
         seg = by_id[c.canonical]
         for a in seg.asides:
             if a.reason != QUOTATION:
