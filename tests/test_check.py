@@ -302,6 +302,19 @@ def test_quantities_are_compared_as_the_extractor_reads_them():
     assert checks("Area Attack (1×5).", "Атака по площади (1х5).") == {"homoglyph"}
 
 
+def test_a_translators_note_or_footnote_is_no_number_of_the_rule():
+    def checks(source: str, target: str) -> set[str]:
+        return {f.check for f in run_checks([Pair("p", source, target, "en", "ru")]).findings}
+
+    source = "The unit gains +1 Strength until the end of the turn."
+    note = "Отряд получает +1 к Силе до конца хода [прим. пер.: в прошлой редакции было +2 и 6″]."
+    assert not checks(source, note)
+    footnote = "Отряд получает +1 к Силе до конца хода¹. ¹ В прошлой редакции было +2 и 6″."
+    assert not checks(source, footnote)
+    # the rule's own numbers are still compared, with a note beside them
+    assert "modifier_mismatch" in checks(source, note.replace("+1", "+3", 1))
+
+
 def test_reports_are_written_atomically_and_every_check_id_is_in_the_schema(tmp_path):
     schema = json.loads((Path(CORPUS).parent / "schemas" / "checks.schema.json").read_text())
     assert schema["$defs"]["check"]["enum"] == list(CHECK_IDS)

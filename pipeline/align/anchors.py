@@ -52,7 +52,7 @@ class Anchors:
     # questions the text asks and answers in the sentence after ("а если ...? Тогда ..."):
     # a hand's rhetorical question, one sentence with its answer in the source ("when ...")
     questions: int = 0
-    notes: tuple[Span, ...] = ()  # a translator's notes and footnotes (`_notes`)
+    notes: tuple[Span, ...] = ()  # a translator's notes and footnotes (`note_spans`)
 
 
 # A paragraph opening with its name and the English name in brackets, then a stop or a
@@ -207,7 +207,7 @@ def anchors(
     """The anchors of a segment, from what extraction read in it. `latin_wanted` keeps
     only those Latin words (for English: the words some foreign text has left in Latin,
     not every word of every paragraph)."""
-    set_apart = _notes(segment.text)
+    set_apart = note_spans(segment.text)
     examples = _example_spans(segment.text, segment.lang) + set_apart
     keys: Counter[str] = Counter(
         _EXAMPLE + quantity_anchor(_key(q))[2:]
@@ -399,7 +399,7 @@ _FOOTNOTE_MARKS = "¹²³⁴⁵⁶⁷⁸⁹†‡"
 _FOOTNOTE = re.compile(f"(?<=[.!?;…»)\\]])\\s+([{_FOOTNOTE_MARKS}]+)\\s*(?=\\S)")
 
 
-def _notes(text: str) -> list[Span]:
+def note_spans(text: str) -> list[Span]:
     """The spans of `text` that are a translator's note or a footnote rather than the
     rule: their numbers are the note's (an older edition's, a comparison), as an
     example's are, and their length is no part of the rule's. Most texts hold neither
@@ -426,7 +426,7 @@ def _example_openers(lang: str) -> tuple[str, ...]:
 
 
 def sentence_lengths(a: Anchors) -> list[int]:
-    """The length of each sentence of `a` without its notes (`_notes`): a sentence that
+    """The length of each sentence of `a` without its notes (`note_spans`): a sentence that
     carries a footnote is as long as the one it translates."""
     return [b - s - sum(max(0, min(b, y) - max(s, x)) for x, y in a.notes) for s, b in a.sentences]
 

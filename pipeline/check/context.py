@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from ..align.anchors import length_ratio
+from ..align.anchors import length_ratio, note_spans
 from ..glossary import Glossary
 from ..lang.scripts import unmix
 from ..model import Span
@@ -64,6 +64,15 @@ class Run:
         return self.indexes[key]
 
 
+def _rule_quantities(text: str, lang: str) -> list[Quantity]:
+    """The quantities of a text less those of its translator's notes and footnotes
+    (`note_spans`: "[прим. пер.: в прошлой редакции было 6″]"): a note's numbers are an
+    older edition's or a comparison, no number of the rule to compare."""
+    found = find_quantities(text, lang)
+    notes = note_spans(text) if found else []
+    return [q for q in found if not any(a <= q.span[0] < b for a, b in notes)] if notes else found
+
+
 class PairContext:
     """One pair as the checks read it. `own_source`: the source's single-text checks run
     here (a pairs file), not on a segment of its own (a build)."""
@@ -94,13 +103,13 @@ class PairContext:
 
     @cached_property
     def source_quantities(self) -> list[Quantity]:
-        return find_quantities(self.source, self.source_lang)
+        return _rule_quantities(self.source, self.source_lang)
 
     @cached_property
     def target_quantities(self) -> list[Quantity]:
         if self.pair.target is None:
             return []
-        return find_quantities(self.target, self.target_lang)
+        return _rule_quantities(self.target, self.target_lang)
 
     @cached_property
     def source_sentences(self) -> list[Span]:
