@@ -6,6 +6,7 @@ does not write), with our own words."""
 from __future__ import annotations
 
 import io
+import json
 import zipfile
 
 import docx
@@ -14,6 +15,9 @@ from docx.oxml.ns import nsdecls
 
 from pipeline.ingest.docx import read_docx
 from pipeline.model import Block
+
+from .conftest import run_cli
+from .helpers.outputs import make_corpus
 
 W = nsdecls("w")
 LINK = nsdecls("w", "r")
@@ -208,3 +212,20 @@ def _with_part(data: bytes, name: str, body: bytes) -> bytes:
             dst.writestr(info, src.read(info.filename))
         dst.writestr(name, body)
     return out.getvalue()
+
+
+def test_the_build_says_a_file_was_read_with_its_changes_accepted(tmp_path):
+    corpus = make_corpus(tmp_path / "c", {"review.docx": reviewed_document()})
+    out = tmp_path / "out"
+    result = run_cli("build", str(corpus), "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    notice = (
+        "tracked changes read as accepted: 1 insertion read, 2 deletions (32 characters) left out"
+    )
+    manifest = json.loads((out / "manifest.json").read_text("utf-8"))
+    assert manifest["skipped"] == [{"drop": "d", "file": "review.docx", "reason": notice}]
+    assert manifest["inputs"][0]["segments"] == 4  # the file is read, its deletions are not
+    assert f"  skipped    d/review.docx: {notice}" in result.stdout.splitlines()
+    with (out / "segments.jsonl").open(encoding="utf-8") as fh:
+        texts = [json.loads(line)["text"] for line in fh]
+    assert "Отряд получает +1 к силе." in texts
