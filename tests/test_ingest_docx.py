@@ -21,6 +21,8 @@ from .helpers.outputs import make_corpus
 
 W = nsdecls("w")
 LINK = nsdecls("w", "r")
+MC = 'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"'
+MATH = 'xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math"'
 WHEN = "2026-03-12T21:14:00Z"
 
 
@@ -229,3 +231,20 @@ def test_the_build_says_a_file_was_read_with_its_changes_accepted(tmp_path):
     with (out / "segments.jsonl").open(encoding="utf-8") as fh:
         texts = [json.loads(line)["text"] for line in fh]
     assert "Отряд получает +1 к силе." in texts
+
+
+def test_text_boxes_and_equations_are_counted_as_not_read():
+    d = docx.Document()
+    box = f"<w:txbxContent><w:p>{_run('Reminder: roll twice.')}</w:p></w:txbxContent>"
+    math = "<m:oMath><m:r><m:t>x+1</m:t></m:r></m:oMath>"
+    _paragraph(
+        d,
+        _run("Roll a D6. ")
+        # Word writes a text box twice: as a drawing, and as the fallback for older readers
+        + f"<w:r><mc:AlternateContent {MC}><mc:Choice Requires='wps'><w:drawing>{box}"
+        f"</w:drawing></mc:Choice><mc:Fallback><w:pict>{box}</w:pict></mc:Fallback>"
+        "</mc:AlternateContent></w:r>" + f"<m:oMathPara {MATH}>{math}</m:oMathPara>",
+    )
+    blocks = read(_save(d))
+    assert [b.raw for b in blocks] == ["Roll a D6."]
+    assert blocks[0].extra["left_out"] == "1 text box, 1 equation not read"

@@ -4,9 +4,9 @@ python-docx gives a paragraph's runs as its own `w:r` children only, and a body'
 its own `w:p` and `w:tbl` children: the text Word nests deeper (a tracked insertion, a
 hyperlink, a smart tag, a content control, a simple field's result, a custom XML tag) was
 lost without a word. Here runs and blocks are found in document order wherever they are
-nested; what a tracked change deleted (`w:del`, `w:moveFrom`) is left out and counted, and
-what the reader does not read (comments, footnotes, text boxes, imported parts) is counted,
-so the build can say so (`Changes.notice`).
+nested; what a tracked change deleted (`w:del`, `w:moveFrom`) is left out and counted, and so
+is what the reader does not read (comments, footnotes, text boxes, equations, imported
+parts), so the build can say so (`Changes.notice`).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from ..xmlsafe import parse_xml
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
+_M = "{http://schemas.openxmlformats.org/officeDocument/2006/math}"
 COMMENTS = "word/comments.xml"
 NOTES = ("word/footnotes.xml", "word/endnotes.xml")
 _R, _P, _TBL, _TR, _TC = f"{_W}r", f"{_W}p", f"{_W}tbl", f"{_W}tr", f"{_W}tc"
@@ -49,6 +50,7 @@ class Changes:
     comments: int = 0
     notes: int = 0  # footnotes and endnotes with text
     text_boxes: int = 0
+    equations: int = 0
     imported: int = 0  # altChunk parts (a file imported whole)
 
     def notice(self) -> str | None:
@@ -69,6 +71,7 @@ class Changes:
             if self.notes
             else "",
             _count(self.text_boxes, "text box", "text boxes") if self.text_boxes else "",
+            _count(self.equations, "equation") if self.equations else "",
             _count(self.imported, "imported part (altChunk)", "imported parts (altChunk)")
             if self.imported
             else "",
@@ -173,10 +176,16 @@ def blocks_of(
 
 
 def count_unread(body: etree._Element, changes: Changes) -> None:
-    """Count the body's text boxes with text (one of each pair of alternatives)."""
+    """Count the body's text boxes and equations that hold text (a text box once: Word
+    writes it twice, as a drawing and as its fallback)."""
     for box in body.iter(_TEXT_BOX):
         if _text(box).strip() and not any(a.tag == _FALLBACK for a in box.iterancestors()):
             changes.text_boxes += 1
+    for math in body.iter(f"{_M}oMath"):
+        if any((t.text or "").strip() for t in math.iter(f"{_M}t")) and not any(
+            a.tag == f"{_M}oMath" for a in math.iterancestors()
+        ):
+            changes.equations += 1
 
 
 def count_part(name: str, data: bytes, what: str) -> int:
