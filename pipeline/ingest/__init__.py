@@ -238,6 +238,11 @@ def _encoding(blocks: list[Block]) -> dict[str, Any] | None:
     return next((b.extra["encoding"] for b in blocks if "encoding" in b.extra), None)
 
 
+def _left_out(blocks: list[Block]) -> str | None:
+    """What a reader left out of a file it read (a Word file's tracked deletions), if any."""
+    return next((b.extra["left_out"] for b in blocks if "left_out" in b.extra), None)
+
+
 def ingest_file(drop: str, file: str, name: str, data: bytes) -> list[Segment]:
     return read_file(drop, file, name, data)[0]
 
@@ -293,6 +298,8 @@ def ingest(
             continue
         found, version = _segments(drop, file, blocks, read, languages)
         segments.extend(found)
+        if left_out := _left_out(blocks):  # read, but with parts left out: said, not silent
+            skipped.append(Skipped(drop, file, left_out))
         encoding = _encoding(blocks)
         inputs.append(InputFile(drop, file, digest, size, len(found), version, path, encoding))
     if not segments:

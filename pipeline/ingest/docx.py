@@ -12,6 +12,9 @@ hostile file is refused before any part is parsed. The body is read in order:
   (`[b]..[/b]`), the markup the rest of the pipeline reads;
 - a table is one table block: its rows as cells, its raw text a pipe table.
 
+A paragraph's runs are read wherever Word nests them (python-docx's `runs` are only the
+paragraph's own children): in tracked insertions, hyperlinks, smart tags, content controls
+and simple fields, as the file reads with its tracked changes accepted (`wordml.py`).
 A block's lines are its place in the body: each paragraph one line, each table row one.
 """
 
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 from typing import Any
 
 from ..errors import InputError
@@ -26,6 +30,17 @@ from ..model import Block, SegmentKind
 from ..xmlsafe import check_prolog, read_zip
 from . import reader
 from .text import is_bold_heading
+from .wordml import (
+    COMMENTS,
+    NOTES,
+    Changes,
+    blocks_of,
+    count_part,
+    count_unread,
+    deleted_mark,
+    row_deleted,
+    runs,
+)
 
 MAX_DOCX_MEMBERS = 2000
 _HEADING_STYLE = re.compile(r"(?:heading|заголовок|titolo)\s*([1-9])", re.I)
@@ -53,8 +68,18 @@ def _merge_tags(text: str) -> str:
     return text
 
 
-def _paragraph(paragraph: Any) -> tuple[SegmentKind, str] | None:
-    raw = _merge_tags("".join(_run_text(r) for r in paragraph.runs)).strip()
+def _paragraph_text(paragraph: Any, changes: Changes, marks: bool = True) -> str:
+    """A paragraph's text as it reads with its changes accepted, with BBCode if `marks`."""
+    from docx.text.run import Run
+
+    found = (Run(r, paragraph) for r in runs(paragraph._p, changes))
+    if not marks:
+        return "".join(r.text for r in found)
+    return "".join(_run_text(r) for r in found)
+
+
+def _paragraph(paragraph: Any, raw: str) -> tuple[SegmentKind, str] | None:
+    raw = _merge_tags(raw).strip()
     if not raw:
         return None
     style = (paragraph.style.name if paragraph.style is not None else "") or ""
@@ -71,50 +96,90 @@ def _paragraph(paragraph: Any) -> tuple[SegmentKind, str] | None:
     return "paragraph", raw
 
 
-def _cell(text: str) -> str:
-    return " ".join(text.split()).replace("|", "\\|")
+def _cell(cell: Any, changes: Changes) -> str:
+    """A cell's plain text: its paragraphs, also those in content controls and tables in it."""
+    from docx.text.paragraph import Paragraph
+
+    texts = []
+    for item in blocks_of(cell._tc, changes, deep=True):
+        texts.append(_paragraph_text(Paragraph(item, cell), changes, marks=False))
+    return " ".join(" ".join(texts).split()).replace("|", "\\|")
 
 
-def _table(table: Any) -> tuple[tuple[str, ...], ...]:
+def _table(table: Any, changes: Changes) -> tuple[tuple[str, ...], ...]:
     rows = []
     for row in table.rows:
-        cells = tuple(_cell(c.text) for c in row.cells)
+        if row_deleted(row._tr, changes):
+            continue
+        cells = tuple(_cell(c, changes) for c in row.cells)
         if any(cells):
             rows.append(cells)
     return tuple(rows)
 
 
-def _checked(name: str, data: bytes) -> None:
-    """Refuse a hostile archive before python-docx opens it."""
+def _checked(name: str, data: bytes) -> Changes:
+    """Refuse a hostile archive before python-docx opens it; count its comments and notes."""
+    changes = Changes()
     for member in read_zip(name, data, max_members=MAX_DOCX_MEMBERS):
         if member.name.lower().endswith((".xml", ".rels")):
             check_prolog(f"{name}:{member.name}", member.data)
+        where = f"{name}:{member.name}"
+        if member.name == COMMENTS:
+            changes.comments = count_part(where, member.data, "comment")
+        elif member.name in NOTES:
+            changes.notes += count_part(where, member.data, member.name[5:-5].rstrip("s"))
+    return changes
 
 
 @reader(".docx")
 def read_docx(name: str, data: bytes) -> list[Block]:
-    """Blocks of a Word document's body, in reading order."""
-    _checked(name, data)
+    """Blocks of a Word document's body, in reading order, its tracked changes accepted."""
+    changes = _checked(name, data)
     import docx
     from docx.opc.exceptions import PackageNotFoundError
     from docx.table import Table
+    from docx.text.paragraph import Paragraph
 
     try:
         document = docx.Document(io.BytesIO(data))
     except (PackageNotFoundError, KeyError, ValueError) as exc:
         raise InputError(name, f"not a Word document (.docx): {exc}") from None
+    body = document._body
+    count_unread(body._element, changes)
     blocks: list[Block] = []
     line = 0
-    for item in document.iter_inner_content():
-        if isinstance(item, Table):
-            rows = _table(item)
+    # a paragraph whose mark a tracked change deleted joins the next: its text waits here
+    joined, first = "", 0
+
+    def close(paragraph: Any) -> None:
+        nonlocal joined
+        found = _paragraph(paragraph, joined)
+        if found is not None:
+            blocks.append(Block(found[0], found[1], (first, line)))
+        joined = ""
+
+    last = None
+    for element in blocks_of(body._element, changes):
+        if element.tag.endswith("}tbl"):
+            if joined:
+                close(last)
+            item = Table(element, body)
+            rows = _table(item, changes)
             if rows:
                 raw = "\n".join("| " + " | ".join(r) + " |" for r in rows)
-                blocks.append(Block("table", raw, (line + 1, line + len(rows)), rows=rows))
+                span = (line + 1, line + len(item.rows))  # all its rows, deleted or empty too
+                blocks.append(Block("table", raw, span, rows=rows))
             line += len(item.rows)
             continue
         line += 1
-        found = _paragraph(item)
-        if found is not None:
-            blocks.append(Block(found[0], found[1], (line, line)))
+        last = Paragraph(element, body)
+        if not joined:
+            first = line
+        joined += _paragraph_text(last, changes)
+        if not deleted_mark(element, changes):
+            close(last)
+    if joined:
+        close(last)
+    if blocks and (notice := changes.notice()):
+        blocks[0] = replace(blocks[0], extra={**blocks[0].extra, "left_out": notice})
     return blocks
