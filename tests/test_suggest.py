@@ -7,6 +7,7 @@ from typing import Any
 
 from pipeline.align.suggest import Bead, _relational, _said_short, suggest, sure
 from pipeline.align.terms import candidates, drop_readings
+from pipeline.align.verb_terms import VERB, _partners
 
 # A drop that writes rule terms in lower case, the core vocabulary's own too ("нападение"
 # for Charge, "марш" for March), so a capital tells nothing about a term here.
@@ -1463,3 +1464,66 @@ def test_a_rendering_takes_its_cognate_of_the_other_part_of_speech_as_a_variant(
     named = [(en.replace("Bypass", "Bypass Move"), ru) for en, ru in pairs]
     moves = {s.source: s for s in suggest([Bead(en, ru) for en, ru in named], "ru")}
     assert (moves["Bypass Move"].target, moves["Bypass Move"].variants) == ("Обход", ())
+
+
+# A drop's own verbs, which the core vocabulary does not know: "declare" and "объявить"
+# or "объявлять" meet in most of the sentences that say either.
+DECLARING = [
+    ("The player must declare which unit acts.", "Игрок должен объявить, какой отряд действует."),
+    ("A unit declared as the target stays.", "Отряд, объявленный целью, остаётся на месте."),
+    ("Each player declares one unit.", "Каждый игрок объявляет один отряд."),
+    ("Nobody may declare twice.", "Никто не может объявлять дважды."),
+    ("Remove the banner from the table.", "Знамя убирают со стола."),
+    ("The banner is removed at once.", "Знамя сразу убирают."),
+]
+
+
+def _verbs(pairs: list[tuple[str, str]], **kw: Any) -> dict[str, Any]:
+    found = suggest([Bead(en, ru) for en, ru in pairs], "ru", **kw)
+    return {s.source: s for s in found if s.note == VERB}
+
+
+def test_a_verb_of_the_drop_is_proposed_by_its_infinitive_with_its_other_aspect():
+    found = _verbs(DECLARING)
+    assert found["declare"].target == "объявить"  # as the translation writes it most
+    assert found["declare"].variants == ("объявлять",)  # the drop writes both aspects
+    assert found["declare"].together == 4
+    assert "remove" in found  # bare once, "removed" once: a verb of the drop
+    assert "may" not in found and "мочь" not in {s.target for s in found.values()}
+
+
+def test_a_verb_met_in_fewer_than_half_of_its_sentences_is_not_proposed():
+    scattered = [*DECLARING[:2], *[(f"The {w} unit moves.", "Отряд объявить.") for w in "ab"]]
+    scattered += [
+        (f"Declare the {w} unit now.", f"Отряд {v}.")
+        for w, v in (("first", "стоит"), ("last", "ждёт"), ("next", "идёт"))
+    ]
+    # "declare" in five sentence pairs, "объявить" in two of them: as many without it
+    assert _verbs(scattered) == {}
+
+
+def test_a_word_never_written_with_ed_or_ing_is_no_verb():
+    pairs = [
+        ("The shield breaks.", "Щит ломается."),
+        ("A broken shield is lost.", "Сломанный щит теряется, щит ломается."),
+    ]
+    assert _verbs(pairs) == {}  # "shield" is never "shielded" or "shielding"
+
+
+def test_the_english_form_written_most_where_the_pair_s_sentences_lack_the_base():
+    pairs = [
+        ("The model is removed.", "Модель снимают."),
+        ("Models removed this way count.", "Модели, которые снимают так, считаются."),
+        ("Remove one model.", "Уберите одну модель."),
+    ]
+    assert _verbs(pairs)["removed"].target == "снимать"
+
+
+def test_no_verbs_are_proposed_for_the_bootstrap():
+    assert _verbs(DECLARING, verbs=False) == {}
+
+
+def test_two_aspects_of_one_verb_are_one_verb_and_two_verbs_that_look_alike_are_two():
+    assert _partners("объявить", "объявлять")
+    assert _partners("снимать", "сниматься")
+    assert not _partners("перестроиться", "переставать")
