@@ -7,7 +7,7 @@ from typing import Any
 
 from pipeline.align.suggest import Bead, _relational, _said_short, suggest, sure
 from pipeline.align.terms import candidates, drop_readings
-from pipeline.align.verb_terms import VERB, _partners
+from pipeline.align.verb_terms import VERB, _partners, verb_pairs
 
 # A drop that writes rule terms in lower case, the core vocabulary's own too ("нападение"
 # for Charge, "марш" for March), so a capital tells nothing about a term here.
@@ -1527,3 +1527,41 @@ def test_two_aspects_of_one_verb_are_one_verb_and_two_verbs_that_look_alike_are_
     assert _partners("объявить", "объявлять")
     assert _partners("снимать", "сниматься")
     assert not _partners("перестроиться", "переставать")
+
+
+def test_a_verb_the_drop_writes_only_inflected_is_proposed_as_written():
+    pairs = [
+        ("The banner is destroyed.", "Знамя уничтожено."),
+        ("A unit destroyed this way flees.", "Отряд, уничтоженный так, бежит."),
+        ("Every model destroyed counts twice.", "Каждая уничтоженная модель считается дважды."),
+    ]
+    # no "destroy" anywhere: "destroyed" is a verb by its -ed, the form a team may list
+    assert _verbs(pairs)["destroyed"].target == "уничтожить"
+
+
+def test_a_word_after_a_determiner_or_in_a_title_is_no_verb_there():
+    pairs = [
+        ("At the start of the turn, roll.", "В начале хода бросьте кубик, чтобы начать."),
+        ("The models keep the start line.", "Модели держат линию, чтобы начать."),
+        ("Started Turns: count them.", "Начатые ходы: считайте их, чтобы начать."),
+        ("Units started here.", "Отряды начинали здесь."),
+    ]
+    # "start" is a noun after "the", and "Started" a title's word: "начать" is said in
+    # three sentence pairs, "start" as a verb in one only
+    assert "start" not in _verbs(pairs) and "started" not in _verbs(pairs)
+
+
+def test_a_lower_case_word_of_the_vocabulary_pairs_with_its_own_renderings_only():
+    english = ["Roll to wound.", "The model is wounded on a 4+.", "Wounding hits count."]
+    russian = ["Кидайте кубик.", "Модель кидают на 4+.", "Попадания кидают и считают."]
+    assert verb_pairs(english, russian) == []  # "кидать" renders roll, no wound
+    russian = ["Раньте модель.", "Модель ранят на 4+.", "Попадания ранят и считают."]
+    assert [p[:2] for p in verb_pairs(english, russian)] == [("wound", "ранить")]
+
+
+def test_a_rendering_of_another_word_of_the_vocabulary_said_beside_is_that_word_s():
+    english = ["It declared a Charge.", "Units charged may declare it.", "A unit charged."]
+    russian = ["Он объявил атаку.", "Отряды могут объявить её.", "Отряд объявил."]
+    assert verb_pairs(english, russian) == []  # "объявить" is declare's, said twice of 3
+    english[1] = "Units charged may do it."
+    assert [p[:2] for p in verb_pairs(english, russian)] == [("charged", "объявить")]

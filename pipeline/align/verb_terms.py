@@ -4,17 +4,25 @@ A team lists what the rules make a model or a unit do ("declare" = "объявл
 = "преследовать") beside the names of its rules. Neither side gives such a verb away by
 a capital, so it is read from structure alone:
 
-- an English verb is a word the drop writes bare and also with -ed or -ing ("declare",
-  "declared"; "flee", "fleeing"), or a word the core vocabulary lists with such a form
-  ("roll", "rolled"), its -s form counted with it; no stop word ("be", "have") or
-  everyday verb (`light_verbs` of `lang/en/align.yaml`: "use"), and
-  capitalised only where it opens its sentence (elsewhere a capital makes a name's word);
+- an English verb is a word any word of the drop gives as a base, a name's too, that
+  the drop also writes with -ed or -ing ("declare", "declared"; "Charge", "charging"),
+  or that the core vocabulary lists so ("roll", "rolled"), its -s form counted with it;
+  or one it writes only so, by its look ("destroyed", "removes"; not a form of a
+  capitalised term of the vocabulary, "charged", which `suggest` reads as Charge); no
+  stop word ("be", "have") or everyday verb (`light_verbs` of `lang/en/align.yaml`:
+  "use"); counted where it is the text's own (lower case, or opening a sentence that
+  is no title: "Failed Casting:" is one) and no noun (not after a determiner: "at the
+  start"; an -ed or -ing form still is: "the charging unit");
 - a Russian verb is one in its infinitive (pymorphy3), its aspect partner and its
   reflexive form counted with it ("объявить", "объявлять"), but for the verbs every
   sentence uses (`light_verbs` of `lang/ru/align.yaml`: "мочь", "являться");
 - a pair is proposed where the sentence pairs that show the two together outnumber
   those that show either one without the other, on each side, in two sentence pairs or
-  more, and each is the other's most frequent companion; the rendering is the form the
+  more (a near copy's, the same English, is no second one), and each is the other's
+  most frequent companion; a lower-case word of the core vocabulary pairs only with its
+  renderings and the verbs made from them ("wound" is no "кидать"), and a rendering of
+  another word of the vocabulary said in half the pair's sentences or more is that
+  word's ("объявить" beside "declare a Charge"); the rendering is the form the
   translation writes most there, the other forms it writes there the variants; the
   English is the base where those sentences write it ("buy" beside "buying"), as a team
   lists a verb, else the form they write most ("removed").
@@ -29,7 +37,7 @@ from functools import cache
 from ..lang import data as lang_data
 from ..lang import lemma, nlp, parses
 from ..slug import slugify
-from .suggest import MAX_VARIANTS, Bead, Suggestion
+from .suggest import MAX_VARIANTS, Bead, Suggestion, _inflections
 from .terms import candidates, english_key
 
 #: The note of a verb's proposal (`suggest(..., verbs=False)` proposes none: the
@@ -73,19 +81,33 @@ def _vocabulary_bases() -> frozenset[str]:
     return frozenset(out)
 
 
-def _words(text: str) -> list[tuple[str, bool]]:
-    """The words of an English sentence, lower case, each with whether it may be a verb:
-    lower case, or capitalised only where it opens the sentence."""
-    doc = nlp("en").make_doc(text)
+#: Words before a noun, never a verb: "at the start", "keeps its place" ("that" is
+#: also a relative pronoun: "a rule that sets").
+DETERMINERS = frozenset(
+    {"a", "an", "the", "its", "his", "her", "their", "your", "our", "my", "this", "these"}
+    | {"those", "each", "every", "any", "no"}
+)
+
+
+def _words(text: str) -> list[tuple[str, bool, bool]]:
+    """The words of an English sentence, lower case, each with whether it is a word of
+    the text's own (lower case, or capitalised only where it opens the sentence and no
+    capitalised word follows: "Failed Casting:" is a title) and whether it may be a verb
+    there (not after a determiner: "at the start" is a noun)."""
+    toks = [t.text for t in nlp("en").make_doc(text)]
     out = []
     opening = True
-    for tok in doc:
-        word = tok.text
+    before = ""
+    for i, word in enumerate(toks):
         if not word.isalpha():
             opening = opening or word in ".!?:;"
+            before = ""
             continue
-        out.append((word.lower(), word.islower() or (opening and word[1:].islower())))
+        after = toks[i + 1] if i + 1 < len(toks) else ""
+        free = word.islower() or (opening and word[1:].islower() and not after[:1].isupper())
+        out.append((word.lower(), free, free and before.lower() not in DETERMINERS))
         opening = False
+        before = word
     return out
 
 
@@ -93,9 +115,11 @@ def english_verbs(sources: Sequence[str]) -> list[dict[str, Counter[str]]]:
     """Each sentence's English verbs: base -> the forms written (the -s form as the
     base, which a glossary's key reads alike)."""
     stop = nlp("en").Defaults.stop_words | _light_verbs("en")
-    read = [[w for w, free in _words(s) if free] for s in sources]
-    bare = {w for words in read for w in words if len(w) >= MIN_BASE and w not in stop}
-    written = {w for words in read for w in words}
+    words = [_words(s) for s in sources]
+    # a verb by any word of the drop, a name's or a title's too ("Charge": "charged",
+    # "charging"; "Buying Command Models:": "buy"), counted where it is the text's own
+    written = {w for sentence in words for w, _, _ in sentence}
+    bare = {w for w in written if len(w) >= MIN_BASE} - stop
     bases = {
         b
         for b in bare
@@ -106,15 +130,58 @@ def english_verbs(sources: Sequence[str]) -> list[dict[str, Counter[str]]]:
         of[b] = (b, "")
         for f, kind in _forms(b).items():
             of.setdefault(f, (b, kind))
+    # a verb the drop writes with -ed or -ing but never bare ("destroyed", "removes"):
+    # its forms by their stem ("remov"), each as written
+    # (not a form of a capitalised term of the vocabulary: "charged" is Charge's)
+    stems = {_stem(w) for w in written - stop - of.keys() - _term_forms() if _inflected(w)}
+    for w in written - stop - of.keys():
+        if _stem(w) in stems:
+            of[w] = (_stem(w), "")
     out: list[dict[str, Counter[str]]] = []
-    for words in read:
+    for sentence in words:
         found: dict[str, Counter[str]] = defaultdict(Counter)
-        for w in words:
-            if w in of:
+        for w, own, verb in sentence:
+            if own and w in of:
                 base, kind = of[w]
-                found[base][base if kind == "s" else w] += 1
+                if verb or kind in ("ed", "ing") or _inflected(w):  # "the charging unit"
+                    found[base][base if kind == "s" else w] += 1
         out.append(found)
     return out
+
+
+@cache
+def _term_forms() -> frozenset[str]:
+    """The -ed and -ing forms of the vocabulary's capitalised terms ("charged",
+    "marching"), which `suggest` reads as the terms."""
+    from ..extract.keywords import core_lexicon
+
+    return frozenset(
+        inflected
+        for term in core_lexicon().terms
+        if term.renderings["en"][0][:1].isupper()
+        for form in term.renderings["en"]
+        for inflected in _inflections(form)
+    )
+
+
+def _inflected(word: str) -> bool:
+    """An -ed or -ing form by its look ("destroyed", "hiding"; not "need", "thing")."""
+    if word.endswith("ing"):
+        return len(word) >= 6
+    return word.endswith("ed") and not word.endswith("eed") and len(word) >= 5
+
+
+def _stem(word: str) -> str:
+    """An English word less its -s, -ed or -ing, a last "e" and a doubled consonant:
+    "removes", "removed" and "remove" are "remov"; "stopped" is "stop"."""
+    for suffix in ("ing", "ied", "ies", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= MIN_BASE:
+            word = word[: -len(suffix)] + ("y" if suffix in ("ied", "ies") else "")
+            break
+    word = word.removesuffix("e")
+    if len(word) > MIN_BASE and word[-1] == word[-2] and word[-1] not in "aeiouy":
+        word = word[:-1]
+    return word
 
 
 @cache
@@ -204,8 +271,13 @@ def verb_pairs(
         k = len(where)
         if k < min_count or best_ru[b][1] != f or best_en[f][1] != b:
             continue
+        if len({sources[n] for n in where}) < min_count:
+            continue  # a near copy's sentence pair is no second one
         if 2 * k <= len(en_beads[b]) or 2 * k <= len(ru_beads[f]):
             continue  # the sentence pairs with one of them alone are as many
+        members = [v for v in family if family[v] == f]
+        if not _vocabulary_allows(b, members, [sources[n] for n in where]):
+            continue
         english: Counter[str] = Counter()
         russian: Counter[str] = Counter()
         for n in where:
@@ -218,6 +290,43 @@ def verb_pairs(
         variants = tuple(v for v, _ in russian.most_common() if v != first)
         out.append((written, first, variants, k, len(en_beads[b]), len(ru_beads[f]), min(where)))
     return out
+
+
+@cache
+def _vocabulary() -> tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]]]:
+    """The core vocabulary's lower-case English words -> their renderings (lemmas), and
+    each rendering -> the English words of its entry."""
+    from ..extract.keywords import core_lexicon
+
+    renders: dict[str, tuple[str, ...]] = {}
+    english: dict[str, set[str]] = defaultdict(set)
+    for term in core_lexicon().terms:
+        words = {f.lower() for f in term.renderings.get("en", ()) if " " not in f}
+        forms = tuple(_lemmas(f) for f in term.renderings.get("ru", ()))
+        if term.renderings["en"][0][:1].islower():
+            for word in words:
+                renders[word] = forms
+        for form in forms:
+            english[form] |= words
+    return renders, {k: frozenset(v) for k, v in english.items()}
+
+
+def _vocabulary_allows(base: str, verbs: Sequence[str], sentences: Sequence[str]) -> bool:
+    """Whether the core vocabulary leaves the pair free: a lower-case word of it pairs
+    with its renderings and the verbs made from them only ("wound" is no "кидать"), and
+    a rendering of another word of it that most of the pair's sentences say renders that
+    word ("объявить" beside "declare a Charge" is declare's, not "charged"'s)."""
+    from .suggest import _cognate
+
+    renders, english = _vocabulary()
+    if base in renders and not any(v in renders[base] or _cognate(v, renders[base]) for v in verbs):
+        return False
+    said = [{w for w, _, _ in _words(s)} for s in sentences]
+    for v in verbs:
+        others = {w for w in english.get(v, ()) if _stem(w) != _stem(base)}
+        if others and 2 * sum(bool(others & words) for words in said) >= len(said):
+            return False
+    return True
 
 
 def propose(
