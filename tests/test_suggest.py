@@ -1565,3 +1565,9 @@ def test_a_rendering_of_another_word_of_the_vocabulary_said_beside_is_that_word_
     assert verb_pairs(english, russian) == []  # "объявить" is declare's, said twice of 3
     english[1] = "Units charged may do it."
     assert [p[:2] for p in verb_pairs(english, russian)] == [("charged", "объявить")]
+
+
+def test_an_everyday_verb_is_no_verb_of_the_rules_in_any_form():
+    english = ["The unit makes a test.", "A unit making a test flees.", "It makes one."]
+    russian = ["Отряд делает тест.", "Отряд, делающий тест, бежит.", "Он делает один."]
+    assert verb_pairs(english, russian) == []  # "make" is light: the noun says the rule

@@ -134,6 +134,7 @@ def english_verbs(sources: Sequence[str]) -> list[dict[str, Counter[str]]]:
     # its forms by their stem ("remov"), each as written
     # (not a form of a capitalised term of the vocabulary: "charged" is Charge's)
     stems = {_stem(w) for w in written - stop - of.keys() - _term_forms() if _inflected(w)}
+    stems -= {_stem(w) for w in stop}  # "making" is make's
     for w in written - stop - of.keys():
         if _stem(w) in stems:
             of[w] = (_stem(w), "")
