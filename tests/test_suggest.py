@@ -1571,3 +1571,14 @@ def test_an_everyday_verb_is_no_verb_of_the_rules_in_any_form():
     english = ["The unit makes a test.", "A unit making a test flees.", "It makes one."]
     russian = ["Отряд делает тест.", "Отряд, делающий тест, бежит.", "Он делает один."]
     assert verb_pairs(english, russian) == []  # "make" is light: the noun says the rule
+
+
+def test_a_verb_s_companion_is_the_one_met_in_the_largest_share_of_their_sentences():
+    english = ["A unit may leave and flee.", "Units leaving it flee."]
+    english += ["The unit flees.", "Fleeing units flee on.", "It fled."]
+    russian = ["Отряд может покинуть и бежать.", "Отряды, покинувшие его, бегут."]
+    russian += ["Отряд бежит.", "Бегущие отряды бегут дальше.", "Он бежал."]
+    pairs = {p[0]: p[1] for p in verb_pairs(english, russian)}
+    # "бежать" is in both sentences of "leave" as "покинуть" is, but in three more
+    assert pairs["leave"] == "покинуть"
+    assert pairs["flee"] == "бежать"

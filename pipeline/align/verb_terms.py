@@ -19,13 +19,14 @@ a capital, so it is read from structure alone:
 - a pair is proposed where the sentence pairs that show the two together outnumber
   those that show either one without the other, on each side, in two sentence pairs or
   more (a near copy's, the same English, is no second one), and each is the other's
-  most frequent companion; a lower-case word of the core vocabulary pairs only with its
-  renderings and the verbs made from them ("wound" is no "кидать"), and a rendering of
-  another word of the vocabulary said in half the pair's sentences or more is that
-  word's ("объявить" beside "declare a Charge"); the rendering is the form the
-  translation writes most there, the other forms it writes there the variants; the
-  English is the base where those sentences write it ("buy" beside "buying"), as a team
-  lists a verb, else the form they write most ("removed").
+  best companion by Dice, the share of their sentence pairs they meet in ("leave" is
+  "покинуть", not "бежать" said there and in many more); a lower-case word of the core
+  vocabulary pairs only with its renderings and the verbs made from them ("wound" is no
+  "кидать"), and a rendering of another word of the vocabulary said in half the
+  pair's sentences or more is that word's ("объявить" beside "declare a Charge"); the
+  rendering is the form the translation writes most there, the other forms it writes
+  there the variants; the English is the base where those sentences write it ("buy"
+  beside "buying"), as a team lists a verb, else the form they write most ("removed").
 """
 
 from __future__ import annotations
@@ -255,18 +256,19 @@ def verb_pairs(
         for b in e:
             for f in fams:
                 together[(b, f)].add(n)
-    best_ru: dict[str, tuple[int, str]] = {}
-    best_en: dict[str, tuple[int, str]] = {}
+    # each one's best companion by Dice, the share of their sentence pairs they meet in
+    best_ru: dict[str, tuple[float, str]] = {}
+    best_en: dict[str, tuple[float, str]] = {}
     for (b, f), where in together.items():
-        k = len(where)
-        if k > best_ru.get(b, (0, ""))[0]:
-            best_ru[b] = (k, f)
-        elif k == best_ru.get(b, (0, ""))[0]:
-            best_ru[b] = (k, "")  # a tie: no pair
-        if k > best_en.get(f, (0, ""))[0]:
-            best_en[f] = (k, b)
-        elif k == best_en.get(f, (0, ""))[0]:
-            best_en[f] = (k, "")
+        dice = 2 * len(where) / (len(en_beads[b]) + len(ru_beads[f]))
+        if dice > best_ru.get(b, (0.0, ""))[0]:
+            best_ru[b] = (dice, f)
+        elif dice == best_ru.get(b, (0.0, ""))[0]:
+            best_ru[b] = (dice, "")  # a tie: no pair
+        if dice > best_en.get(f, (0.0, ""))[0]:
+            best_en[f] = (dice, b)
+        elif dice == best_en.get(f, (0.0, ""))[0]:
+            best_en[f] = (dice, "")
     out = []
     for (b, f), where in together.items():
         k = len(where)
