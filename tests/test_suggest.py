@@ -1582,3 +1582,13 @@ def test_a_verb_s_companion_is_the_one_met_in_the_largest_share_of_their_sentenc
     # "бежать" is in both sentences of "leave" as "покинуть" is, but in three more
     assert pairs["leave"] == "покинуть"
     assert pairs["flee"] == "бежать"
+
+
+def test_a_passive_reflexive_offers_the_active_verb_a_team_lists():
+    english = ["The model is allocated first.", "Hits allocated to it count."]
+    russian = ["Модель распределяется первой.", "Попадания, что распределяются ей, считаются."]
+    (pair,) = verb_pairs(english, russian)
+    assert pair[:3] == ("allocated", "распределяться", ("распределять",))
+    english = ["The model allocates it first.", "Models allocating hits count."]
+    (pair,) = verb_pairs(english, russian)
+    assert pair[2] == ()  # no passive in the English: the reflexive is the verb itself

@@ -25,8 +25,10 @@ a capital, so it is read from structure alone:
   "кидать"), and a rendering of another word of the vocabulary said in half the
   pair's sentences or more is that word's ("объявить" beside "declare a Charge"); the
   rendering is the form the translation writes most there, the other forms it writes
-  there the variants; the English is the base where those sentences write it ("buy"
-  beside "buying"), as a team lists a verb, else the form they write most ("removed").
+  there the variants (and the active verb of a reflexive passive, where the English
+  is an -ed form: "removed" = "сниматься", "снимать"); the English is the base where
+  those sentences write it ("buy" beside "buying"), as a team lists a verb, else the
+  form they write most ("removed").
 """
 
 from __future__ import annotations
@@ -228,6 +230,15 @@ def russian_verbs(targets: Sequence[str]) -> list[Counter[str]]:
     return out
 
 
+def _active(verb: str) -> str:
+    """The verb a reflexive one is the passive of, where the dictionary knows it
+    ("сниматься": "снимать"), else ""."""
+    bare = _unreflexive(verb)
+    if bare == verb or not _aspect(bare) or _aspect(bare) != _aspect(verb):
+        return ""
+    return bare
+
+
 def _families(verbs: Iterable[str]) -> dict[str, str]:
     """Each verb -> its family's first member (aspects and reflexive forms one family)."""
     head: dict[str, str] = {}
@@ -291,6 +302,10 @@ def verb_pairs(
         written = b if english[b] else english.most_common(1)[0][0]
         first = russian.most_common(1)[0][0]
         variants = tuple(v for v, _ in russian.most_common() if v != first)
+        active = _active(first)
+        if active and active not in variants and written.endswith("ed"):
+            # "is removed": "снимается", the passive of "снимать", as a team lists it
+            variants = (active, *variants)
         out.append((written, first, variants, k, len(en_beads[b]), len(ru_beads[f]), min(where)))
     return out
 
