@@ -7,6 +7,7 @@ from typing import Any
 
 from pipeline.align.suggest import Bead, _relational, _said_short, suggest, sure
 from pipeline.align.terms import candidates, drop_readings
+from pipeline.align.verb_terms import VERB, _partners, verb_pairs
 
 # A drop that writes rule terms in lower case, the core vocabulary's own too ("нападение"
 # for Charge, "марш" for March), so a capital tells nothing about a term here.
@@ -1463,3 +1464,131 @@ def test_a_rendering_takes_its_cognate_of_the_other_part_of_speech_as_a_variant(
     named = [(en.replace("Bypass", "Bypass Move"), ru) for en, ru in pairs]
     moves = {s.source: s for s in suggest([Bead(en, ru) for en, ru in named], "ru")}
     assert (moves["Bypass Move"].target, moves["Bypass Move"].variants) == ("Обход", ())
+
+
+# A drop's own verbs, which the core vocabulary does not know: "declare" and "объявить"
+# or "объявлять" meet in most of the sentences that say either.
+DECLARING = [
+    ("The player must declare which unit acts.", "Игрок должен объявить, какой отряд действует."),
+    ("A unit declared as the target stays.", "Отряд, объявленный целью, остаётся на месте."),
+    ("Each player declares one unit.", "Каждый игрок объявляет один отряд."),
+    ("Nobody may declare twice.", "Никто не может объявлять дважды."),
+    ("Remove the banner from the table.", "Знамя убирают со стола."),
+    ("The banner is removed at once.", "Знамя сразу убирают."),
+]
+
+
+def _verbs(pairs: list[tuple[str, str]], **kw: Any) -> dict[str, Any]:
+    found = suggest([Bead(en, ru) for en, ru in pairs], "ru", **kw)
+    return {s.source: s for s in found if s.note == VERB}
+
+
+def test_a_verb_of_the_drop_is_proposed_by_its_infinitive_with_its_other_aspect():
+    found = _verbs(DECLARING)
+    assert found["declare"].target == "объявить"  # as the translation writes it most
+    assert found["declare"].variants == ("объявлять",)  # the drop writes both aspects
+    assert found["declare"].together == 4
+    assert "remove" in found  # bare once, "removed" once: a verb of the drop
+    assert "may" not in found and "мочь" not in {s.target for s in found.values()}
+
+
+def test_a_verb_met_in_fewer_than_half_of_its_sentences_is_not_proposed():
+    scattered = [*DECLARING[:2], *[(f"The {w} unit moves.", "Отряд объявить.") for w in "ab"]]
+    scattered += [
+        (f"Declare the {w} unit now.", f"Отряд {v}.")
+        for w, v in (("first", "стоит"), ("last", "ждёт"), ("next", "идёт"))
+    ]
+    # "declare" in five sentence pairs, "объявить" in two of them: as many without it
+    assert _verbs(scattered) == {}
+
+
+def test_a_word_never_written_with_ed_or_ing_is_no_verb():
+    pairs = [
+        ("The shield breaks.", "Щит ломается."),
+        ("A broken shield is lost.", "Сломанный щит теряется, щит ломается."),
+    ]
+    assert _verbs(pairs) == {}  # "shield" is never "shielded" or "shielding"
+
+
+def test_the_english_form_written_most_where_the_pair_s_sentences_lack_the_base():
+    pairs = [
+        ("The model is removed.", "Модель снимают."),
+        ("Models removed this way count.", "Модели, которые снимают так, считаются."),
+        ("Remove one model.", "Уберите одну модель."),
+    ]
+    assert _verbs(pairs)["removed"].target == "снимать"
+
+
+def test_no_verbs_are_proposed_for_the_bootstrap():
+    assert _verbs(DECLARING, verbs=False) == {}
+
+
+def test_two_aspects_of_one_verb_are_one_verb_and_two_verbs_that_look_alike_are_two():
+    assert _partners("объявить", "объявлять")
+    assert _partners("снимать", "сниматься")
+    assert not _partners("перестроиться", "переставать")
+
+
+def test_a_verb_the_drop_writes_only_inflected_is_proposed_as_written():
+    pairs = [
+        ("The banner is destroyed.", "Знамя уничтожено."),
+        ("A unit destroyed this way flees.", "Отряд, уничтоженный так, бежит."),
+        ("Every model destroyed counts twice.", "Каждая уничтоженная модель считается дважды."),
+    ]
+    # no "destroy" anywhere: "destroyed" is a verb by its -ed, the form a team may list
+    assert _verbs(pairs)["destroyed"].target == "уничтожить"
+
+
+def test_a_word_after_a_determiner_or_in_a_title_is_no_verb_there():
+    pairs = [
+        ("At the start of the turn, roll.", "В начале хода бросьте кубик, чтобы начать."),
+        ("The models keep the start line.", "Модели держат линию, чтобы начать."),
+        ("Started Turns: count them.", "Начатые ходы: считайте их, чтобы начать."),
+        ("Units started here.", "Отряды начинали здесь."),
+    ]
+    # "start" is a noun after "the", and "Started" a title's word: "начать" is said in
+    # three sentence pairs, "start" as a verb in one only
+    assert "start" not in _verbs(pairs) and "started" not in _verbs(pairs)
+
+
+def test_a_lower_case_word_of_the_vocabulary_pairs_with_its_own_renderings_only():
+    english = ["Roll to wound.", "The model is wounded on a 4+.", "Wounding hits count."]
+    russian = ["Кидайте кубик.", "Модель кидают на 4+.", "Попадания кидают и считают."]
+    assert verb_pairs(english, russian) == []  # "кидать" renders roll, no wound
+    russian = ["Раньте модель.", "Модель ранят на 4+.", "Попадания ранят и считают."]
+    assert [p[:2] for p in verb_pairs(english, russian)] == [("wound", "ранить")]
+
+
+def test_a_rendering_of_another_word_of_the_vocabulary_said_beside_is_that_word_s():
+    english = ["It declared a Charge.", "Units charged may declare it.", "A unit charged."]
+    russian = ["Он объявил атаку.", "Отряды могут объявить её.", "Отряд объявил."]
+    assert verb_pairs(english, russian) == []  # "объявить" is declare's, said twice of 3
+    english[1] = "Units charged may do it."
+    assert [p[:2] for p in verb_pairs(english, russian)] == [("charged", "объявить")]
+
+
+def test_an_everyday_verb_is_no_verb_of_the_rules_in_any_form():
+    english = ["The unit makes a test.", "A unit making a test flees.", "It makes one."]
+    russian = ["Отряд делает тест.", "Отряд, делающий тест, бежит.", "Он делает один."]
+    assert verb_pairs(english, russian) == []  # "make" is light: the noun says the rule
+
+
+def test_a_verb_s_companion_is_the_one_met_in_the_largest_share_of_their_sentences():
+    english = ["A unit may leave and flee.", "Units leaving it flee."]
+    english += ["The unit flees.", "Fleeing units flee on.", "It fled."]
+    russian = ["Отряд может покинуть и бежать.", "Отряды, покинувшие его, бегут."]
+    russian += ["Отряд бежит.", "Бегущие отряды бегут дальше.", "Он бежал."]
+    pairs = {p[0]: p[1] for p in verb_pairs(english, russian)}
+    # "бежать" is in both sentences of "leave" as "покинуть" is, but in three more
+    assert pairs["leave"] == "покинуть"
+    assert pairs["flee"] == "бежать"
+
+
+def test_a_passive_reflexive_offers_the_active_verb_a_team_lists():
+    english = ["The model is allocated first.", "Hits allocated to it count."]
+    russian = ["Модель распределяется первой.", "Попадания, что распределяются ей, считаются."]
+    (pair,) = verb_pairs(english, russian)
+    assert pair[:3] == ("allocated", "распределяться", ("распределять",))
+    english = ["The model allocates it first.", "Models allocating hits count."]
+    (pair,) = verb_pairs(english, russian)
+    assert pair[2] == ()  # no passive in the English: the reflexive is the verb itself

@@ -84,7 +84,9 @@ def induce(links: Sequence[Link], by_id: Mapping[str, Segment]) -> Glossary:
         for form in t.renderings.get(MASTER, ())
     }
     for lang in langs:
-        for s in suggest(_beads(links, by_id, lang)[:MAX_BEADS], lang):
+        # no verbs of the rules (`verb_terms`): the glossary alignment induces stays the
+        # nouns and names it is measured with
+        for s in suggest(_beads(links, by_id, lang)[:MAX_BEADS], lang, verbs=False):
             if any(doubt in s.note for doubt in DOUBTS):
                 continue
             if english_key(s.source.split()) in subjects:

@@ -1107,8 +1107,10 @@ def suggest(
     glossary: Glossary | None = None,
     min_count: int = 2,
     min_score: float = MIN_SCORE,
+    verbs: bool = True,
 ) -> list[Suggestion]:
-    """Term pairs from the beads, best first (see the module docstring)."""
+    """Term pairs from the beads, best first (see the module docstring); with `verbs`,
+    the verbs of the rules too (`verb_terms`)."""
     known_en, known_target, lexicon, alias = _known(glossary, lang)
     lexicon_forms: dict[str, dict[str, str]] = {}  # English key -> lemmas -> as written
     english_forms: dict[str, tuple[str, ...]] = {}  # ... -> the term's English forms
@@ -2115,6 +2117,17 @@ def suggest(
     own = {k for k, seen in en_seen.items() if any(c.capitalised for c in seen)}
     out = _of_a_kind(out, own, alias)
     out = _with_cognates(out, alias, en_where, found_all)
+    if verbs:
+        from .verb_terms import propose  # which imports this module
+
+        out += propose(
+            beads,
+            out,
+            lang,
+            min_count,
+            [k for k, v in known_en.items() if not v.startswith("everyday:")],
+            [k for k, v in known_target.items() if not v.startswith("lexicon:")],
+        )
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
 
 
