@@ -1463,3 +1463,95 @@ def test_a_rendering_takes_its_cognate_of_the_other_part_of_speech_as_a_variant(
     named = [(en.replace("Bypass", "Bypass Move"), ru) for en, ru in pairs]
     moves = {s.source: s for s in suggest([Bead(en, ru) for en, ru in named], "ru")}
     assert (moves["Bypass Move"].target, moves["Bypass Move"].variants) == ("Обход", ())
+
+
+def test_a_die_is_proposed_as_the_drop_writes_it():
+    """The quantity reader reads "к6" and "2К6" as D6 and 2D6: each die both sides of a
+    bead write is a term in the form most of its beads use; a die with something added
+    ("D3+1") is no die of its own, and one the translation writes otherwise is none."""
+    pairs = [
+        ("Roll a D6 for each model.", "Бросьте к6 за каждую модель."),
+        ("On a D6 roll of 4+ it rallies.", "При результате 4+ на к6 отряд собирается."),
+        ("Add D6 to the result.", "Прибавьте К6 к результату."),
+        ("The unit moves 2D6″.", "Отряд движется на 2к6″."),
+        ("It suffers D3+1 hits.", "Он получает к3+1 попаданий."),
+        ("Roll 3D6 and discard the lowest.", "Бросьте три кубика и отбросьте меньший."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert (by_source["D6"].target, by_source["D6"].together) == ("к6", 3)
+    assert by_source["2D6"].target == "2к6"
+    assert "D3" not in by_source and "3D6" not in by_source
+    assert sure(by_source["D6"])
+
+
+def test_a_side_before_a_noun_is_proposed_as_its_adjective():
+    """ "enemy unit" is "вражеский отряд": the side is the vocabulary's adjective where the
+    English writes it before a noun, beside the noun a team also lists ("противник"); a
+    side written so once is proposed with a doubt, and "the enemy is" says no adjective."""
+    pairs = [
+        ("Choose an enemy unit in range.", "Выберите вражеский отряд в пределах дальности."),
+        ("Enemy models may not move.", "Модели противника не могут двигаться."),
+        ("Each enemy model suffers a hit.", "Каждая вражеская модель получает попадание."),
+        ("A friendly unit may join it.", "Дружественный отряд может присоединиться."),
+        ("If the enemy is fleeing, it stops.", "Если враг бежит, он останавливается."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    enemy = by_source["enemy"]
+    assert "вражеский" in (enemy.target, *enemy.variants)
+    assert by_source["friendly"].target == "дружественный"
+    assert not sure(by_source["friendly"])
+    alone = [pairs[-1], ("The enemy loses.", "Противник проигрывает.")]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in alone], "ru")}
+    assert "вражеский" not in {v for s in found.values() for v in (s.target, *s.variants)}
+
+
+def test_a_roll_named_by_its_number_is_proposed_in_its_dictionary_form():
+    """ "a natural 6" is "натуральная шестёрка" however the sentence declines it, and "double
+    1s" is "дубль единиц", the double heading its number as written; a natural roll the
+    translation says with no number of its own is none."""
+    pairs = [
+        ("On a natural 6 the hit wounds.", "При натуральной шестёрке попадание ранит."),
+        ("A natural 6 always succeeds.", "Натуральная шестёрка всегда успешна."),
+        ("If it rolls double 1s, it passes.", "Если выпал дубль единиц, тест пройден."),
+        ("A natural 1 always fails.", "Выпавшая единица всегда провальна."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert (by_source["natural 6"].target, by_source["natural 6"].together) == (
+        "натуральная шестёрка",
+        2,
+    )
+    assert by_source["double 1"].target == "дубль единиц"
+    assert not sure(by_source["double 1"])
+    assert "natural 1" not in by_source
+
+
+def test_the_bootstrap_leaves_the_dice_to_the_quantities():
+    # alignment compares "к6" with "D6" as a quantity already: the glossary it induces
+    # does not hold the die, though suggest proposes it
+    from pipeline.align.bootstrap import _beads, induce
+    from pipeline.align.links import align
+    from pipeline.build import extract_all
+    from pipeline.dedup import dedup
+    from pipeline.ingest import make_segment
+    from pipeline.model import Block
+
+    pairs = [
+        ("Roll a D6 for its Troop Count.", "Бросьте к6 на его Численность."),
+        ("A unit with a Troop Count of 5 adds D6.", "Отряд с Численностью 5 добавляет к6."),
+        (
+            "Halve the Troop Count after the D6 roll.",
+            "Численность делится пополам после броска к6.",
+        ),
+    ]
+    blocks = [(t, lang) for en, ru in pairs for t, lang in ((ru, "ru"), (en, "en"))]
+    segs = tuple(
+        make_segment("d", "tm.txt", i, Block("paragraph", text, (i, i), lang_hint=lang))
+        for i, (text, lang) in enumerate(blocks, start=1)
+    )
+    links = align(segs, tuple(dedup(segs)), extract_all(segs, None))
+    by_id = {s.id: s for s in segs}
+    proposed = {s.source: s.target for s in suggest(_beads(links, by_id, "ru"), "ru")}
+    assert proposed["D6"] == "к6"
+    induced = {t.renderings["en"][0] for t in induce(links, by_id).terms}
+    assert "Troop Count" in induced
+    assert "D6" not in induced

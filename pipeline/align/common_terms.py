@@ -1,0 +1,334 @@
+"""The terms every team lists that are no capitalised run nor noun phrase of `suggest`:
+dice as the drop writes them ("D6" = "к6"), rolls named by their number ("natural 6" =
+"натуральная шестёрка", "double 1" = "дубль единиц") and the sides a piece is on, said by
+an adjective ("enemy" = "вражеский", "friendly" = "дружественный").
+
+A die is the first line of nearly every team's list, written the drop's own way ("к6",
+"К6", "Д6" or "D6"). Both sides of a bead are read by `pipeline.quantities`, which gives a
+die one canonical form whatever letter writes it: where the English and the translation of
+one bead write the same die, the translation's form is the die's rendering, the form most
+of its beads use. A roll is named by the quantity grammar's word for it (`context` of
+`lang/*/quantities.yaml`: natural, double) and its number, a digit or one of the nouns of
+`number_nouns` (`lang/ru/align.yaml`). A side is the core vocabulary's adjective for a word
+of `kind: subject` or `kind: side` (`lang/lexicon.yaml`) where the English writes the word
+before a noun ("enemy unit"); a noun the drop proposes already for it ("противник") keeps
+the adjective as its variant. Alignment reads all of these as quantities and vocabulary
+words already, so the bootstrap leaves them out (`COMMON_BASES`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from functools import cache
+from itertools import pairwise
+
+from ..extract.keywords import core_words
+from ..lang import data as lang_data
+from ..lang import lemma, nlp, notation, parses
+from ..quantities import find_quantities
+from ..slug import slugify
+from .suggest import UNSURE, UNSURE_CONFIDENCE, Bead, Suggestion
+from .terms import english_key
+
+#: The note of a die's proposal.
+DIE = "a die the quantity reader reads on both sides"
+
+#: A die's score: the notation pairs it, no count.
+DIE_SCORE = 0.9
+
+#: The quantities whose expression may hold a die ("2D6″" is a distance rolled).
+_DICE_TYPES = frozenset({"dice", "distance", "bracket"})
+
+
+@cache
+def _die() -> re.Pattern[str]:
+    """A plain die written with any of the notation's die letters ("2к6", "D3")."""
+    letters = re.escape(notation().die_letters)
+    return re.compile(rf"(?<![\w+])([0-9]{{0,2}})([{letters}])([0-9]{{1,3}})(?![\w+])")
+
+
+def dice(text: str, lang: str) -> dict[str, str]:
+    """The plain dice a text writes: canonical form ("2D6") -> the form as written ("2к6");
+    a die with something added ("D3+1") is a roll of its own, not the die."""
+    out: dict[str, str] = {}
+    for q in find_quantities(text, lang):
+        if q.type not in _DICE_TYPES or not q.expr:
+            continue
+        for m in _die().finditer(q.surface):
+            count = "" if m.group(1) in ("", "1") else m.group(1)
+            out.setdefault(f"{count}D{m.group(3)}", m.group())
+    return out
+
+
+def _most(forms: Counter[str]) -> str:
+    """The form most beads write; of equal counts, the first in order."""
+    return max(forms, key=lambda f: (forms[f], -sorted(forms).index(f)))
+
+
+def die_terms(beads: Sequence[Bead], lang: str, known: Iterable[str] = ()) -> list[Suggestion]:
+    """A proposal for every die both sides of a bead write, in the translation's form."""
+    skip = set(known)
+    english: dict[str, Counter[str]] = defaultdict(Counter)
+    target: dict[str, Counter[str]] = defaultdict(Counter)
+    where: dict[str, list[int]] = defaultdict(list)
+    for n, bead in enumerate(beads):
+        source = dice(bead.source, "en")
+        if not source:
+            continue
+        for expr, written in dice(bead.target, lang).items():
+            if expr in source:
+                english[expr][source[expr]] += 1
+                target[expr][written] += 1
+                where[expr].append(n)
+    out = []
+    for expr, n_beads in where.items():
+        source = _most(english[expr])
+        if source.lower() in skip:
+            continue
+        forms = target[expr]
+        first = _most(forms)
+        # a form of the die a hand also writes often is its variant ("D6" beside "Д6")
+        variants = tuple(
+            f for f in sorted(forms, key=lambda f: -forms[f]) if f.lower() != first.lower()
+        )
+        variants = tuple(f for f in variants if forms[f] > 1)
+        out.append(
+            Suggestion(
+                term=slugify(source, fallback="die"),
+                source=source,
+                target=first,
+                lang=lang,
+                together=len(n_beads),
+                source_count=sum(english[expr].values()),
+                target_count=sum(forms.values()),
+                score=DIE_SCORE,
+                example=beads[n_beads[0]],
+                note=DIE,
+                variants=variants[:1],
+            )
+        )
+    return out
+
+
+#: The note of an adjective's proposal.
+MODIFIER = "the vocabulary's adjective where the English word stands before a noun"
+
+#: The vocabulary's kinds whose adjective a team lists: the sides a piece is on.
+SIDES = frozenset({"subject", "side"})
+
+#: Beads a vocabulary word's adjective needs.
+MODIFIER_NEEDS = 1
+
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+
+
+@cache
+def _adjectives(lang: str) -> dict[str, tuple[str, ...]]:
+    """English form of a vocabulary word -> its renderings that are adjectives
+    ("enemy" -> "вражеский")."""
+    out: dict[str, tuple[str, ...]] = {}
+    for t in core_words().terms:
+        if t.kind not in SIDES:
+            continue
+        found = []
+        for r in t.renderings.get(lang, ()):
+            read = parses(r.lower())[:1] if " " not in r else []
+            if read and read[0].tag.POS == "ADJF":
+                found.append(r.lower())
+        if found:
+            for f in t.renderings.get("en", ()):
+                if " " not in f:
+                    out.setdefault(f.lower(), tuple(found))
+    return out
+
+
+def _before_a_noun(text: str, words: Iterable[str]) -> set[str]:
+    """The words of `words` a text writes in lower case right before a word of meaning or
+    a number: "enemy unit", "natural 6" (not "the enemy is")."""
+    stop = nlp("en").Defaults.stop_words
+    out = set()
+    for word in words:
+        for m in re.finditer(rf"(?<![\w-]){re.escape(word)}\s+([\w-]+)", text):
+            if m.group(1).lower() not in stop:
+                out.add(word)
+    return out
+
+
+def modifier_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
+    """A vocabulary word the English writes before a noun ("enemy unit"), rendered by
+    the vocabulary's adjective the translation writes there ("вражеский"), in
+    `MODIFIER_NEEDS` beads or more."""
+    adjectives = _adjectives(lang)
+    met: dict[tuple[str, str], list[int]] = defaultdict(list)
+    english: Counter[str] = Counter()
+    for n, bead in enumerate(beads):
+        words = _before_a_noun(bead.source, adjectives)
+        if not words:
+            continue
+        lemmas = {lemma(w, lang) for w in _WORD.findall(bead.target.lower())}
+        for word in words:
+            english[word] += 1
+            for adjective in adjectives[word]:
+                if adjective in lemmas:
+                    met[(word, adjective)].append(n)
+    best: dict[str, tuple[str, list[int]]] = {}
+    for (word, adjective), where in sorted(met.items()):
+        if len(where) >= MODIFIER_NEEDS and len(where) > len(best.get(word, ("", []))[1]):
+            best[word] = (adjective, where)
+    out = []
+    for word, (adjective, where) in best.items():
+        score = round(len(where) / english[word], 3)
+        note = MODIFIER
+        if len(where) < 2:  # the vocabulary pairs them, but one sentence may say it once
+            score, note = min(score, UNSURE_CONFIDENCE), f"{note}; {UNSURE}one occurrence"
+        out.append(
+            Suggestion(
+                term=slugify(word, fallback="term"),
+                source=word,
+                target=adjective,
+                lang=lang,
+                together=len(where),
+                source_count=english[word],
+                target_count=len(where),
+                score=score,
+                example=beads[where[0]],
+                note=note,
+            )
+        )
+    return out
+
+
+#: The note of a roll's proposal.
+ROLL = "a roll the quantity grammar names, with its number"
+
+#: The quantity grammar's words that name a roll by the number it shows.
+ROLL_WORDS = ("natural", "double")
+
+
+@cache
+def _roll_words(lang: str) -> dict[str, str]:
+    """A roll's word in `lang`, by lemma -> its role ("натуральный" -> natural)."""
+    context = lang_data(lang, "quantities").get("context") or {}
+    return {lemma(w, lang): role for role in ROLL_WORDS for w in context.get(role, ())}
+
+
+@cache
+def _number_nouns(lang: str) -> dict[str, int]:
+    """The nouns that name a number, by lemma ("шестёрка" -> 6)."""
+    nouns = lang_data(lang, "align", fallback=False).get("number_nouns") or {}
+    return {lemma(w, lang): int(n) for n, forms in nouns.items() for w in forms if n == int(n)}
+
+
+def _english_rolls(text: str) -> dict[tuple[str, int], str]:
+    """The rolls an English text names with a digit ("natural 6"; "double 1s" is double
+    1)."""
+    words = (lang_data("en", "quantities").get("context") or {}).get
+    out = {}
+    for role in ROLL_WORDS:
+        for word in words(role, ()):
+            for m in re.finditer(rf"(?<![\w-]){word} ([1-9])(?:'?s)?(?![\w-])", text, re.I):
+                out.setdefault((role, int(m.group(1))), m.group()[: len(word) + 2])
+    return out
+
+
+def _rolls(text: str, lang: str) -> dict[tuple[str, int], str]:
+    """The rolls a translation names: the grammar's word for a roll and the number after
+    it, a digit or a noun ("натуральной шестёрке", "дубль единиц"), in dictionary form
+    ("натуральная шестёрка": an adjective agrees with the noun, a noun heads its
+    complement as written)."""
+    roles, numbers = _roll_words(lang), _number_nouns(lang)
+    words = list(_NUMBERED.finditer(text))
+    out: dict[tuple[str, int], str] = {}
+    for first, second in pairwise(words):
+        role = roles.get(lemma(first.group(), lang))
+        if role is None or text[first.end() : second.start()].strip():
+            continue
+        after = second.group()
+        value = int(after) if after.isdigit() else numbers.get(lemma(after, lang))
+        if value is None:
+            continue
+        read = parses(first.group().lower())[:1]
+        noun = parses(after.lower())[:1] if not after.isdigit() else []
+        head = first.group().lower()
+        if read and read[0].tag.POS == "ADJF":  # "натуральная шестёрка", "натуральная 6"
+            gender = noun[0].tag.gender if noun else read[0].tag.gender
+            agreed = read[0].inflect({"nomn", "sing", gender} if gender else {"nomn", "sing"})
+            head = agreed.word if agreed else read[0].normal_form
+            after = noun[0].normal_form if noun else after
+        elif read:
+            head = read[0].normal_form
+        out.setdefault((role, value), f"{head} {after}")
+    return out
+
+
+_NUMBERED = re.compile(r"[^\W\d_]+|[0-9]+")
+
+
+def roll_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
+    """A roll named by the number it shows ("natural 6", "double 1") where both sides of
+    a bead name it, in the translation's form most of its beads use."""
+    english: dict[tuple[str, int], Counter[str]] = defaultdict(Counter)
+    target: dict[tuple[str, int], Counter[str]] = defaultdict(Counter)
+    where: dict[tuple[str, int], list[int]] = defaultdict(list)
+    for n, bead in enumerate(beads):
+        source = _english_rolls(bead.source)
+        if not source:
+            continue
+        for key, written in _rolls(bead.target, lang).items():
+            if key in source:
+                english[key][source[key].lower()] += 1
+                target[key][written] += 1
+                where[key].append(n)
+    out = []
+    for key, n_beads in where.items():
+        source = _most(english[key])
+        note = ROLL if len(n_beads) > 1 else f"{ROLL}; {UNSURE}one occurrence"
+        out.append(
+            Suggestion(
+                term=slugify(source, fallback="roll"),
+                source=source,
+                target=_most(target[key]),
+                lang=lang,
+                together=len(n_beads),
+                source_count=sum(english[key].values()),
+                target_count=sum(target[key].values()),
+                score=DIE_SCORE if len(n_beads) > 1 else UNSURE_CONFIDENCE,
+                example=beads[n_beads[0]],
+                note=note,
+            )
+        )
+    return out
+
+
+#: The notes of these proposals, which alignment reads as quantities and words already.
+COMMON_BASES = frozenset({DIE, MODIFIER, ROLL})
+
+
+def with_common_terms(
+    out: list[Suggestion], beads: Sequence[Bead], lang: str, known: Iterable[str] = ()
+) -> list[Suggestion]:
+    """The proposals with the dice, rolls and sides added, none of a term proposed
+    already or known (a side's adjective joins the noun proposed for it as its variant)."""
+    known = set(known)
+    taken = {english_key(s.source.split()) for s in out} | known
+    added = [
+        s
+        for s in (*die_terms(beads, lang, known), *roll_terms(beads, lang))
+        if english_key(s.source.split()) not in taken
+    ]
+    by_key = {english_key(s.source.split()): i for i, s in enumerate(out)}
+    out = list(out)
+    for s in modifier_terms(beads, lang):
+        key = english_key(s.source.split())
+        if key in known:
+            continue
+        if key in by_key:  # the noun proposed already: the adjective is its variant
+            have = out[by_key[key]]
+            if s.target not in {have.target.lower(), *(v.lower() for v in have.variants)}:
+                out[by_key[key]] = replace(have, variants=(s.target, *have.variants))
+        else:
+            added.append(s)
+    return [*out, *added]
