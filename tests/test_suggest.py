@@ -1555,3 +1555,33 @@ def test_the_bootstrap_leaves_the_dice_to_the_quantities():
     induced = {t.renderings["en"][0] for t in induce(links, by_id).terms}
     assert "Troop Count" in induced
     assert "D6" not in induced
+
+
+def test_a_past_form_is_proposed_as_the_state_its_participle_names():
+    """ "a failed test" is "проваленный тест": the vocabulary lists fail's state, a
+    participle, and the translation writes the passive participle of its verb, in any
+    form ("провален"); "провалил", a finite verb, names no state, and a verb whose
+    participle the vocabulary does not list ("allocated") is no state."""
+    pairs = [
+        ("A failed test has no effect.", "Проваленный тест не даёт эффекта."),
+        ("If the test is failed, it flees.", "Если тест провален, отряд бежит."),
+        ("The unit failed its test.", "Отряд провалил свой тест."),
+        ("Hits are allocated to models.", "Попадания распределены между моделями."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert (by_source["failed"].target, by_source["failed"].together) == ("проваленный", 2)
+    assert "allocated" not in by_source
+
+
+def test_an_ing_form_is_proposed_as_the_state_its_active_participle_names():
+    """ "a pursuing unit" is "преследующий отряд": the -ing form of a vocabulary verb
+    (pursue), rendered by the present active participle of its verb; "shooting", which
+    the vocabulary lists first, is the noun, no state."""
+    pairs = [
+        ("The pursuing unit moves first.", "Преследующий отряд движется первым."),
+        ("Models shooting at a pursuing unit hit it.", "Стреляющие модели попадают."),
+        ("A unit shooting twice is slowed.", "Стреляющий дважды отряд замедлен."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert by_source["pursuing"].target == "преследующий"
+    assert "shooting" not in by_source

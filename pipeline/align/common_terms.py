@@ -1,7 +1,8 @@
 """The terms every team lists that are no capitalised run nor noun phrase of `suggest`:
 dice as the drop writes them ("D6" = "к6"), rolls named by their number ("natural 6" =
 "натуральная шестёрка", "double 1" = "дубль единиц") and the sides a piece is on, said by
-an adjective ("enemy" = "вражеский", "friendly" = "дружественный").
+an adjective ("enemy" = "вражеский", "friendly" = "дружественный"), and the states the
+vocabulary's verbs name by a participle ("failed" = "проваленный").
 
 A die is the first line of nearly every team's list, written the drop's own way ("к6",
 "К6", "Д6" or "D6"). Both sides of a bead are read by `pipeline.quantities`, which gives a
@@ -12,7 +13,12 @@ of its beads use. A roll is named by the quantity grammar's word for it (`contex
 `number_nouns` (`lang/ru/align.yaml`). A side is the core vocabulary's adjective for a word
 of `kind: subject` or `kind: side` (`lang/lexicon.yaml`) where the English writes the word
 before a noun ("enemy unit"); a noun the drop proposes already for it ("противник") keeps
-the adjective as its variant. Alignment reads all of these as quantities and vocabulary
+the adjective as its variant. A state is the past form of a vocabulary verb that lists
+its participle among its renderings (fail: "проваленный"), where the translation writes a
+passive participle of one of the verb's renderings ("тест провален": "проваленный"), or
+the -ing form of a vocabulary verb (not one the vocabulary lists first: "shooting" is the
+noun), where it writes a present active participle ("a fleeing unit", "бегущий отряд": "бегущий").
+Alignment reads all of these as quantities and vocabulary
 words already, so the bootstrap leaves them out (`COMMON_BASES`).
 """
 
@@ -303,20 +309,133 @@ def roll_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
     return out
 
 
+#: The note of a state's proposal: a past form, a passive participle.
+STATE = "the passive participle of the vocabulary's verb where the English writes its past form"
+
+#: ... an -ing form, an active participle.
+STATE_ACTIVE = (
+    "the active participle of the vocabulary's verb where the English writes its -ing form"
+)
+
+
+def _past(form: str) -> str:
+    """The past form of a one-word English verb, lower case ("fail" -> "failed", "remove"
+    -> "removed"); a form that is one already is itself."""
+    low = form.lower()
+    if low.endswith("ed"):
+        return low
+    return low + "d" if low.endswith("e") else low + "ed"
+
+
+def _ing(form: str) -> str:
+    """The -ing form of a one-word English verb, lower case ("flee" -> "fleeing", "pursue"
+    -> "pursuing")."""
+    low = form.lower()
+    return low[:-1] + "ing" if low.endswith("e") and not low.endswith("ee") else low + "ing"
+
+
+@cache
+def _state_forms(lang: str) -> dict[str, tuple[str, frozenset[str]]]:
+    """English form of a state -> the voice of the participle that renders it and the
+    lemmas of its verb's one-word renderings: the past form of a vocabulary verb that lists
+    its state, a participle, among its renderings ("failed": passive, "провалить"; a verb
+    whose participle names an act, "распределённый" for allocated, lists none), and the
+    -ing form of a vocabulary verb ("fleeing": active, "бежать"), unless the vocabulary
+    lists the -ing form first ("shooting": the noun)."""
+    out: dict[str, tuple[str, set[str]]] = {}
+    for t in core_words().terms:
+        words = [r.lower() for r in t.renderings.get(lang, ()) if " " not in r]
+        renderings = {lemma(r, lang) for r in words}
+        if any(read[:1] and read[0].tag.POS == "PRTF" for read in map(parses, words)):
+            for f in t.renderings.get("en", ()):
+                if " " not in f and f.isalpha():
+                    out.setdefault(_past(f), ("pssv", set()))[1].update(renderings)
+        forms = t.renderings.get("en", ("",))
+        if forms[0].lower().endswith("ing"):  # "shooting": the word is the noun
+            continue
+        for f in forms:
+            if f.isalpha() and not f.lower().endswith("ing"):
+                out.setdefault(_ing(f), ("actv", set()))[1].update(renderings)
+    return {k: (voice, frozenset(v)) for k, (voice, v) in out.items()}
+
+
+def _participles(text: str, lang: str) -> dict[tuple[str, str], str]:
+    """The participles of a translation: (voice, the verb's lemma) -> the participle's
+    full form ("уничтожен": ("pssv", "уничтожить") -> "уничтоженный")."""
+    out: dict[tuple[str, str], str] = {}
+    for m in _WORD.finditer(text.lower()):
+        read = parses(m.group())[:1]
+        if not read or read[0].tag.POS not in ("PRTF", "PRTS"):
+            continue
+        full = read[0].inflect({"PRTF", "nomn", "sing", "masc"})
+        voice = "pssv" if "pssv" in read[0].tag else "actv"
+        if full is not None and (voice == "pssv" or "pres" in read[0].tag):
+            out.setdefault((voice, read[0].normal_form), full.word)
+    return out
+
+
+def state_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
+    """A vocabulary verb's past or -ing form the English writes in lower case ("a failed
+    test", "a fleeing unit"), rendered by the participle of its verb the translation writes
+    there, passive or active, in its full form ("проваленный", "бегущий"): the state a
+    team lists."""
+    states = _state_forms(lang)
+    met: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for n, bead in enumerate(beads):
+        words = {w for w in _WORD.findall(bead.source) if w in states}
+        if not words:
+            continue
+        participles = _participles(bead.target, lang)
+        for word in words:
+            voice, verbs = states[word]
+            for (has, verb), full in participles.items():
+                if has == voice and verb in verbs:
+                    met[(word, full)].append(n)
+    best: dict[str, tuple[str, list[int]]] = {}
+    for (word, full), where in sorted(met.items()):
+        if len(where) > len(best.get(word, ("", []))[1]):
+            best[word] = (full, where)
+    out = []
+    for word, (full, where) in best.items():
+        note = STATE if states[word][0] == "pssv" else STATE_ACTIVE
+        score = DIE_SCORE
+        if len(where) < 2:
+            note, score = f"{note}; {UNSURE}one occurrence", UNSURE_CONFIDENCE
+        out.append(
+            Suggestion(
+                term=slugify(word, fallback="state"),
+                source=word,
+                target=full,
+                lang=lang,
+                together=len(where),
+                source_count=len(where),
+                target_count=len(where),
+                score=score,
+                example=beads[where[0]],
+                note=note,
+            )
+        )
+    return out
+
+
 #: The notes of these proposals, which alignment reads as quantities and words already.
-COMMON_BASES = frozenset({DIE, MODIFIER, ROLL})
+COMMON_BASES = frozenset({DIE, MODIFIER, ROLL, STATE, STATE_ACTIVE})
 
 
 def with_common_terms(
     out: list[Suggestion], beads: Sequence[Bead], lang: str, known: Iterable[str] = ()
 ) -> list[Suggestion]:
-    """The proposals with the dice, rolls and sides added, none of a term proposed
+    """The proposals with the dice, rolls, sides and states added, none of a term proposed
     already or known (a side's adjective joins the noun proposed for it as its variant)."""
     known = set(known)
     taken = {english_key(s.source.split()) for s in out} | known
     added = [
         s
-        for s in (*die_terms(beads, lang, known), *roll_terms(beads, lang))
+        for s in (
+            *die_terms(beads, lang, known),
+            *roll_terms(beads, lang),
+            *state_terms(beads, lang),
+        )
         if english_key(s.source.split()) not in taken
     ]
     by_key = {english_key(s.source.split()): i for i, s in enumerate(out)}
