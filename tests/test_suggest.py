@@ -1585,3 +1585,20 @@ def test_an_ing_form_is_proposed_as_the_state_its_active_participle_names():
     by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
     assert by_source["pursuing"].target == "преследующий"
     assert "shooting" not in by_source
+
+
+def test_a_roll_s_goal_is_proposed_as_the_drop_writes_it():
+    """ "to hit" is the hit rendered after a preposition, as most beads write it ("на
+    попадание"; "к попаданию" once, its variant); where the drop names the roll before
+    it, the roll's word is the rendering's ("бросок на ранение")."""
+    pairs = [
+        ("Roll to hit as normal.", "Бросайте на попадание как обычно."),
+        ("It needs a 4+ to hit.", "Ему нужно 4+ на попадание."),
+        ("Add +1 to hit.", "Добавьте +1 к попаданию."),
+        ("Then roll to wound.", "Затем сделайте бросок на ранение."),
+        ("A 6 to wound always wounds.", "Шестёрка при броске на ранение всегда ранит."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    hit = by_source["to hit"]
+    assert (hit.target, hit.variants, hit.together) == ("на попадание", ("к попаданию",), 3)
+    assert by_source["to wound"].target == "бросок на ранение"

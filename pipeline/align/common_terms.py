@@ -1,8 +1,9 @@
 """The terms every team lists that are no capitalised run nor noun phrase of `suggest`:
 dice as the drop writes them ("D6" = "к6"), rolls named by their number ("natural 6" =
-"натуральная шестёрка", "double 1" = "дубль единиц") and the sides a piece is on, said by
-an adjective ("enemy" = "вражеский", "friendly" = "дружественный"), and the states the
-vocabulary's verbs name by a participle ("failed" = "проваленный").
+"натуральная шестёрка", "double 1" = "дубль единиц") or by their goal ("to hit" = "на
+попадание"), the sides a piece is on, said by an adjective ("enemy" = "вражеский",
+"friendly" = "дружественный"), and the states the vocabulary's verbs name by a participle
+("failed" = "проваленный").
 
 A die is the first line of nearly every team's list, written the drop's own way ("к6",
 "К6", "Д6" or "D6"). Both sides of a bead are read by `pipeline.quantities`, which gives a
@@ -10,15 +11,16 @@ die one canonical form whatever letter writes it: where the English and the tran
 one bead write the same die, the translation's form is the die's rendering, the form most
 of its beads use. A roll is named by the quantity grammar's word for it (`context` of
 `lang/*/quantities.yaml`: natural, double) and its number, a digit or one of the nouns of
-`number_nouns` (`lang/ru/align.yaml`). A side is the core vocabulary's adjective for a word
-of `kind: subject` or `kind: side` (`lang/lexicon.yaml`) where the English writes the word
-before a noun ("enemy unit"); a noun the drop proposes already for it ("противник") keeps
-the adjective as its variant. A state is the past form of a vocabulary verb that lists
-its participle among its renderings (fail: "проваленный"), where the translation writes a
-passive participle of one of the verb's renderings ("тест провален": "проваленный"), or
-the -ing form of a vocabulary verb (not one the vocabulary lists first: "shooting" is the
-noun), where it writes a present active participle ("a fleeing unit", "бегущий отряд": "бегущий").
-Alignment reads all of these as quantities and vocabulary
+`number_nouns` (`lang/ru/align.yaml`); a roll's goal ("to hit") by the rule word's
+rendering after a preposition ("на попадание"). A side is the core vocabulary's adjective
+for a word of `kind: subject` or `kind: side` (`lang/lexicon.yaml`) where the English
+writes the word before a noun ("enemy unit"); a noun the drop proposes already for it
+("противник") keeps the adjective as its variant. A state is the past form of a vocabulary
+verb that lists its participle among its renderings (fail: "проваленный"), where the
+translation writes a passive participle of one of the verb's renderings ("тест провален":
+"проваленный"), or the -ing form of a vocabulary verb (not one the vocabulary lists first:
+"shooting" is the noun), where it writes a present active participle ("a fleeing unit",
+"бегущий отряд": "бегущий"). Alignment reads all of these as quantities and vocabulary
 words already, so the bootstrap leaves them out (`COMMON_BASES`).
 """
 
@@ -418,8 +420,101 @@ def state_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
     return out
 
 
+#: The note of a roll's goal.
+GOAL = "a roll's goal: the rule word after 'to', its rendering after a preposition"
+
+
+@cache
+def _goals(lang: str) -> tuple[re.Pattern[str], dict[str, frozenset[str]]]:
+    """The English of a roll's goal, "to" and a `kind: term` word of the vocabulary ("to
+    hit", "to-wound"), as a pattern; and that word -> the lemmas of its one-word noun
+    renderings ("hit" -> "попадание")."""
+    nouns: dict[str, frozenset[str]] = {}
+    for t in core_words().terms:
+        if t.kind != "term":
+            continue
+        found = frozenset(
+            lemma(r.lower(), lang)
+            for r in t.renderings.get(lang, ())
+            if " " not in r and (read := parses(r.lower())[:1]) and read[0].tag.POS == "NOUN"
+        )
+        for f in t.renderings.get("en", ()):
+            if f.isalpha() and found:
+                nouns[f.lower()] = found
+    words = "|".join(sorted(map(re.escape, nouns), key=lambda w: (-len(w), w)))
+    return re.compile(rf"(?<![\w-])to[ -]({words})(?![\w-])", re.I), nouns
+
+
+@cache
+def _links(lang: str) -> frozenset[str]:
+    """The prepositions that join a complement to a term ("тест на панику")."""
+    return frozenset(lang_data(lang, "align", fallback=False).get("term_links") or ())
+
+
+def goal_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
+    """A roll's goal the English writes as "to" and a rule word ("roll to hit"),
+    rendered by the word's rendering after a preposition as the drop writes it ("на
+    попадание", "к попаданию"; with the quantity grammar's word for the roll where it
+    stands before: "бросок на попадание"), the form most beads use; another form is its
+    variant."""
+    pattern, nouns = _goals(lang)
+    links = _links(lang)
+    context = lang_data(lang, "quantities").get("context") or {}
+    rolls = {lemma(w, lang) for w in context.get("roll", ())}
+    english: dict[str, Counter[str]] = defaultdict(Counter)
+    target: dict[str, Counter[str]] = defaultdict(Counter)
+    where: dict[str, list[int]] = defaultdict(list)
+    for n, bead in enumerate(beads):
+        goals = {m.group(1).lower(): m.group().lower() for m in pattern.finditer(bead.source)}
+        if not goals:
+            continue
+        words = list(_WORD.finditer(bead.target))
+        seen: dict[str, str] = {}
+        for i, (before, word) in enumerate(pairwise(words)):
+            if (
+                before.group().lower() not in links
+                or bead.target[before.end() : word.start()] != " "
+            ):
+                continue
+            for goal in goals:
+                if lemma(word.group().lower(), lang) in nouns[goal]:
+                    written = f"{before.group().lower()} {word.group().lower()}"
+                    head = words[i - 1].group().lower() if i else ""
+                    if head and lemma(head, lang) in rolls:  # "бросок на попадание"
+                        written = f"{lemma(head, lang)} {written}"
+                    seen.setdefault(goal, written)
+        for goal, written in seen.items():
+            english[goal][goals[goal]] += 1
+            target[goal][written] += 1
+            where[goal].append(n)
+    out = []
+    for goal, n_beads in where.items():
+        source, forms = _most(english[goal]), target[goal]
+        first = _most(forms)
+        variants = tuple(f for f in sorted(forms, key=lambda f: -forms[f]) if f != first)
+        note, score = GOAL, DIE_SCORE
+        if len(n_beads) < 2:
+            note, score = f"{note}; {UNSURE}one occurrence", UNSURE_CONFIDENCE
+        out.append(
+            Suggestion(
+                term=slugify(source, fallback="roll"),
+                source=source,
+                target=first,
+                lang=lang,
+                together=len(n_beads),
+                source_count=sum(english[goal].values()),
+                target_count=sum(forms.values()),
+                score=score,
+                example=beads[n_beads[0]],
+                note=note,
+                variants=variants[:1],
+            )
+        )
+    return out
+
+
 #: The notes of these proposals, which alignment reads as quantities and words already.
-COMMON_BASES = frozenset({DIE, MODIFIER, ROLL, STATE, STATE_ACTIVE})
+COMMON_BASES = frozenset({DIE, MODIFIER, ROLL, STATE, STATE_ACTIVE, GOAL})
 
 
 def with_common_terms(
@@ -435,6 +530,7 @@ def with_common_terms(
             *die_terms(beads, lang, known),
             *roll_terms(beads, lang),
             *state_terms(beads, lang),
+            *goal_terms(beads, lang),
         )
         if english_key(s.source.split()) not in taken
     ]
