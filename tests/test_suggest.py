@@ -1602,3 +1602,26 @@ def test_a_roll_s_goal_is_proposed_as_the_drop_writes_it():
     hit = by_source["to hit"]
     assert (hit.target, hit.variants, hit.together) == ("на попадание", ("к попаданию",), 3)
     assert by_source["to wound"].target == "бросок на ранение"
+
+
+def test_a_die_a_side_or_a_state_the_glossary_holds_or_rejects_is_not_proposed():
+    from pipeline.glossary import Glossary, Term
+
+    pairs = [
+        ("Roll a D6 for each enemy unit.", "Бросьте к6 за каждый вражеский отряд."),
+        ("A failed test has no effect.", "Проваленный тест не даёт эффекта."),
+    ]
+    beads = [Bead(en, ru) for en, ru in pairs]
+    assert {"D6", "enemy", "failed"} <= {s.source for s in suggest(beads, "ru")}
+    glossary = Glossary(
+        "g",
+        "",
+        ("en", "ru"),
+        (Term("d6", {"en": ("D6",), "ru": ("к6",)}, {}),),
+        rejected=(
+            Term("enemy", {"en": ("enemy",), "ru": ("вражеский",)}, {}),
+            Term("failed", {"en": ("failed",), "ru": ("проваленный",)}, {}),
+        ),
+    )
+    again = {s.source for s in suggest(beads, "ru", glossary=glossary)}
+    assert not {"D6", "enemy", "failed"} & again
