@@ -76,9 +76,8 @@ def _most(forms: Counter[str]) -> str:
     return max(forms, key=lambda f: (forms[f], -sorted(forms).index(f)))
 
 
-def die_terms(beads: Sequence[Bead], lang: str, known: Iterable[str] = ()) -> list[Suggestion]:
+def die_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
     """A proposal for every die both sides of a bead write, in the translation's form."""
-    skip = set(known)
     english: dict[str, Counter[str]] = defaultdict(Counter)
     target: dict[str, Counter[str]] = defaultdict(Counter)
     where: dict[str, list[int]] = defaultdict(list)
@@ -94,8 +93,6 @@ def die_terms(beads: Sequence[Bead], lang: str, known: Iterable[str] = ()) -> li
     out = []
     for expr, n_beads in where.items():
         source = _most(english[expr])
-        if source.lower() in skip:
-            continue
         forms = target[expr]
         first = _most(forms)
         # a form of the die a hand also writes often is its variant ("D6" beside "Д6")
@@ -127,9 +124,6 @@ MODIFIER = "the vocabulary's adjective where the English word stands before a no
 #: The vocabulary's kinds whose adjective a team lists: the sides a piece is on.
 SIDES = frozenset({"subject", "side"})
 
-#: Beads a vocabulary word's adjective needs.
-MODIFIER_NEEDS = 1
-
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
@@ -154,8 +148,8 @@ def _adjectives(lang: str) -> dict[str, tuple[str, ...]]:
 
 
 def _before_a_noun(text: str, words: Iterable[str]) -> set[str]:
-    """The words of `words` a text writes in lower case right before a word of meaning or
-    a number: "enemy unit", "natural 6" (not "the enemy is")."""
+    """The words of `words` a text writes in lower case right before a word of meaning
+    ("enemy unit", "friendly Characters"; not "the enemy is")."""
     stop = nlp("en").Defaults.stop_words
     out = set()
     for word in words:
@@ -167,8 +161,8 @@ def _before_a_noun(text: str, words: Iterable[str]) -> set[str]:
 
 def modifier_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
     """A vocabulary word the English writes before a noun ("enemy unit"), rendered by
-    the vocabulary's adjective the translation writes there ("вражеский"), in
-    `MODIFIER_NEEDS` beads or more."""
+    the vocabulary's adjective the translation writes there ("вражеский"), the one most
+    beads write."""
     adjectives = _adjectives(lang)
     met: dict[tuple[str, str], list[int]] = defaultdict(list)
     english: Counter[str] = Counter()
@@ -184,7 +178,7 @@ def modifier_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
                     met[(word, adjective)].append(n)
     best: dict[str, tuple[str, list[int]]] = {}
     for (word, adjective), where in sorted(met.items()):
-        if len(where) >= MODIFIER_NEEDS and len(where) > len(best.get(word, ("", []))[1]):
+        if len(where) > len(best.get(word, ("", []))[1]):
             best[word] = (adjective, where)
     out = []
     for word, (adjective, where) in best.items():
@@ -522,12 +516,12 @@ def with_common_terms(
 ) -> list[Suggestion]:
     """The proposals with the dice, rolls, sides and states added, none of a term proposed
     already or known (a side's adjective joins the noun proposed for it as its variant)."""
-    known = set(known)
-    taken = {english_key(s.source.split()) for s in out} | known
+    reviewed = set(known)
+    taken = {english_key(s.source.split()) for s in out} | reviewed
     added = [
         s
         for s in (
-            *die_terms(beads, lang, known),
+            *die_terms(beads, lang),
             *roll_terms(beads, lang),
             *state_terms(beads, lang),
             *goal_terms(beads, lang),
@@ -538,7 +532,7 @@ def with_common_terms(
     out = list(out)
     for s in modifier_terms(beads, lang):
         key = english_key(s.source.split())
-        if key in known:
+        if key in reviewed:
             continue
         if key in by_key:  # the noun proposed already: the adjective is its variant
             have = out[by_key[key]]
