@@ -1625,3 +1625,18 @@ def test_a_die_a_side_or_a_state_the_glossary_holds_or_rejects_is_not_proposed()
     )
     again = {s.source for s in suggest(beads, "ru", glossary=glossary)}
     assert not {"D6", "enemy", "failed"} & again
+
+
+def test_a_roll_both_sides_name_with_its_goal_is_a_term_of_its_own():
+    """ "roll to hit" beside "бросок на попадание" is the roll, an entry of its own beside
+    the goal alone ("to hit" = "на попадание"); where the translation leaves the roll out,
+    the pair is the goal's."""
+    pairs = [
+        ("Make a roll to hit.", "Сделайте бросок на попадание."),
+        ("Each to-hit roll of 1 fails.", "Каждый бросок на попадание с результатом 1 провален."),
+        ("It needs a 4+ to hit.", "Ему нужно 4+ на попадание."),
+        ("Reroll failed rolls to hit.", "Перебросьте проваленные попытки на попадание."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert by_source["roll to hit"].target == "бросок на попадание"
+    assert (by_source["to hit"].target, by_source["to hit"].together) == ("на попадание", 2)

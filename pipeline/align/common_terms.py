@@ -436,7 +436,16 @@ def _goals(lang: str) -> tuple[re.Pattern[str], dict[str, frozenset[str]]]:
             if f.isalpha() and found:
                 nouns[f.lower()] = found
     words = "|".join(sorted(map(re.escape, nouns), key=lambda w: (-len(w), w)))
-    return re.compile(rf"(?<![\w-])to[ -]({words})(?![\w-])", re.I), nouns
+    context = (lang_data("en", "quantities").get("context") or {}).get("roll", ())
+    rolls = "|".join(rf"{re.escape(w)}(?:s|ing)?" for w in context) or "(?!)"
+    return (
+        re.compile(
+            rf"(?<![\w-])(?:(?P<before>{rolls}) )?(?P<goal>to[ -](?P<word>{words}))"
+            rf"(?P<after> (?:{rolls}))?(?![\w-])",
+            re.I,
+        ),
+        nouns,
+    )
 
 
 @cache
@@ -446,20 +455,25 @@ def _links(lang: str) -> frozenset[str]:
 
 
 def goal_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
-    """A roll's goal the English writes as "to" and a rule word ("roll to hit"),
-    rendered by the word's rendering after a preposition as the drop writes it ("на
-    попадание", "к попаданию"; with the quantity grammar's word for the roll where it
-    stands before: "бросок на попадание"), the form most beads use; another form is its
-    variant."""
+    """A roll's goal the English writes as "to" and a rule word ("to hit"), rendered by
+    the word's rendering after a preposition as the drop writes it ("на попадание", "к
+    попаданию"; with the quantity grammar's word for the roll where it stands before:
+    "бросок на попадание"), the form most beads use; another form is its variant. Where
+    both sides name the roll too ("roll to hit", "to-hit roll"), that is a term of its
+    own."""
     pattern, nouns = _goals(lang)
     links = _links(lang)
     context = lang_data(lang, "quantities").get("context") or {}
     rolls = {lemma(w, lang) for w in context.get("roll", ())}
-    english: dict[str, Counter[str]] = defaultdict(Counter)
-    target: dict[str, Counter[str]] = defaultdict(Counter)
-    where: dict[str, list[int]] = defaultdict(list)
+    english: dict[tuple[str, bool], Counter[str]] = defaultdict(Counter)
+    target: dict[tuple[str, bool], Counter[str]] = defaultdict(Counter)
+    where: dict[tuple[str, bool], list[int]] = defaultdict(list)
     for n, bead in enumerate(beads):
-        goals = {m.group(1).lower(): m.group().lower() for m in pattern.finditer(bead.source)}
+        # the goal as written, alone and with the roll's word ("to hit", "roll to hit")
+        goals: dict[str, tuple[str, str]] = {}
+        for m in pattern.finditer(bead.source):
+            rolled = m.group() if m.group("before") or m.group("after") else ""
+            goals.setdefault(m.group("word").lower(), (m.group("goal").lower(), rolled.lower()))
         if not goals:
             continue
         words = list(_WORD.finditer(bead.target))
@@ -478,9 +492,12 @@ def goal_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
                         written = f"{lemma(head, lang)} {written}"
                     seen.setdefault(goal, written)
         for goal, written in seen.items():
-            english[goal][goals[goal]] += 1
-            target[goal][written] += 1
-            where[goal].append(n)
+            alone, rolled = goals[goal]
+            # a roll the English and the translation both name is a term of its own
+            key = (goal, bool(rolled) and written.split()[0] in rolls)
+            english[key][rolled if key[1] else alone] += 1
+            target[key][written] += 1
+            where[key].append(n)
     out = []
     for goal, n_beads in where.items():
         source, forms = _most(english[goal]), target[goal]
