@@ -1640,3 +1640,14 @@ def test_a_roll_both_sides_name_with_its_goal_is_a_term_of_its_own():
     by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
     assert by_source["roll to hit"].target == "бросок на попадание"
     assert (by_source["to hit"].target, by_source["to hit"].together) == ("на попадание", 2)
+
+
+def test_a_state_takes_the_participle_of_a_word_many_hands_write_for_its_verb():
+    # "атака" and "атаковать" also render Charge (`also_renders`): "атакующий" is the
+    # charging unit, though the vocabulary renders Charge "нападение"
+    pairs = [
+        ("The charging unit strikes first.", "Атакующий отряд бьёт первым."),
+        ("A charging model gains +1.", "Атакующая модель получает +1."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert (by_source["charging"].target, by_source["charging"].together) == ("атакующий", 2)

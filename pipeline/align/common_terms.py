@@ -336,11 +336,23 @@ def _state_forms(lang: str) -> dict[str, tuple[str, frozenset[str]]]:
     lemmas of its verb's one-word renderings: the past form of a vocabulary verb that lists
     its state, a participle, among its renderings ("failed": passive, "провалить"; a verb
     whose participle names an act, "распределённый" for allocated, lists none), and the
-    -ing form of a vocabulary verb ("fleeing": active, "бежать"), unless the vocabulary
-    lists the -ing form first ("shooting": the noun)."""
+    -ing form of a vocabulary verb ("fleeing": active, "бежать"; "charging" also
+    "атаковать", which `also_renders` gives Charge), unless the vocabulary lists the -ing
+    form first ("shooting": the noun)."""
     out: dict[str, tuple[str, set[str]]] = {}
+    one_word = {
+        t.id: [r.lower() for r in t.renderings.get(lang, ()) if " " not in r]
+        for t in core_words().terms
+    }
+    # the renderings of a word that many hands also write for another ("атаковать" for
+    # Charge: `also_renders`) render that word's state too ("атакующий", charging)
+    others: dict[str, set[str]] = defaultdict(set)
+    table = lang_data(lang, "align", fallback=False).get("also_renders") or {}
+    for word, stands_for in table.items():
+        for other in stands_for:
+            others[other].update(lemma(r, lang) for r in one_word.get(word, ()))
     for t in core_words().terms:
-        words = [r.lower() for r in t.renderings.get(lang, ()) if " " not in r]
+        words = one_word[t.id]
         renderings = {lemma(r, lang) for r in words}
         if any(read[:1] and read[0].tag.POS == "PRTF" for read in map(parses, words)):
             for f in t.renderings.get("en", ()):
@@ -351,7 +363,7 @@ def _state_forms(lang: str) -> dict[str, tuple[str, frozenset[str]]]:
             continue
         for f in forms:
             if f.isalpha() and not f.lower().endswith("ing"):
-                out.setdefault(_ing(f), ("actv", set()))[1].update(renderings)
+                out.setdefault(_ing(f), ("actv", set()))[1].update(renderings | others[t.id])
     return {k: (voice, frozenset(v)) for k, (voice, v) in out.items()}
 
 
