@@ -1468,7 +1468,7 @@ def test_a_rendering_takes_its_cognate_of_the_other_part_of_speech_as_a_variant(
 def test_a_die_is_proposed_as_the_drop_writes_it():
     """The quantity reader reads "к6" and "2К6" as D6 and 2D6: each die both sides of a
     bead write is a term in the form most of its beads use; a die with something added
-    ("D3+1") is no die of its own, and one the translation writes otherwise is none."""
+    ("D3+1") is that die, and one the translation writes otherwise is none."""
     pairs = [
         ("Roll a D6 for each model.", "Бросьте к6 за каждую модель."),
         ("On a D6 roll of 4+ it rallies.", "При результате 4+ на к6 отряд собирается."),
@@ -1480,7 +1480,8 @@ def test_a_die_is_proposed_as_the_drop_writes_it():
     by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
     assert (by_source["D6"].target, by_source["D6"].together) == ("к6", 3)
     assert by_source["2D6"].target == "2к6"
-    assert "D3" not in by_source and "3D6" not in by_source
+    assert by_source["D3"].target == "к3"
+    assert "3D6" not in by_source
     assert sure(by_source["D6"])
 
 

@@ -55,12 +55,13 @@ _DICE_TYPES = frozenset({"dice", "distance", "bracket"})
 def _die() -> re.Pattern[str]:
     """A plain die written with any of the notation's die letters ("2к6", "D3")."""
     letters = re.escape(notation().die_letters)
-    return re.compile(rf"(?<![\w+])([0-9]{{0,2}})([{letters}])([0-9]{{1,3}})(?![\w+])")
+    return re.compile(rf"(?<![\w+])([0-9]{{0,2}})([{letters}])([0-9]{{1,3}})(?!\w)")
 
 
 def dice(text: str, lang: str) -> dict[str, str]:
-    """The plain dice a text writes: canonical form ("2D6") -> the form as written ("2к6");
-    a die with something added ("D3+1") is a roll of its own, not the die."""
+    """The dice a text writes: canonical form ("2D6") -> the form as written ("2к6"); a
+    die with something added is still that die ("D3+1" rolls D3, "к3+1" writes it
+    "к3"); one added to a value ("X+D6") is the value's."""
     out: dict[str, str] = {}
     for q in find_quantities(text, lang):
         if q.type not in _DICE_TYPES or not q.expr:
