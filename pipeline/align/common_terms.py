@@ -548,16 +548,17 @@ def with_common_terms(
     already or known (a side's adjective joins the noun proposed for it as its variant)."""
     reviewed = set(known)
     taken = {english_key(s.source.split()) for s in out} | reviewed
-    added = [
-        s
-        for s in (
-            *die_terms(beads, lang),
-            *roll_terms(beads, lang),
-            *state_terms(beads, lang),
-            *goal_terms(beads, lang),
-        )
-        if english_key(s.source.split()) not in taken
-    ]
+    ids = {s.term for s in out}  # "to hit" beside a proposed "To-Hit" would share its id
+    added = []
+    for s in (
+        *die_terms(beads, lang),
+        *roll_terms(beads, lang),
+        *state_terms(beads, lang),
+        *goal_terms(beads, lang),
+    ):
+        if english_key(s.source.split()) not in taken and s.term not in ids:
+            added.append(s)
+            ids.add(s.term)
     by_key = {english_key(s.source.split()): i for i, s in enumerate(out)}
     out = list(out)
     for s in modifier_terms(beads, lang):
@@ -568,6 +569,7 @@ def with_common_terms(
             have = out[by_key[key]]
             if s.target not in {have.target.lower(), *(v.lower() for v in have.variants)}:
                 out[by_key[key]] = replace(have, variants=(s.target, *have.variants))
-        else:
+        elif s.term not in ids:
             added.append(s)
+            ids.add(s.term)
     return [*out, *added]
