@@ -1592,3 +1592,194 @@ def test_a_passive_reflexive_offers_the_active_verb_a_team_lists():
     english = ["The model allocates it first.", "Models allocating hits count."]
     (pair,) = verb_pairs(english, russian)
     assert pair[2] == ()  # no passive in the English: the reflexive is the verb itself
+
+
+def test_a_die_is_proposed_as_the_drop_writes_it():
+    """The quantity reader reads "к6" and "2К6" as D6 and 2D6: each die both sides of a
+    bead write is a term in the form most of its beads use; a die with something added
+    ("D3+1") is that die, and one the translation writes otherwise is none."""
+    pairs = [
+        ("Roll a D6 for each model.", "Бросьте к6 за каждую модель."),
+        ("On a D6 roll of 4+ it rallies.", "При результате 4+ на к6 отряд собирается."),
+        ("Add D6 to the result.", "Прибавьте К6 к результату."),
+        ("The unit moves 2D6″.", "Отряд движется на 2к6″."),
+        ("It suffers D3+1 hits.", "Он получает к3+1 попаданий."),
+        ("Roll 3D6 and discard the lowest.", "Бросьте три кубика и отбросьте меньший."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert (by_source["D6"].target, by_source["D6"].together) == ("к6", 3)
+    assert by_source["2D6"].target == "2к6"
+    assert by_source["D3"].target == "к3"
+    assert "3D6" not in by_source
+    assert sure(by_source["D6"])
+
+
+def test_a_side_before_a_noun_is_proposed_as_its_adjective():
+    """ "enemy unit" is "вражеский отряд": the side is the vocabulary's adjective where the
+    English writes it before a noun, beside the noun a team also lists ("противник"); a
+    side written so once is proposed with a doubt, and "the enemy is" says no adjective."""
+    pairs = [
+        ("Choose an enemy unit in range.", "Выберите вражеский отряд в пределах дальности."),
+        ("Enemy models may not move.", "Модели противника не могут двигаться."),
+        ("Each enemy model suffers a hit.", "Каждая вражеская модель получает попадание."),
+        ("A friendly unit may join it.", "Дружественный отряд может присоединиться."),
+        ("If the enemy is fleeing, it stops.", "Если враг бежит, он останавливается."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    enemy = by_source["enemy"]
+    assert "вражеский" in (enemy.target, *enemy.variants)
+    assert by_source["friendly"].target == "дружественный"
+    assert not sure(by_source["friendly"])
+    alone = [pairs[-1], ("The enemy loses.", "Противник проигрывает.")]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in alone], "ru")}
+    assert "вражеский" not in {v for s in found.values() for v in (s.target, *s.variants)}
+
+
+def test_a_roll_named_by_its_number_is_proposed_in_its_dictionary_form():
+    """ "a natural 6" is "натуральная шестёрка" however the sentence declines it, and "double
+    1s" is "дубль единиц", the double heading its number as written; a natural roll the
+    translation says with no number of its own is none."""
+    pairs = [
+        ("On a natural 6 the hit wounds.", "При натуральной шестёрке попадание ранит."),
+        ("A natural 6 always succeeds.", "Натуральная шестёрка всегда успешна."),
+        ("If it rolls double 1s, it passes.", "Если выпал дубль единиц, тест пройден."),
+        ("A natural 1 always fails.", "Выпавшая единица всегда провальна."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert (by_source["natural 6"].target, by_source["natural 6"].together) == (
+        "натуральная шестёрка",
+        2,
+    )
+    assert by_source["double 1"].target == "дубль единиц"
+    assert not sure(by_source["double 1"])
+    assert "natural 1" not in by_source
+
+
+def test_the_bootstrap_leaves_the_dice_to_the_quantities():
+    # alignment compares "к6" with "D6" as a quantity already: the glossary it induces
+    # does not hold the die, though suggest proposes it
+    from pipeline.align.bootstrap import _beads, induce
+    from pipeline.align.links import align
+    from pipeline.build import extract_all
+    from pipeline.dedup import dedup
+    from pipeline.ingest import make_segment
+    from pipeline.model import Block
+
+    pairs = [
+        ("Roll a D6 for its Troop Count.", "Бросьте к6 на его Численность."),
+        ("A unit with a Troop Count of 5 adds D6.", "Отряд с Численностью 5 добавляет к6."),
+        (
+            "Halve the Troop Count after the D6 roll.",
+            "Численность делится пополам после броска к6.",
+        ),
+    ]
+    blocks = [(t, lang) for en, ru in pairs for t, lang in ((ru, "ru"), (en, "en"))]
+    segs = tuple(
+        make_segment("d", "tm.txt", i, Block("paragraph", text, (i, i), lang_hint=lang))
+        for i, (text, lang) in enumerate(blocks, start=1)
+    )
+    links = align(segs, tuple(dedup(segs)), extract_all(segs, None))
+    by_id = {s.id: s for s in segs}
+    proposed = {s.source: s.target for s in suggest(_beads(links, by_id, "ru"), "ru")}
+    assert proposed["D6"] == "к6"
+    induced = {t.renderings["en"][0] for t in induce(links, by_id).terms}
+    assert "Troop Count" in induced
+    assert "D6" not in induced
+
+
+def test_a_past_form_is_proposed_as_the_state_its_participle_names():
+    """ "a failed test" is "проваленный тест": the vocabulary lists fail's state, a
+    participle, and the translation writes the passive participle of its verb, in any
+    form ("провален"); "провалил", a finite verb, names no state, and a verb whose
+    participle the vocabulary does not list ("allocated") is no state."""
+    pairs = [
+        ("A failed test has no effect.", "Проваленный тест не даёт эффекта."),
+        ("If the test is failed, it flees.", "Если тест провален, отряд бежит."),
+        ("The unit failed its test.", "Отряд провалил свой тест."),
+        ("Hits are allocated to models.", "Попадания распределены между моделями."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert (by_source["failed"].target, by_source["failed"].together) == ("проваленный", 2)
+    assert "allocated" not in by_source
+
+
+def test_an_ing_form_is_proposed_as_the_state_its_active_participle_names():
+    """ "a pursuing unit" is "преследующий отряд": the -ing form of a vocabulary verb
+    (pursue), rendered by the present active participle of its verb; "shooting", which
+    the vocabulary lists first, is the noun, no state (its verb, "стрелять", is a verb
+    of the rules: `verb_terms`, left out here)."""
+    pairs = [
+        ("The pursuing unit moves first.", "Преследующий отряд движется первым."),
+        ("Models shooting at a pursuing unit hit it.", "Стреляющие модели попадают."),
+        ("A unit shooting twice is slowed.", "Стреляющий дважды отряд замедлен."),
+    ]
+    beads = [Bead(en, ru) for en, ru in pairs]
+    by_source = {s.source: s for s in suggest(beads, "ru", verbs=False)}
+    assert by_source["pursuing"].target == "преследующий"
+    assert "shooting" not in by_source
+
+
+def test_a_roll_s_goal_is_proposed_as_the_drop_writes_it():
+    """ "to hit" is the hit rendered after a preposition, as most beads write it ("на
+    попадание"; "к попаданию" once, its variant); where the drop names the roll before
+    it, the roll's word is the rendering's ("бросок на ранение")."""
+    pairs = [
+        ("Roll to hit as normal.", "Бросайте на попадание как обычно."),
+        ("It needs a 4+ to hit.", "Ему нужно 4+ на попадание."),
+        ("Add +1 to hit.", "Добавьте +1 к попаданию."),
+        ("Then roll to wound.", "Затем сделайте бросок на ранение."),
+        ("A 6 to wound always wounds.", "Шестёрка при броске на ранение всегда ранит."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    hit = by_source["to hit"]
+    assert (hit.target, hit.variants, hit.together) == ("на попадание", ("к попаданию",), 3)
+    assert by_source["to wound"].target == "бросок на ранение"
+
+
+def test_a_die_a_side_or_a_state_the_glossary_holds_or_rejects_is_not_proposed():
+    from pipeline.glossary import Glossary, Term
+
+    pairs = [
+        ("Roll a D6 for each enemy unit.", "Бросьте к6 за каждый вражеский отряд."),
+        ("A failed test has no effect.", "Проваленный тест не даёт эффекта."),
+    ]
+    beads = [Bead(en, ru) for en, ru in pairs]
+    assert {"D6", "enemy", "failed"} <= {s.source for s in suggest(beads, "ru")}
+    glossary = Glossary(
+        "g",
+        "",
+        ("en", "ru"),
+        (Term("d6", {"en": ("D6",), "ru": ("к6",)}, {}),),
+        rejected=(
+            Term("enemy", {"en": ("enemy",), "ru": ("вражеский",)}, {}),
+            Term("failed", {"en": ("failed",), "ru": ("проваленный",)}, {}),
+        ),
+    )
+    again = {s.source for s in suggest(beads, "ru", glossary=glossary)}
+    assert not {"D6", "enemy", "failed"} & again
+
+
+def test_a_roll_both_sides_name_with_its_goal_is_a_term_of_its_own():
+    """ "roll to hit" beside "бросок на попадание" is the roll, an entry of its own beside
+    the goal alone ("to hit" = "на попадание"); where the translation leaves the roll out,
+    the pair is the goal's."""
+    pairs = [
+        ("Make a roll to hit.", "Сделайте бросок на попадание."),
+        ("Each to-hit roll of 1 fails.", "Каждый бросок на попадание с результатом 1 провален."),
+        ("It needs a 4+ to hit.", "Ему нужно 4+ на попадание."),
+        ("Reroll failed rolls to hit.", "Перебросьте проваленные попытки на попадание."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert by_source["roll to hit"].target == "бросок на попадание"
+    assert (by_source["to hit"].target, by_source["to hit"].together) == ("на попадание", 2)
+
+
+def test_a_state_takes_the_participle_of_a_word_many_hands_write_for_its_verb():
+    # "атака" and "атаковать" also render Charge (`also_renders`): "атакующий" is the
+    # charging unit, though the vocabulary renders Charge "нападение"
+    pairs = [
+        ("The charging unit strikes first.", "Атакующий отряд бьёт первым."),
+        ("A charging model gains +1.", "Атакующая модель получает +1."),
+    ]
+    by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert (by_source["charging"].target, by_source["charging"].together) == ("атакующий", 2)

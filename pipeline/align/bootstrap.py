@@ -29,6 +29,7 @@ from ..extract.keywords import core_words, keyword_spans
 from ..glossary import Glossary, Term
 from ..lang import fold, tokenize
 from ..model import Segment
+from .common_terms import COMMON_BASES
 from .links import MASTER, Link, align
 from .named import bracketed_names
 from .suggest import Bead, suggest
@@ -76,7 +77,8 @@ def induce(links: Sequence[Link], by_id: Mapping[str, Segment]) -> Glossary:
     renderings: dict[str, dict[str, tuple[str, ...]]] = {}
     langs = sorted({link.target_lang for link in links})
     # the vocabulary's subjects (unit, model) are read as its words already: as terms too,
-    # every paragraph would count them twice
+    # every paragraph would count them twice; so are the dice and rolls the quantities
+    # read, and the sides the vocabulary's adjectives say (`common_terms`)
     subjects = {
         english_key(form.split())
         for t in core_words().terms
@@ -90,6 +92,8 @@ def induce(links: Sequence[Link], by_id: Mapping[str, Segment]) -> Glossary:
             if any(doubt in s.note for doubt in DOUBTS):
                 continue
             if english_key(s.source.split()) in subjects:
+                continue
+            if s.note.split(";")[0] in COMMON_BASES:  # a die, a roll, a side: read already
                 continue
             term = renderings.setdefault(s.term, {"en": (s.source,)})
             term[lang] = (s.target, *s.variants)

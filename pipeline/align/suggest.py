@@ -2117,6 +2117,10 @@ def suggest(
     own = {k for k, seen in en_seen.items() if any(c.capitalised for c in seen)}
     out = _of_a_kind(out, own, alias)
     out = _with_cognates(out, alias, en_where, found_all)
+    from .common_terms import with_common_terms  # it builds on this module's classes
+
+    reviewed = (k for k, v in known_en.items() if not v.startswith("everyday:"))
+    out = with_common_terms(out, beads, lang, reviewed)
     if verbs:
         from .verb_terms import propose  # which imports this module
 
