@@ -1375,15 +1375,27 @@ def test_a_subject_in_lower_case_tells_nothing_of_a_drop_s_capitals():
     assert "Troop Count" not in found
 
 
-def test_the_bootstrap_leaves_the_subjects_to_the_vocabulary():
-    # alignment reads "отряд" as the vocabulary's unit already: the glossary it induces
-    # for its next round does not hold the subject again, though suggest proposes it
-    from pipeline.align.bootstrap import _beads, induce
+def _aligned(pairs: list[tuple[str, str]]) -> tuple[list, dict]:
+    """The links of a translation memory's pairs aligned as a build aligns them, and its
+    segments by id: what the bootstrap induces its glossary from."""
     from pipeline.align.links import align
     from pipeline.build import extract_all
     from pipeline.dedup import dedup
     from pipeline.ingest import make_segment
     from pipeline.model import Block
+
+    blocks = [(t, lang) for en, ru in pairs for t, lang in ((ru, "ru"), (en, "en"))]
+    segs = tuple(
+        make_segment("d", "tm.txt", i, Block("paragraph", text, (i, i), lang_hint=lang))
+        for i, (text, lang) in enumerate(blocks, start=1)
+    )
+    return align(segs, tuple(dedup(segs)), extract_all(segs, None)), {s.id: s for s in segs}
+
+
+def test_the_bootstrap_leaves_the_subjects_to_the_vocabulary():
+    # alignment reads "отряд" as the vocabulary's unit already: the glossary it induces
+    # for its next round does not hold the subject again, though suggest proposes it
+    from pipeline.align.bootstrap import _beads, induce
 
     pairs = [
         ("The unit rolls for its Troop Count.", "Отряд бросает на свою Численность."),
@@ -1393,13 +1405,7 @@ def test_the_bootstrap_leaves_the_subjects_to_the_vocabulary():
             "Численность бегущего отряда делится пополам.",
         ),
     ]
-    blocks = [(t, lang) for en, ru in pairs for t, lang in ((ru, "ru"), (en, "en"))]
-    segs = tuple(
-        make_segment("d", "tm.txt", i, Block("paragraph", text, (i, i), lang_hint=lang))
-        for i, (text, lang) in enumerate(blocks, start=1)
-    )
-    links = align(segs, tuple(dedup(segs)), extract_all(segs, None))
-    by_id = {s.id: s for s in segs}
+    links, by_id = _aligned(pairs)
     proposed = {s.source for s in suggest(_beads(links, by_id, "ru"), "ru")}
     assert {"unit", "Troop Count"} <= proposed
     induced = {t.renderings["en"][0] for t in induce(links, by_id).terms}
@@ -1659,11 +1665,6 @@ def test_the_bootstrap_leaves_the_dice_to_the_quantities():
     # alignment compares "к6" with "D6" as a quantity already: the glossary it induces
     # does not hold the die, though suggest proposes it
     from pipeline.align.bootstrap import _beads, induce
-    from pipeline.align.links import align
-    from pipeline.build import extract_all
-    from pipeline.dedup import dedup
-    from pipeline.ingest import make_segment
-    from pipeline.model import Block
 
     pairs = [
         ("Roll a D6 for its Troop Count.", "Бросьте к6 на его Численность."),
@@ -1673,13 +1674,7 @@ def test_the_bootstrap_leaves_the_dice_to_the_quantities():
             "Численность делится пополам после броска к6.",
         ),
     ]
-    blocks = [(t, lang) for en, ru in pairs for t, lang in ((ru, "ru"), (en, "en"))]
-    segs = tuple(
-        make_segment("d", "tm.txt", i, Block("paragraph", text, (i, i), lang_hint=lang))
-        for i, (text, lang) in enumerate(blocks, start=1)
-    )
-    links = align(segs, tuple(dedup(segs)), extract_all(segs, None))
-    by_id = {s.id: s for s in segs}
+    links, by_id = _aligned(pairs)
     proposed = {s.source: s.target for s in suggest(_beads(links, by_id, "ru"), "ru")}
     assert proposed["D6"] == "к6"
     induced = {t.renderings["en"][0] for t in induce(links, by_id).terms}

@@ -51,6 +51,37 @@ DIE_SCORE = 0.9
 _DICE_TYPES = frozenset({"dice", "distance", "bracket"})
 
 
+def _proposal(
+    source: str,
+    target: str,
+    lang: str,
+    beads: Sequence[Bead],
+    where: Sequence[int],
+    counts: tuple[int, int],
+    note: str,
+    variants: tuple[str, ...] = (),
+    score: float = DIE_SCORE,
+    once: bool = True,
+) -> Suggestion:
+    """One proposal of this module, seen in the beads `where`; with `once`, one seen in a
+    single bead says so and is as sure as any such proposal (`UNSURE_CONFIDENCE`)."""
+    if once and len(where) < 2:
+        note, score = f"{note}; {UNSURE}one occurrence", min(score, UNSURE_CONFIDENCE)
+    return Suggestion(
+        term=slugify(source, fallback="term"),
+        source=source,
+        target=target,
+        lang=lang,
+        together=len(where),
+        source_count=counts[0],
+        target_count=counts[1],
+        score=score,
+        example=beads[where[0]],
+        note=note,
+        variants=variants[:1],
+    )
+
+
 @cache
 def _die() -> re.Pattern[str]:
     """A plain die written with any of the notation's die letters ("2к6", "D3")."""
@@ -101,21 +132,10 @@ def die_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
             f for f in sorted(forms, key=lambda f: -forms[f]) if f.lower() != first.lower()
         )
         variants = tuple(f for f in variants if forms[f] > 1)
-        out.append(
-            Suggestion(
-                term=slugify(source, fallback="die"),
-                source=source,
-                target=first,
-                lang=lang,
-                together=len(n_beads),
-                source_count=sum(english[expr].values()),
-                target_count=sum(forms.values()),
-                score=DIE_SCORE,
-                example=beads[n_beads[0]],
-                note=DIE,
-                variants=variants[:1],
-            )
-        )
+        counts = (sum(english[expr].values()), sum(forms.values()))
+        # a die is a die seen once too: no doubt
+        proposal = _proposal(source, first, lang, beads, n_beads, counts, DIE, variants, once=False)
+        out.append(proposal)
     return out
 
 
@@ -184,23 +204,8 @@ def modifier_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
     out = []
     for word, (adjective, where) in best.items():
         score = round(len(where) / english[word], 3)
-        note = MODIFIER
-        if len(where) < 2:  # the vocabulary pairs them, but one sentence may say it once
-            score, note = min(score, UNSURE_CONFIDENCE), f"{note}; {UNSURE}one occurrence"
-        out.append(
-            Suggestion(
-                term=slugify(word, fallback="term"),
-                source=word,
-                target=adjective,
-                lang=lang,
-                together=len(where),
-                source_count=english[word],
-                target_count=len(where),
-                score=score,
-                example=beads[where[0]],
-                note=note,
-            )
-        )
+        counts = (english[word], len(where))
+        out.append(_proposal(word, adjective, lang, beads, where, counts, MODIFIER, score=score))
     return out
 
 
@@ -288,21 +293,8 @@ def roll_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
     out = []
     for key, n_beads in where.items():
         source = _most(english[key])
-        note = ROLL if len(n_beads) > 1 else f"{ROLL}; {UNSURE}one occurrence"
-        out.append(
-            Suggestion(
-                term=slugify(source, fallback="roll"),
-                source=source,
-                target=_most(target[key]),
-                lang=lang,
-                together=len(n_beads),
-                source_count=sum(english[key].values()),
-                target_count=sum(target[key].values()),
-                score=DIE_SCORE if len(n_beads) > 1 else UNSURE_CONFIDENCE,
-                example=beads[n_beads[0]],
-                note=note,
-            )
-        )
+        counts = (sum(english[key].values()), sum(target[key].values()))
+        out.append(_proposal(source, _most(target[key]), lang, beads, n_beads, counts, ROLL))
     return out
 
 
@@ -407,23 +399,8 @@ def state_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
     out = []
     for word, (full, where) in best.items():
         note = STATE if states[word][0] == "pssv" else STATE_ACTIVE
-        score = DIE_SCORE
-        if len(where) < 2:
-            note, score = f"{note}; {UNSURE}one occurrence", UNSURE_CONFIDENCE
-        out.append(
-            Suggestion(
-                term=slugify(word, fallback="state"),
-                source=word,
-                target=full,
-                lang=lang,
-                together=len(where),
-                source_count=len(where),
-                target_count=len(where),
-                score=score,
-                example=beads[where[0]],
-                note=note,
-            )
-        )
+        counts = (len(where), len(where))
+        out.append(_proposal(word, full, lang, beads, where, counts, note))
     return out
 
 
@@ -516,24 +493,8 @@ def goal_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
         source, forms = _most(english[goal]), target[goal]
         first = _most(forms)
         variants = tuple(f for f in sorted(forms, key=lambda f: -forms[f]) if f != first)
-        note, score = GOAL, DIE_SCORE
-        if len(n_beads) < 2:
-            note, score = f"{note}; {UNSURE}one occurrence", UNSURE_CONFIDENCE
-        out.append(
-            Suggestion(
-                term=slugify(source, fallback="roll"),
-                source=source,
-                target=first,
-                lang=lang,
-                together=len(n_beads),
-                source_count=sum(english[goal].values()),
-                target_count=sum(forms.values()),
-                score=score,
-                example=beads[n_beads[0]],
-                note=note,
-                variants=variants[:1],
-            )
-        )
+        counts = (sum(english[goal].values()), sum(forms.values()))
+        out.append(_proposal(source, first, lang, beads, n_beads, counts, GOAL, variants))
     return out
 
 
