@@ -234,7 +234,7 @@ def anchors(
         latin = latin_wanted.intersection(map(str.lower, _LATIN_WORD.findall(segment.text)))
     else:
         latin = frozenset()  # no foreign text keeps a Latin word: none to look for
-    spans = tuple(sentences(segment.text))
+    spans = numbered_heading_joined(segment.text, tuple(sentences(segment.text)))
     return Anchors(
         segment=segment.id,
         cluster=cluster,
@@ -248,6 +248,28 @@ def anchors(
         questions=_answered(segment.text, spans) if "?" in segment.text else 0,
         notes=tuple(set_apart),
     )
+
+
+# A numbered document opens a paragraph with its section's number and a short heading
+# ("4.1.2 Обычное присутствие. Модель ..."): the heading is the paragraph's name, as
+# "Standard Presence: a model ..." writes it inside its first sentence.
+_NUMBERED_HEADING = re.compile(r"\s*[0-9]+(?:\.[0-9]+)+[а-яёa-z]?\.?\s+(?=[^\W\d_])")
+_HEADING_WORDS = 8  # a heading longer than this is a sentence of the rule
+
+
+def numbered_heading_joined(text: str, spans: tuple[Span, ...]) -> tuple[Span, ...]:
+    """`spans` with a numbered heading read as one sentence with the sentence after it:
+    counted alone, it would be a sentence the English, whose heading opens its first
+    sentence, does not have, and its sentences would be paired one off."""
+    if len(spans) < 2 or not text[:1].isdigit():  # most texts open with a letter
+        return spans
+    opening = _NUMBERED_HEADING.match(text)
+    first = text[spans[0][0] : spans[0][1]]
+    if opening is None or opening.end() > spans[0][1] or not first.endswith("."):
+        return spans
+    if len(text[opening.end() : spans[0][1]].split()) > _HEADING_WORDS:
+        return spans
+    return ((spans[0][0], spans[1][1]), *spans[2:])
 
 
 FORBIDS, PERMITS = "f", "p"  # a clause that forbids, one that allows (`modality`)
