@@ -77,3 +77,38 @@ def test_a_numbered_translation_has_as_many_sentences_as_its_english():
         ]
     )
     assert len(english.sentences) == len(russian.sentences) == 1
+
+
+def _agreements(english: str, russians: list[str]) -> list[float]:
+    """How far each translation's anchors agree with the English (length aside)."""
+    from pipeline.align.paragraphs import AnchorIndex, score
+
+    en, *ru = _anchors_of([(english, "en"), *((r, "ru") for r in russians)])
+    index = AnchorIndex([en])
+    return [score(r, en, index)[1]["anchors"] for r in ru]
+
+
+def test_a_rule_label_the_translation_adds_to_a_name_counts_against_no_pair():
+    """ "с правилом «Рослый»" where the English says "with Tall": the label is the
+    translator's way to name a rule, and the pair scores as if it were not written."""
+    labelled, bare = _agreements(
+        'Tall: a model with Tall counts as height 2 within 6" of a unit.',
+        [
+            'Рослые. Модель с правилом «рослый» считается моделью высоты 2 в 6" от юнита.',
+            'Рослые. Модель рослая считается моделью высоты 2 в 6" от юнита.',
+        ],
+    )
+    assert labelled == pytest.approx(bare)
+
+
+def test_a_rule_label_both_texts_write_is_shared():
+    """Where the English writes the label too ("the Tall rule"), the translation that
+    keeps it says more of its English than one that leaves it out."""
+    labelled, bare = _agreements(
+        'Tall: a model with the Tall rule counts as height 2 within 6" of a unit.',
+        [
+            'Рослые. Модель с правилом «рослый» считается моделью высоты 2 в 6" от юнита.',
+            'Рослые. Модель рослая считается моделью высоты 2 в 6" от юнита.',
+        ],
+    )
+    assert labelled > bare

@@ -53,6 +53,9 @@ class Anchors:
     # a hand's rhetorical question, one sentence with its answer in the source ("when ...")
     questions: int = 0
     notes: tuple[Span, ...] = ()  # a translator's notes and footnotes (`note_spans`)
+    # the key of the word that labels a name beside it in a translation ("правило
+    # «рослый»") and how many of its count do so (`_name_label`)
+    label: tuple[str, int] = ("", 0)
 
 
 # A paragraph opening with its name and the English name in brackets, then a stop or a
@@ -222,6 +225,11 @@ def anchors(
         tokens = segment.text.split()
         keys.update(vocabulary_by_sound(segment.text, segment.lang, read, tokens))
         keys.update(vocabulary_by_slip(segment.text, segment.lang, read, tokens))  # "jтряд"
+    label = ("", 0)
+    if segment.lang != "en" and (reader := _name_label(segment.lang)):  # "правило «рослый»"
+        word, pattern = reader
+        if (has := keys.get(word)) and (n := len(pattern.findall(segment.text))):
+            label = (word, min(n, has))
     if segment.lang == "en" and facts.name:
         keys[f"{NAME}{slugify(facts.name)}"] += 1
     elif facts.name_en:  # a foreign text that gives the English name ("... (Loose Mounts)")
@@ -247,7 +255,18 @@ def anchors(
         text=segment.text,
         questions=_answered(segment.text, spans) if "?" in segment.text else 0,
         notes=tuple(set_apart),
+        label=label,
     )
+
+
+@cache
+def _name_label(lang: str) -> tuple[str, re.Pattern[str]] | None:
+    """The vocabulary word that labels a name beside it and where it does so, by
+    `name_labels` of `lang/<code>/align.yaml`: one hand writes "the Drilled rule", "с
+    правилом «Рослый»", another "a model with Tall"; there it is no anchor on either side,
+    else a translation that adds or leaves out the label says a word its source does not."""
+    raw = lang_data(lang, "align").get("name_labels")
+    return (f"w:{raw['word']}", re.compile(raw["pattern"])) if raw else None
 
 
 # A numbered document opens a paragraph with its section's number and a short heading
