@@ -21,7 +21,8 @@ def ends_sentence(text: str) -> bool:
     return text.rstrip().rstrip(CLOSERS).endswith(FULL_STOP)
 
 
-_ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|см|т\.е|т\.к|т\.д|т\.п|напр|стр|p)\.?)$", re.I)
+# "п. 4.2.1", "пп. 4.2.1 и 4.3.1": a section cited in a numbered document.
+_ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|см|т\.е|т\.к|т\.д|т\.п|напр|стр|пп?|p)\.?)$", re.I)
 
 
 # The last text split and its spans: extraction splits each paragraph three times (for its

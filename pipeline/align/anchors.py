@@ -53,6 +53,9 @@ class Anchors:
     # a hand's rhetorical question, one sentence with its answer in the source ("when ...")
     questions: int = 0
     notes: tuple[Span, ...] = ()  # a translator's notes and footnotes (`note_spans`)
+    # the key of the word that labels a name beside it in a translation ("правило
+    # «рослый»") and how many of its count do so (`_name_label`)
+    label: tuple[str, int] = ("", 0)
 
 
 # A paragraph opening with its name and the English name in brackets, then a stop or a
@@ -222,6 +225,11 @@ def anchors(
         tokens = segment.text.split()
         keys.update(vocabulary_by_sound(segment.text, segment.lang, read, tokens))
         keys.update(vocabulary_by_slip(segment.text, segment.lang, read, tokens))  # "jтряд"
+    label = ("", 0)
+    if segment.lang != "en" and (reader := _name_label(segment.lang)):  # "правило «рослый»"
+        word, pattern = reader
+        if (has := keys.get(word)) and (n := len(pattern.findall(segment.text))):
+            label = (word, min(n, has))
     if segment.lang == "en" and facts.name:
         keys[f"{NAME}{slugify(facts.name)}"] += 1
     elif facts.name_en:  # a foreign text that gives the English name ("... (Loose Mounts)")
@@ -234,7 +242,7 @@ def anchors(
         latin = latin_wanted.intersection(map(str.lower, _LATIN_WORD.findall(segment.text)))
     else:
         latin = frozenset()  # no foreign text keeps a Latin word: none to look for
-    spans = tuple(sentences(segment.text))
+    spans = numbered_heading_joined(segment.text, tuple(sentences(segment.text)))
     return Anchors(
         segment=segment.id,
         cluster=cluster,
@@ -247,7 +255,40 @@ def anchors(
         text=segment.text,
         questions=_answered(segment.text, spans) if "?" in segment.text else 0,
         notes=tuple(set_apart),
+        label=label,
     )
+
+
+@cache
+def _name_label(lang: str) -> tuple[str, re.Pattern[str]] | None:
+    """The vocabulary word that labels a name beside it and where it does so, by
+    `name_labels` of `lang/<code>/align.yaml`: one hand writes "the Drilled rule", "с
+    правилом «Рослый»", another "a model with Tall"; there it is no anchor on either side,
+    else a translation that adds or leaves out the label says a word its source does not."""
+    raw = lang_data(lang, "align").get("name_labels")
+    return (f"w:{raw['word']}", re.compile(raw["pattern"])) if raw else None
+
+
+# A numbered document opens a paragraph with its section's number and a short heading
+# ("4.1.2 Обычное присутствие. Модель ..."): the heading is the paragraph's name, as
+# "Standard Presence: a model ..." writes it inside its first sentence.
+_NUMBERED_HEADING = re.compile(r"\s*[0-9]+(?:\.[0-9]+)+[а-яёa-z]?\.?\s+(?=[^\W\d_])")
+_HEADING_WORDS = 8  # a heading longer than this is a sentence of the rule
+
+
+def numbered_heading_joined(text: str, spans: tuple[Span, ...]) -> tuple[Span, ...]:
+    """`spans` with a numbered heading read as one sentence with the sentence after it:
+    counted alone, it would be a sentence the English, whose heading opens its first
+    sentence, does not have, and its sentences would be paired one off."""
+    if len(spans) < 2 or not text[:1].isdigit():  # most texts open with a letter
+        return spans
+    opening = _NUMBERED_HEADING.match(text)
+    first = text[spans[0][0] : spans[0][1]]
+    if opening is None or opening.end() > spans[0][1] or not first.endswith("."):
+        return spans
+    if len(text[opening.end() : spans[0][1]].split()) > _HEADING_WORDS:
+        return spans
+    return ((spans[0][0], spans[1][1]), *spans[2:])
 
 
 FORBIDS, PERMITS = "f", "p"  # a clause that forbids, one that allows (`modality`)

@@ -267,6 +267,8 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
     if stand_ins := index.stand_ins(foreign):
         shared += _stood_for(stand_ins, foreign, english)
     total = index.weight(foreign) + index.weight(english) + named - shared
+    if foreign.label[1]:  # "правило «рослый»" beside "Tall"
+        total -= _labels_alone(foreign, english, index)
     # a number the translation writes as a word is the English quantity, as if both had
     # it (rulebooks write digits; the other way round changed no link and cost time)
     shared += _spelled(english, foreign, index)
@@ -277,6 +279,20 @@ def _agreement(foreign: Anchors, english: Anchors, index: AnchorIndex) -> tuple[
             if word in english.latin:
                 shared += w
     return (shared / total if total > 0 else 0.0), shared
+
+
+def _labels_alone(one: Anchors, other: Anchors, index: AnchorIndex) -> float:
+    """Weight of the words of `one` that label a name ("с правилом «Вымуштрованные»")
+    which `other` lacks: a translator adds the label where the English names the rule
+    alone ("a model with Tall"), so it counts against no pair; where both write it ("the
+    Drilled rule") it is shared as any word is. The English label a translation leaves out
+    still counts: a translation that drops it alone ("вымуштрованный отряд", a second
+    hand's) would otherwise outscore the one that keeps it."""
+    key, labels = one.label
+    if not labels:
+        return 0.0
+    extra = min(labels, one.keys[key] - other.keys.get(key, 0))
+    return index.idf(key) * extra if extra > 0 else 0.0
 
 
 _NAMED_KEY, _UNNAMED_KEY = 1, 2  # the kinds of key `AnchorIndex.walk` tells apart
