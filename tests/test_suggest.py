@@ -1778,3 +1778,29 @@ def test_a_state_takes_the_participle_of_a_word_many_hands_write_for_its_verb():
     ]
     by_source = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
     assert (by_source["charging"].target, by_source["charging"].together) == ("атакующий", 2)
+
+
+def test_a_run_written_more_often_than_its_first_word_alone_is_a_name_of_its_own():
+    pairs = [
+        (
+            "A model with Grim Aura counts as a Monster.",
+            "Модель с мрачной аурой считается монстром.",
+        ),
+        (
+            'A unit within 6" of a model with Grim Aura takes a Panic Test.',
+            'Отряд в пределах 6" от модели с мрачной аурой проходит проверку паники.',
+        ),
+        (
+            "Aura and Charges: a model with Grim Aura may not be charged.",
+            "Аура и нападения. На модель с мрачной аурой нельзя нападать.",
+        ),
+        (
+            "Facing the Grim: any model may see a model with Grim Aura.",
+            "Взгляд на мрачных. Любая модель может видеть модель с мрачной аурой.",
+        ),
+        ("Aura: every model has one Aura.", "Аура. У каждой модели есть одна аура."),
+        ("Aura decides who may see whom.", "Аура решает, кто кого видит."),
+    ]
+    # "Grim" alone is a title's word once, "Aura" a term of its own: "Grim Aura", written in
+    # four sentence pairs, is no two terms side by side
+    assert _found(pairs)["Grim Aura"] == "мрачная аура"

@@ -1454,7 +1454,10 @@ def suggest(
     def _side_by_side(e: str) -> bool:
         """Whether a capitalised run is two terms side by side, each written on its own
         elsewhere: "a Character of Standard Size" is Character and Standard Size, "Unbreakable
-        Characters" the rule Unbreakable and Character; no term of its own."""
+        Characters" the rule Unbreakable and Character; no term of its own. A run written in
+        more sentence pairs than its first part alone, a word of the drop's own, is a name
+        of its own ("a model with Towering Presence" beside a title's "Seeing the
+        Towering")."""
         words = e.split()
         for i in range(1, len(words)):
             left, right = words[:i], words[i:]
@@ -1463,6 +1466,9 @@ def suggest(
             if not right or left[-1] in ("of", "the", "to", "and") or right[0] in ("the", "to"):
                 continue
             if _own_term(english_key(left)) and _own_term(" ".join(right)):
+                first = english_key(left)
+                if first not in lexicon and en_count[e] > en_count[first]:
+                    continue  # "Towering Presence", written more often than "Towering"
                 if _only_listed(english_key(left), right):
                     continue  # "Standard, Large or Gigantic Height": Large Height shortened
                 return True
