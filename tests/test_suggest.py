@@ -1804,3 +1804,18 @@ def test_a_run_written_more_often_than_its_first_word_alone_is_a_name_of_its_own
     # "Grim" alone is a title's word once, "Aura" a term of its own: "Grim Aura", written in
     # four sentence pairs, is no two terms side by side
     assert _found(pairs)["Grim Aura"] == "мрачная аура"
+
+
+def test_a_name_in_guillemets_in_lower_case_is_proposed():
+    pairs = [
+        (
+            "A model with Grumpy ignores Panic Tests.",
+            "Модель с правилом «ворчливый» не проходит проверки паники.",
+        ),
+        (
+            "Fear does not affect a model with Grumpy.",
+            "Страх не действует на модель с правилом «ворчливый».",
+        ),
+    ]
+    # a drop that writes its terms in lower case (`LOWER`)
+    assert _found(pairs + LOWER)["Grumpy"] == "ворчливый"

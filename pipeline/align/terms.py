@@ -450,16 +450,16 @@ def _after_preposition(words: list[Any], i: int) -> bool:
 
 
 def _quoted(text: str, found: list[Candidate]) -> list[Candidate]:
-    """`found` with names set in guillemets ("«Держать позицию»", "«Залпом»") kept whole:
-    a candidate for each that no noun phrase spans whole, as written, and no candidate
-    inside one ("позиция" alone is no term here)."""
+    """`found` with names set in guillemets ("«Держать позицию»", "«Залпом»", also in lower
+    case: "ни правила «рослый»") kept whole: a candidate for each that no noun phrase spans
+    whole, as written, and no candidate inside one ("позиция" alone is no term here)."""
     spans = {(c.start, c.end) for c in found}
     out = []
     names = []
     for m in _QUOTED.finditer(text):
         words = m.group(1).split()
         start, end = m.start(1), m.end(1)
-        if not 0 < len(words) <= MAX_QUOTED_WORDS or not words[0][:1].isupper():
+        if not 0 < len(words) <= MAX_QUOTED_WORDS:
             continue
         if not all(_RU_WORD.match(w) for w in words):
             continue
@@ -472,7 +472,8 @@ def _quoted(text: str, found: list[Candidate]) -> list[Candidate]:
             out.append(replace(made, key=fold(nouns[0].normal_form)))
             continue
         key = " ".join(lemma(w, "ru") for w in words)
-        out.append(Candidate(key, tuple(words), start, end, True, False, False))
+        capital = words[0][:1].isupper()  # a name in lower case is a name too: «рослый»
+        out.append(Candidate(key, tuple(words), start, end, capital, False, False))
     kept = [
         c
         for c in found
