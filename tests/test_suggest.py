@@ -1819,3 +1819,24 @@ def test_a_name_in_guillemets_in_lower_case_is_proposed():
     ]
     # a drop that writes its terms in lower case (`LOWER`)
     assert _found(pairs + LOWER)["Grumpy"] == "ворчливый"
+
+
+def test_a_name_russian_writes_as_the_adjective_of_a_model_is_that_adjective():
+    pairs = [
+        (
+            "A model with Massive counts as height 2.",
+            "Громадная модель считается моделью высоты 2.",
+        ),
+        (
+            "Massive models never block Line of Sight.",
+            "Громадные модели никогда не закрывают линию видимости.",
+        ),
+        (
+            "A unit of Massive models may not be joined.",
+            "К юниту из громадных моделей нельзя присоединиться.",
+        ),
+    ]
+    # "a model with Massive" is "Громадная модель": the adjective used as a noun is the name
+    found = _found(pairs + LOWER)
+    assert found["Massive"] == "громадный"
+    assert "громадная модель" not in (v.lower() for v in found.values())

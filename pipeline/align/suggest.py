@@ -689,6 +689,38 @@ def _states(text: str, found: Sequence[Candidate]) -> list[Candidate]:
     return out
 
 
+def _kind_after(text: str, c: Candidate) -> bool:
+    """Whether the word after an English term says a unit or a model ("Tall models")."""
+    m = _WORDS.match(text[c.end :].lstrip())
+    parts = english_parts((m.group(),)) if m is not None else ()
+    return bool(parts) and bool(parts[0] & KINDS)
+
+
+def _named_adjectives(found: Sequence[Candidate], lang: str) -> list[Candidate]:
+    """The adjectives the vocabulary does not know that describe a unit or a model
+    ("Рослая модель", "незначительный юнит"): Russian writes a name that is an adjective
+    used as a noun ("a model with Tall") as its adjective with the noun, so the adjective
+    alone, in its dictionary form, may be the name, where the English writes the name
+    without its unit or model in some sentence pair (`_kind_after`)."""
+    out: list[Candidate] = []
+    for c in found if lang == "ru" else ():
+        if c.verb or [role for _, role in c.parts] != ["adjective", "head"]:
+            continue
+        said = foreign_parts(c.words, lang)  # a phrase the vocabulary lists is one part
+        if len(said) != 2 or said[0] or not said[1] & KINDS or c.parts[0][0] is None:
+            continue
+        read = c.parts[0][0]
+        if read.tag.POS != "ADJF":
+            continue  # a participle describes a deed or a state ("бегущий отряд")
+        full = read.inflect({"nomn", "sing", "masc"})
+        if full is None:
+            continue
+        word = c.words[0][:1] + full.word[1:] if c.words[0][:1].isupper() else full.word
+        end = c.start + len(c.words[0])
+        out.append(replace(c, key=lemma(full.word, lang), words=(word,), end=end, parts=()))
+    return out
+
+
 def _participle(found: Sequence[Candidate], end: int) -> Candidate | None:
     """A participle ending at a bracket ("отряд дезорганизован (Disrupted)"): the state
     the English names, as its full form ("дезорганизованный"), keyed as the verb; else
@@ -1141,6 +1173,8 @@ def suggest(
     left_english: set[str] = set()  # English terms a translation keeps as they are
     seen: list[tuple[dict[str, Candidate], dict[str, Candidate], dict[str, Candidate]]] = []
     found_all: list[list[Candidate]] = []  # every phrase of each bead's translation
+    described: set[tuple[int, str]] = set()  # (bead, an adjective of a unit or a model)
+    bare: dict[int, set[str]] = {}  # each bead's English terms with no unit or model after
     # a word the dictionary reads two ways alike is read as the drop's other forms say
     readings = drop_readings(b.target for b in beads) if lang == "ru" else {}
 
@@ -1170,6 +1204,9 @@ def suggest(
                 en_spots[key].append((n, c.start, c.end))
         found = read(bead.target)
         found += _states(bead.target, found)
+        adjectives = _named_adjectives(found, lang)
+        found += adjectives
+        described.update((n, c.key) for c in adjectives)
         found += _short_forms(bead.target, found, written_short)
         kept = _left_in_english(bead.target, english.values())
         left_english.update(c.key for c in kept)
@@ -1185,6 +1222,7 @@ def suggest(
         for c in english.values():
             en_seen[c.key].append(c)
             en_where[c.key].append((c, n))
+        bare[n] = {c.key for c in english.values() if not _kind_after(bead.source, c)}
         for c in (*free.values(), *fixed.values()):
             see(c, n)
         en_count.update(english.keys())
@@ -1477,6 +1515,9 @@ def suggest(
     def eligible(key: tuple[str, str]) -> bool:
         if key in named or key in headed:
             return True
+        beads_of = pairs[key].beads
+        if all((b, key[1]) in described and key[0] not in bare[b] for b in beads_of):
+            return False  # "Foot-and-Rank models", "рядовые модели": said with its models
         if _side_by_side(key[0]):
             return False
         if _made_of_vocabulary(key):
