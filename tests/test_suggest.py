@@ -1840,3 +1840,27 @@ def test_a_name_russian_writes_as_the_adjective_of_a_model_is_that_adjective():
     found = _found(pairs + LOWER)
     assert found["Massive"] == "громадный"
     assert "громадная модель" not in (v.lower() for v in found.values())
+
+
+def test_a_section_number_opening_a_translation_is_no_word_of_its_heading():
+    pairs = [
+        (
+            "Grim Aura: a model with Grim Aura counts as height 3.",
+            "4.3.1 Мрачная аура. Модель с мрачной аурой считается моделью высоты 3.",
+        )
+    ]
+    found = {s.source: s for s in suggest([Bead(en, ru) for en, ru in pairs], "ru")}
+    assert found["Grim Aura"].target == "мрачная аура"
+    assert "heads its paragraph" in found["Grim Aura"].note
+
+
+def test_a_heading_keeps_a_noun_with_its_complement():
+    pairs = [
+        (
+            "Sways: a sway turns a unit around one of its front corners.",
+            "8.2 Поворот колесом: при повороте колесом отряд разворачивается вокруг угла.",
+        )
+    ]
+    # "поворот" is the vocabulary's word for something "Sways" does not say, but
+    # "колесом" alone is its complement, no name
+    assert _found(pairs)["Sways"] == "поворот колесом"

@@ -19,14 +19,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from ..lang import lemmas
+from ..lang import lemmas, parses
 from .compose import english_forms, english_parts, foreign_parts
 from .terms import Candidate, candidates, english_key
 
 _ENGLISH_HEAD = re.compile(
     r"^([A-Z][\w'’!-]*(?:\s+(?:of|the|to|and|[A-Z][\w'’!-]*))*)\s*(?:\([^)]*\)\s*)*:"
 )
-_FOREIGN_HEAD = re.compile(r"^(«?)([^.:;!?()«»]+?)»?\s*(?:\([^)]*\)\s*)*[.:]")
+#: A translation may number its sections ("4.1.2 Обычное присутствие."): no word of the name.
+_FOREIGN_HEAD = re.compile(
+    r"^(?:\d+(?:\.\d+)+\.?\s+|\d+\.\s+)?(«?)([^.:;!?()«»]+?)»?\s*(?:\([^)]*\)\s*)*[.:]"
+)
 MAX_HEAD_WORDS = 5
 #: An article opening an English heading is no word of the name ("A Third:").
 _ARTICLES = frozenset({"A", "An", "The"})
@@ -141,7 +144,8 @@ def _opens(form: tuple[str, ...], word: str) -> bool:
 
 def _without_stray_words(english: Candidate, target: Candidate, lang: str) -> Candidate | None:
     """The heading less a first or last word that renders a vocabulary word the English
-    name does not have; None when nothing would be left. A heading of as many words as
+    name does not have; None when nothing would be left, and a noun is kept with its
+    complement ("Поворот колесом" for Wheels is no "колесо"). A heading of as many words as
     the English name renders it word for word: none of its words is stray ("Множественные
     Раны" for Multiple Wounds, whatever the vocabulary reads "раны" as)."""
     ours = _english_has(english.words)
@@ -153,11 +157,20 @@ def _without_stray_words(english: Candidate, target: Candidate, lang: str) -> Ca
     words = list(target.words)
     for i in (len(words) - 1, 0):
         if len(words) > 1 and parts[i] and not parts[i] & ours:
+            if i == 0 and lang == "ru" and _complement(words[1]):
+                continue  # "Поворот колесом": the head and its complement, no name alone
             words.pop(i)
             parts = parts[:i] + parts[i + 1 :]
             key = " ".join(lemmas(w, lang)[0] for w in words)
             target = Candidate(key, tuple(words), target.start, target.end, None, False, True)
     return target if words else None
+
+
+def _complement(word: str) -> bool:
+    """Whether a Russian word is a noun in an oblique case, the complement of the word
+    before it ("колесом" in "Поворот колесом")."""
+    read = parses(word.lower())[:1]
+    return bool(read) and read[0].tag.POS == "NOUN" and read[0].tag.case not in ("nomn", None)
 
 
 def _again_foreign(words: tuple[str, ...], rest: str, lang: str) -> bool:
