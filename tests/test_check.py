@@ -313,6 +313,15 @@ def test_a_translators_note_or_footnote_is_no_number_of_the_rule():
     assert not checks(source, footnote)
     # the rule's own numbers are still compared, with a note beside them
     assert "modifier_mismatch" in checks(source, note.replace("+1", "+3", 1))
+    # footnotes on lines of their own, opening with the mark of their reference
+    for marked in (
+        "Отряд получает +1[1] к Силе до конца хода.\n[1] В прошлой редакции было +2 и 6″.",
+        "Отряд получает +1* к Силе до конца хода.\n* В прошлой редакции было +2 и 6″.",
+        "Отряд получает +1 к Силе² до конца хода.\n² Было +2.\n³ Было 6″.",
+    ):
+        assert not checks(source, marked), marked
+    # a mark the text before it does not carry opens no footnote: its numbers are compared
+    assert checks(source, "Отряд получает +1 к Силе до конца хода.\n[1] Было +2.")
 
 
 def test_reports_are_written_atomically_and_every_check_id_is_in_the_schema(tmp_path):

@@ -243,6 +243,8 @@ def anchors(
     else:
         latin = frozenset()  # no foreign text keeps a Latin word: none to look for
     spans = numbered_heading_joined(segment.text, tuple(sentences(segment.text)))
+    if set_apart:  # a footnote's sentences are no sentences of the rule
+        spans = tuple(s for s in spans if not any(a <= s[0] and s[1] <= b for a, b in set_apart))
     return Anchors(
         segment=segment.id,
         cluster=cluster,
@@ -440,12 +442,56 @@ _FOOTNOTE_MARKS = "¹²³⁴⁵⁶⁷⁸⁹†‡"
 _FOOTNOTE = re.compile(f"(?<=[.!?;…»)\\]])\\s+([{_FOOTNOTE_MARKS}]+)\\s*(?=\\S)")
 
 
+# A footnote written after the text, on a line of its own or after a sentence's end (the
+# reader joins a paragraph's lines with a space): it opens with a mark ("¹", "[1]", "*")
+# that the text before it carries attached to a word or number ("слово¹", "слово[1]",
+# "2D6*"); "2*3" (a digit or letter after the "*") carries no mark.
+_OPENING_MARK = re.compile(
+    f"(\\s+)([{_FOOTNOTE_MARKS}]+|\\[\\d{{1,2}}\\]|\\*{{1,3}}(?=\\s))\\s*(?=\\S)"
+)
+_BEFORE_FOOTNOTE = f".!?;…»)]*{_FOOTNOTE_MARKS}"
+
+
+def _reference(text: str, mark: str, end: int) -> list[Span]:
+    """Where `text[:end]` carries `mark` attached to the word or number before it (the
+    mark's own span, no part of that word or number); empty if nowhere."""
+    found = []
+    for m in re.finditer(re.escape(mark), text[:end]):
+        a, b = m.span()
+        if a == 0 or text[a - 1].isspace() or text[a - 1] in "*[":
+            continue
+        if b < end and (text[b].isalnum() or text[b] in "*]"):  # "2*3", "**", "[12]"
+            continue
+        found.append((a, b))
+    return found
+
+
+def _footnotes(text: str) -> list[Span]:
+    """The footnotes of `text`, each opening with its mark, and the marks of their
+    references in the text: from the first mark the text before it carries to the
+    paragraph's end, every later footnote's mark a reference too."""
+    for m in _OPENING_MARK.finditer(text):
+        start = m.start()
+        if start == 0 or ("\n" not in m.group(1) and text[start - 1] not in _BEFORE_FOOTNOTE):
+            continue
+        if refs := _reference(text, m.group(2), start):
+            marks = {
+                r
+                for n in _OPENING_MARK.finditer(text, start)
+                for r in _reference(text, n.group(2), start)
+            }
+            return [*sorted({*refs, *marks}), (start, len(text))]
+    return []
+
+
 def note_spans(text: str) -> list[Span]:
     """The spans of `text` that are a translator's note or a footnote rather than the
     rule: their numbers are the note's (an older edition's, a comparison), as an
     example's are, and their length is no part of the rule's. Most texts hold neither
     a bracket nor a footnote mark and pass at once."""
     found = notes(text)
+    if any(c in text for c in _FOOTNOTE_MARKS) or "[" in text or "*" in text:
+        found += _footnotes(text)
     if any(c in text for c in _FOOTNOTE_MARKS):
         for m in _FOOTNOTE.finditer(text):
             ref = text.find(m.group(1))
