@@ -26,6 +26,7 @@ from itertools import product
 from typing import Any, Literal
 
 from pipeline.bbcode import TAG, strip_tags
+from pipeline.footnotes import reference_marks
 from pipeline.lang import ENGLISH, has_data, notation, primary, word_forms
 from pipeline.lang import data as lang_data
 
@@ -603,6 +604,8 @@ def find_quantities(text: str, lang: str) -> list[Quantity]:
     """
     if not _HAS_CORE_CHAR.search(text):
         return []
+    for a, b in reference_marks(text):  # "2D6* дюймов" is 2D6″: the mark is a footnote's
+        text = text[:a] + " " * (b - a) + text[b:]
     g = _grammar(lang)
     out: list[Quantity] = []
     pos = 0

@@ -17,6 +17,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from ..footnotes import FOOTNOTE_MARKS, footnotes
 from ..ingest.asides import notes
 from ..lang import data as lang_data
 from ..lang import lemma, lemmatised, parses
@@ -438,50 +439,7 @@ def _example_spans(text: str, lang: str) -> list[Span]:
 
 # A footnote: a mark after a sentence's end, its reference attached earlier to a word or a
 # number ("ниже 5¹. ¹ В прошлой редакции — ниже 3"); the note runs to the paragraph's end.
-_FOOTNOTE_MARKS = "¹²³⁴⁵⁶⁷⁸⁹†‡"
-_FOOTNOTE = re.compile(f"(?<=[.!?;…»)\\]])\\s+([{_FOOTNOTE_MARKS}]+)\\s*(?=\\S)")
-
-
-# A footnote written after the text, on a line of its own or after a sentence's end (the
-# reader joins a paragraph's lines with a space): it opens with a mark ("¹", "[1]", "*")
-# that the text before it carries attached to a word or number ("слово¹", "слово[1]",
-# "2D6*"); "2*3" (a digit or letter after the "*") carries no mark.
-_OPENING_MARK = re.compile(
-    f"(\\s+)([{_FOOTNOTE_MARKS}]+|\\[\\d{{1,2}}\\]|\\*{{1,3}}(?=\\s))\\s*(?=\\S)"
-)
-_BEFORE_FOOTNOTE = f".!?;…»)]*{_FOOTNOTE_MARKS}"
-
-
-def _reference(text: str, mark: str, end: int) -> list[Span]:
-    """Where `text[:end]` carries `mark` attached to the word or number before it (the
-    mark's own span, no part of that word or number); empty if nowhere."""
-    found = []
-    for m in re.finditer(re.escape(mark), text[:end]):
-        a, b = m.span()
-        if a == 0 or text[a - 1].isspace() or text[a - 1] in "*[":
-            continue
-        if b < end and (text[b].isalnum() or text[b] in "*]"):  # "2*3", "**", "[12]"
-            continue
-        found.append((a, b))
-    return found
-
-
-def _footnotes(text: str) -> list[Span]:
-    """The footnotes of `text`, each opening with its mark, and the marks of their
-    references in the text: from the first mark the text before it carries to the
-    paragraph's end, every later footnote's mark a reference too."""
-    for m in _OPENING_MARK.finditer(text):
-        start = m.start()
-        if start == 0 or ("\n" not in m.group(1) and text[start - 1] not in _BEFORE_FOOTNOTE):
-            continue
-        if refs := _reference(text, m.group(2), start):
-            marks = {
-                r
-                for n in _OPENING_MARK.finditer(text, start)
-                for r in _reference(text, n.group(2), start)
-            }
-            return [*sorted({*refs, *marks}), (start, len(text))]
-    return []
+_FOOTNOTE = re.compile(f"(?<=[.!?;…»)\\]])\\s+([{FOOTNOTE_MARKS}]+)\\s*(?=\\S)")
 
 
 def note_spans(text: str) -> list[Span]:
@@ -490,9 +448,8 @@ def note_spans(text: str) -> list[Span]:
     example's are, and their length is no part of the rule's. Most texts hold neither
     a bracket nor a footnote mark and pass at once."""
     found = notes(text)
-    if any(c in text for c in _FOOTNOTE_MARKS) or "[" in text or "*" in text:
-        found += _footnotes(text)
-    if any(c in text for c in _FOOTNOTE_MARKS):
+    found += footnotes(text)
+    if any(c in text for c in FOOTNOTE_MARKS):
         for m in _FOOTNOTE.finditer(text):
             ref = text.find(m.group(1))
             if 0 < ref < m.start(1) and not text[ref - 1].isspace():
