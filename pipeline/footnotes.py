@@ -43,15 +43,22 @@ def footnotes(text: str) -> list[Span]:
     paragraph's end, every later footnote's mark a reference too."""
     if not any(c in text for c in _MARK_CHARS):  # most texts carry no mark
         return []
+    attached: dict[str, list[Span]] = {}  # each mark's references, found once
+
+    def references(mark: str, end: int) -> list[Span]:
+        if mark not in attached:
+            attached[mark] = _reference(text, mark, len(text))
+        return [r for r in attached[mark] if r[1] <= end]
+
     for m in _OPENING_MARK.finditer(text):
         start = m.start()
         if start == 0 or ("\n" not in m.group(1) and text[start - 1] not in _BEFORE_FOOTNOTE):
             continue
-        if refs := _reference(text, m.group(2), start):
+        if refs := references(m.group(2), start):
             marks = {
                 r
                 for n in _OPENING_MARK.finditer(text, start)
-                for r in _reference(text, n.group(2), start)
+                for r in references(n.group(2), start)
             }
             return [*sorted({*refs, *marks}), (start, len(text))]
     return []
