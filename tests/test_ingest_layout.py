@@ -298,3 +298,27 @@ def test_furniture_is_told_by_its_place_not_its_words():
     # a header on one page only is a line of its own page, not furniture
     once = book([[["Some rules text."]]], header="CHAPTER 4")
     assert pdf_blocks(once)[0][2].startswith("CHAPTER 4\n")
+
+
+def test_a_translators_footnotes_stay_with_the_paragraph_they_explain():
+    text = (
+        "Школы: каждое заклинание принадлежит Школе Магии¹. В школе 6 заклинаний[2].\n"
+        "¹ В русском издании «Lore» передаётся как «школа».\n"
+        "[2] Не считая Коронного Заклинания.\n"
+        "\n"
+        "Маг изучает 4 заклинания*.\n"
+        "* В прошлой редакции было 3.\n"
+        "\n"
+        "Бросьте 2*3 кубика.\n"
+        "* Это пункт списка, не сноска.\n"
+        "[1] Ссылка без знака в тексте.\n"
+    )
+    raws = [b.raw for b in read_text(text, markdown=False)]
+    assert raws[0].endswith("[2] Не считая Коронного Заклинания.") and len(raws[0].split("\n")) == 3
+    assert raws[1] == "Маг изучает 4 заклинания*.\n* В прошлой редакции было 3."
+    # a product is no footnote mark, and a marker the paragraph does not carry is no note
+    assert raws[2:] == [
+        "Бросьте 2*3 кубика.",
+        "* Это пункт списка, не сноска.",
+        "[1] Ссылка без знака в тексте.",
+    ]

@@ -182,6 +182,8 @@ def read_text(text: str, markdown: bool) -> list[Block]:
         while j + 1 < n:
             if kinds[j + 1] == "text" and (wrapped[j] or goes_on(lines[j], lines[j + 1])):
                 j += 1
+            elif kinds[j + 1] != "blank" and footnote_of(lines[i : j + 1], lines[j + 1]):
+                j += 1  # a translator's footnote, written under the paragraph it explains
             elif skip := furniture_after(lines, j, kinds):
                 j += skip + 1  # the paragraph goes on across a page's header or number
             else:
@@ -315,6 +317,30 @@ def clause_marks(raw: str) -> list[tuple[int, int]]:
                 offset += len(rest)
             return spans
     return []
+
+
+# A footnote's line opens with its marker: a superscript digit, a number in brackets, or
+# asterisks ("¹ ...", "[1] ...", "* ..."); the text it explains carries the same marker
+# right after a word or a number ("Магии¹", "Фазу Магии[1]", "заклинания*").
+_FOOTNOTE_LINE = re.compile(r"\s*([¹²³⁴⁵⁶⁷⁸⁹]+|\[\d{1,2}\]|\*{1,3})\s+\S")
+
+
+def footnote_of(paragraph: list[str], line: str) -> bool:
+    """Whether `line` is a footnote of the paragraph whose lines are `paragraph`: it opens
+    with a marker the paragraph carries attached to a word or a number (not "2*3", a
+    product, nor "* " opening a list of the paragraph's own)."""
+    m = _FOOTNOTE_LINE.match(line)
+    if m is None:
+        return False
+    mark = m.group(1)
+    body = "".join(paragraph)
+    at = body.find(mark)
+    while at > 0:
+        after = body[at + len(mark) : at + len(mark) + 1]
+        if not body[at - 1].isspace() and not (mark[0] == "*" and after.isdigit()):
+            return True
+        at = body.find(mark, at + 1)
+    return False
 
 
 def goes_on(line: str, nxt: str) -> bool:
