@@ -68,15 +68,3 @@ def reference_marks(text: str) -> list[Span]:
     """The marks of the references in `text` that a footnote after it opens with ("[1]"
     in "6″[1]", "*" in "2D6*"): no part of the word or number they touch."""
     return footnotes(text)[:-1]
-
-
-_LINE_MARK = re.compile(f"[ \\t]*([{FOOTNOTE_MARKS}]+|\\[\\d{{1,2}}\\]|\\*{{1,3}}(?=\\s))\\s*\\S")
-
-
-def opens_footnote(line: str, before: str) -> bool:
-    """Whether `line` is a footnote of the paragraph `before` it: it opens with a mark
-    `before` carries attached to a word or number ("...Фазу Магии[1], ..." then "[1] Это
-    касается и попыток"), so a reader keeps it in that paragraph, not a paragraph or a
-    list item of its own."""
-    m = _LINE_MARK.match(line)
-    return m is not None and bool(_reference(before, m.group(1), len(before)))

@@ -166,30 +166,3 @@ def test_what_detection_leaves_out_is_the_tags_dice_and_numbers_pattern(text: st
         rf"{TAG.pattern}|\b\d*[{notation().die_letters}]\d+\b|[\d|+\-×x\"″'()\[\].,:;!?]+"
     )
     assert _NOISE.sub(" ", text) == plain.sub(" ", text)
-
-
-def test_a_footnote_line_stays_in_its_paragraph():
-    """A line opening with a mark the paragraph carries attached to a word or number
-    ("Фазы Магии[1]", "2D6*", "Буря¹") is that paragraph's footnote, not a paragraph or a
-    list item of its own; a mark the paragraph does not carry opens a block as before."""
-    text = (
-        "Сотворить можно раз за Фазу Магии[1], какой бы Маг ни сотворял.\n"
-        "[1] Это касается и неудачных попыток.\n\n"
-        "Буря¹ сносит отряд на 2D6* дюймов.\n¹ Не шторм.\n* Было 3D6.\n\n"
-        "Как сказано в книге[1].\n[2] Другое.\n\n"
-        "Выберите:\n* бежать;\n* стоять.\n"
-    )
-    for markdown in (False, True):
-        raws = [(b.kind, b.raw) for b in read_text(text, markdown=markdown)]
-        assert raws[:4] == [
-            (
-                "paragraph",
-                "Сотворить можно раз за Фазу Магии[1], какой бы Маг ни сотворял.\n"
-                "[1] Это касается и неудачных попыток.",
-            ),
-            ("paragraph", "Буря¹ сносит отряд на 2D6* дюймов.\n¹ Не шторм.\n* Было 3D6."),
-            ("paragraph", "Как сказано в книге[1]."),
-            ("paragraph", "[2] Другое."),
-        ]
-        assert "* бежать;" not in raws[0][1] + raws[1][1]
-        assert any(raw == "* стоять." for _, raw in raws) == markdown

@@ -26,7 +26,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..files import decode
-from ..footnotes import opens_footnote
 from ..model import Block, SegmentKind
 from ..sentences import CLOSERS, FULL_STOP, ends_sentence
 from .chat import messages
@@ -190,9 +189,6 @@ def read_text(text: str, markdown: bool) -> list[Block]:
                 break
         if not markdown:
             j = clause_run(lines, j, i)
-        text_of = "".join(lines[i : j + 1])
-        while j + 1 < n and opens_footnote(lines[j + 1], text_of):
-            j += 1  # a translator's footnote on a line after the paragraph's text
         emit("paragraph", i, j)
         i = j + 1
     return blocks
