@@ -37,6 +37,12 @@ def _reference(text: str, mark: str, end: int) -> list[Span]:
     return found
 
 
+def carries(text: str, mark: str) -> bool:
+    """Whether `text` carries `mark` attached to a word or number: a footnote's reference
+    (the reader keeps a line opening with that mark in the paragraph)."""
+    return bool(_reference(text, mark, len(text)))
+
+
 def footnotes(text: str) -> list[Span]:
     """The footnotes of `text`, each opening with its mark, and the marks of their
     references in the text: from the first mark the text before it carries to the

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..files import decode
+from ..footnotes import carries
 from ..model import Block, SegmentKind
 from ..sentences import CLOSERS, FULL_STOP, ends_sentence
 from .chat import messages
@@ -323,20 +324,10 @@ _FOOTNOTE_LINE = re.compile(r"\s*([¹²³⁴⁵⁶⁷⁸⁹]+|\[\d{1,2}\]|\*{1,3
 
 def footnote_of(paragraph: list[str], line: str) -> bool:
     """Whether `line` is a footnote of the paragraph whose lines are `paragraph`: it opens
-    with a marker the paragraph carries attached to a word or a number (not "2*3", a
-    product, nor "* " opening a list of the paragraph's own)."""
+    with a marker the paragraph carries attached to a word or a number (`footnotes.carries`:
+    not "2*3", a product, nor "* " opening a list of the paragraph's own)."""
     m = _FOOTNOTE_LINE.match(line)
-    if m is None:
-        return False
-    mark = m.group(1)
-    body = "".join(paragraph)
-    at = body.find(mark)
-    while at > 0:
-        after = body[at + len(mark) : at + len(mark) + 1]
-        if not body[at - 1].isspace() and not (mark[0] == "*" and after.isdigit()):
-            return True
-        at = body.find(mark, at + 1)
-    return False
+    return m is not None and carries("".join(paragraph), m.group(1))
 
 
 def goes_on(line: str, nxt: str) -> bool:
