@@ -17,7 +17,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from ..footnotes import FOOTNOTE_MARKS, footnotes
+from ..footnotes import footnotes
 from ..ingest.asides import notes
 from ..lang import data as lang_data
 from ..lang import lemma, lemmatised, parses
@@ -437,24 +437,12 @@ def _example_spans(text: str, lang: str) -> list[Span]:
     return [(a, b) for a, b in sentences(text) if low[a:b].lstrip('( «"').startswith(openers)]
 
 
-# A footnote: a mark after a sentence's end, its reference attached earlier to a word or a
-# number ("ниже 5¹. ¹ В прошлой редакции — ниже 3"); the note runs to the paragraph's end.
-_FOOTNOTE = re.compile(f"(?<=[.!?;…»)\\]])\\s+([{FOOTNOTE_MARKS}]+)\\s*(?=\\S)")
-
-
 def note_spans(text: str) -> list[Span]:
     """The spans of `text` that are a translator's note or a footnote rather than the
     rule: their numbers are the note's (an older edition's, a comparison), as an
     example's are, and their length is no part of the rule's. Most texts hold neither
     a bracket nor a footnote mark and pass at once."""
-    found = notes(text)
-    found += footnotes(text)
-    if any(c in text for c in FOOTNOTE_MARKS):
-        for m in _FOOTNOTE.finditer(text):
-            ref = text.find(m.group(1))
-            if 0 < ref < m.start(1) and not text[ref - 1].isspace():
-                found.append((m.start(), len(text)))
-                break
+    found = notes(text) + footnotes(text)
     merged: list[Span] = []
     for a, b in sorted(found):  # a note inside a footnote is counted once
         if merged and a < merged[-1][1]:

@@ -180,6 +180,16 @@ def _before_a_noun(text: str, words: Iterable[str]) -> set[str]:
     return out
 
 
+def _best_seen(met: dict[tuple[str, str], list[int]]) -> dict[str, tuple[str, list[int]]]:
+    """Each English word's rendering seen in the most beads (of a tie, the first in order)
+    and those beads, from (word, rendering) -> beads."""
+    best: dict[str, tuple[str, list[int]]] = {}
+    for (word, rendering), where in sorted(met.items()):
+        if len(where) > len(best.get(word, ("", []))[1]):
+            best[word] = (rendering, where)
+    return best
+
+
 def modifier_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
     """A vocabulary word the English writes before a noun ("enemy unit"), rendered by
     the vocabulary's adjective the translation writes there ("вражеский"), the one most
@@ -197,12 +207,8 @@ def modifier_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
             for adjective in adjectives[word]:
                 if adjective in lemmas:
                     met[(word, adjective)].append(n)
-    best: dict[str, tuple[str, list[int]]] = {}
-    for (word, adjective), where in sorted(met.items()):
-        if len(where) > len(best.get(word, ("", []))[1]):
-            best[word] = (adjective, where)
     out = []
-    for word, (adjective, where) in best.items():
+    for word, (adjective, where) in _best_seen(met).items():
         score = round(len(where) / english[word], 3)
         counts = (english[word], len(where))
         out.append(_proposal(word, adjective, lang, beads, where, counts, MODIFIER, score=score))
@@ -392,12 +398,8 @@ def state_terms(beads: Sequence[Bead], lang: str) -> list[Suggestion]:
             for (has, verb), full in participles.items():
                 if has == voice and verb in verbs:
                     met[(word, full)].append(n)
-    best: dict[str, tuple[str, list[int]]] = {}
-    for (word, full), where in sorted(met.items()):
-        if len(where) > len(best.get(word, ("", []))[1]):
-            best[word] = (full, where)
     out = []
-    for word, (full, where) in best.items():
+    for word, (full, where) in _best_seen(met).items():
         note = STATE if states[word][0] == "pssv" else STATE_ACTIVE
         counts = (len(where), len(where))
         out.append(_proposal(word, full, lang, beads, where, counts, note))

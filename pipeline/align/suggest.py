@@ -2166,19 +2166,13 @@ def suggest(
     out = _with_cognates(out, alias, en_where, found_all)
     from .common_terms import with_common_terms  # it builds on this module's classes
 
-    reviewed = (k for k, v in known_en.items() if not v.startswith("everyday:"))
+    reviewed = [k for k, v in known_en.items() if not v.startswith("everyday:")]
     out = with_common_terms(out, beads, lang, reviewed)
     if verbs:
         from .verb_terms import propose  # which imports this module
 
-        out += propose(
-            beads,
-            out,
-            lang,
-            min_count,
-            [k for k, v in known_en.items() if not v.startswith("everyday:")],
-            [k for k, v in known_target.items() if not v.startswith("lexicon:")],
-        )
+        reviewed_target = [k for k, v in known_target.items() if not v.startswith("lexicon:")]
+        out += propose(beads, out, lang, min_count, reviewed, reviewed_target)
     return sorted(out, key=lambda s: (-s.score, -s.together, s.source))
 
 

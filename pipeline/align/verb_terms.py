@@ -38,9 +38,9 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from ..lang import data as lang_data
-from ..lang import lemma, nlp, parses
+from ..lang import nlp, parses
 from ..slug import slugify
-from .suggest import MAX_VARIANTS, Bead, Suggestion, _inflections
+from .suggest import MAX_VARIANTS, Bead, Suggestion, _inflections, _lemmas
 from .terms import candidates, english_key
 
 #: The note of a verb's proposal (`suggest(..., verbs=False)` proposes none: the
@@ -320,7 +320,7 @@ def _vocabulary() -> tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]]
     english: dict[str, set[str]] = defaultdict(set)
     for term in core_lexicon().terms:
         words = {f.lower() for f in term.renderings.get("en", ()) if " " not in f}
-        forms = tuple(_lemmas(f) for f in term.renderings.get("ru", ()))
+        forms = tuple(_lemmas(f, "ru") for f in term.renderings.get("ru", ()))
         if term.renderings["en"][0][:1].islower():
             for word in words:
                 renders[word] = forms
@@ -360,7 +360,7 @@ def propose(
     if lang != "ru":
         return []  # the infinitive and the aspects are read with pymorphy3 only
     have_en = {english_key(s.source.split()) for s in taken} | set(reviewed_en)
-    have_target = {_lemmas(f) for s in taken for f in (s.target, *s.variants)}
+    have_target = {_lemmas(f, "ru") for s in taken for f in (s.target, *s.variants)}
     have_target |= set(reviewed_target)
     out = []
     for written, first, variants, k, n_en, n_ru, n in verb_pairs(
@@ -384,7 +384,3 @@ def propose(
             )
         )
     return out
-
-
-def _lemmas(text: str) -> str:
-    return " ".join(lemma(w, "ru") for w in text.split())

@@ -126,10 +126,15 @@ def runs(element: etree._Element, changes: Changes) -> Iterator[etree._Element]:
             yield from runs(child, changes)
 
 
+def _marked_deleted(element: etree._Element, props: str) -> bool:
+    """Whether the properties `props` of `element` carry a tracked deletion."""
+    found = element.find(props)
+    return found is not None and any(found.find(t) is not None for t in _DELETED)
+
+
 def deleted_mark(paragraph: etree._Element, changes: Changes) -> bool:
     """Whether a tracked change deleted the paragraph's mark: accepted, it joins the next."""
-    props = paragraph.find(f"{_W}pPr/{_W}rPr")
-    if props is None or not any(props.find(t) is not None for t in _DELETED):
+    if not _marked_deleted(paragraph, f"{_W}pPr/{_W}rPr"):
         return False
     changes.joined += 1
     return True
@@ -137,8 +142,7 @@ def deleted_mark(paragraph: etree._Element, changes: Changes) -> bool:
 
 def row_deleted(row: etree._Element, changes: Changes) -> bool:
     """Whether a tracked change deleted the table row (counted)."""
-    props = row.find(f"{_W}trPr")
-    if props is None or not any(props.find(t) is not None for t in _DELETED):
+    if not _marked_deleted(row, f"{_W}trPr"):
         return False
     changes.rows += 1
     return True
